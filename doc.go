@@ -1,0 +1,13 @@
+// Package verity holds Verity's domain: the nouns every other package speaks
+// (Source, Chunk, Principal, Caller, SearchResult, Hint, Record, Receipt) and the
+// few interfaces that several packages implement or consume, such as the stores.
+//
+// Verity makes knowledge built by language models trustworthy: every fact it
+// stores or states carries a verbatim quote found by code in a source, a
+// confidence that comes from independent votes, and a receipt that lets it
+// retract the fact when a source is withdrawn.
+//
+// This package must stay on the standard library and must never do I/O: it
+// describes things, the adapters (sqlite, llm/*, http) and pipelines (extract,
+// answer, receipt) do things with them.
+package verity

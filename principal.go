@@ -1,0 +1,122 @@
+package verity
+
+import (
+	"slices"
+	"strings"
+)
+
+// Principal names who may read something. Principals are type-prefixed strings:
+// "user:alice@corp.example", "group:finance", or the single word "public".
+type Principal string
+
+// Public is the principal every caller has. A source whose ACL holds Public is
+// readable by anyone.
+const Public Principal = "public"
+
+// Principal kinds, the part before the colon.
+const (
+	PrincipalUser  = "user"
+	PrincipalGroup = "group"
+)
+
+// ParsePrincipal checks s and returns it as a Principal. It accepts "public",
+// "user:NAME" and "group:NAME" with a non-empty NAME free of spaces and control
+// characters; the kind is case-insensitive and returned lowercase.
+func ParsePrincipal(s string) (Principal, error) {
+	s = strings.TrimSpace(s)
+	if strings.EqualFold(s, string(Public)) {
+		return Public, nil
+	}
+	kind, name, ok := strings.Cut(s, ":")
+	if !ok {
+		return "", Errorf(EINVALID, "principal %q: want public, user:NAME or group:NAME", s)
+	}
+	kind = strings.ToLower(kind)
+	if kind != PrincipalUser && kind != PrincipalGroup {
+		return "", Errorf(EINVALID, "principal %q: unknown kind %q (want user or group)", s, kind)
+	}
+	if name == "" || strings.IndexFunc(name, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
+		return "", Errorf(EINVALID, "principal %q: name must be non-empty and free of spaces", s)
+	}
+	return Principal(kind + ":" + name), nil
+}
+
+// Kind returns "user", "group" or "public".
+func (p Principal) Kind() string {
+	if p == Public {
+		return "public"
+	}
+	kind, _, _ := strings.Cut(string(p), ":")
+	return kind
+}
+
+// Email returns the email address of a user principal whose name looks like one
+// ("user:alice@corp.example" → "alice@corp.example"), else "".
+func (p Principal) Email() string {
+	kind, name, ok := strings.Cut(string(p), ":")
+	if !ok || kind != PrincipalUser || !looksLikeEmail(name) {
+		return ""
+	}
+	return name
+}
+
+// AuthorPrincipal turns an author as connectors give it — an email or a user:
+// principal — into a user principal. It returns "" for an empty author.
+func AuthorPrincipal(author string) (Principal, error) {
+	author = strings.TrimSpace(author)
+	if author == "" {
+		return "", nil
+	}
+	if strings.HasPrefix(strings.ToLower(author), PrincipalUser+":") {
+		p, err := ParsePrincipal(author)
+		if err != nil {
+			return "", err
+		}
+		return p, nil
+	}
+	if !looksLikeEmail(author) {
+		return "", Errorf(EINVALID, "author %q: want an email or user:NAME", author)
+	}
+	return Principal(PrincipalUser + ":" + author), nil
+}
+
+func looksLikeEmail(s string) bool {
+	at := strings.IndexByte(s, '@')
+	return at > 0 && at < len(s)-1 && strings.Count(s, "@") == 1 &&
+		strings.IndexFunc(s, func(r rune) bool { return r <= ' ' }) < 0
+}
+
+// Caller is who is asking: the principals a request runs under. Public is
+// always among them, so a caller built from nothing reads only public sources.
+type Caller struct {
+	principals []Principal
+}
+
+// NewCaller returns a Caller holding ps plus Public, deduplicated and sorted.
+func NewCaller(ps ...Principal) Caller {
+	all := append([]Principal{Public}, ps...)
+	slices.Sort(all)
+	return Caller{principals: slices.Compact(all)}
+}
+
+// Principals returns the caller's principals, sorted, always including Public.
+func (c Caller) Principals() []Principal {
+	if len(c.principals) == 0 {
+		return []Principal{Public}
+	}
+	return slices.Clone(c.principals)
+}
+
+// CanRead reports whether the caller holds any principal in acl. An empty ACL
+// is readable by no one: Verity fails closed.
+func (c Caller) CanRead(acl []Principal) bool {
+	for _, a := range acl {
+		if a == Public {
+			return true
+		}
+		if slices.Contains(c.principals, a) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,45 @@
+package verity
+
+import "context"
+
+// SearchQuery asks for the K records most relevant to Text that Caller may read.
+type SearchQuery struct {
+	Text   string
+	Caller Caller
+	K      int // number of records wanted; 0 means DefaultK
+}
+
+// DefaultK is the number of results a search returns when none is asked for.
+const DefaultK = 10
+
+// SearchResult is one record that matched, with its best chunk as evidence.
+type SearchResult struct {
+	SourceID string  `json:"source_id"`
+	Version  int     `json:"version"`
+	URI      string  `json:"uri"`
+	Title    string  `json:"title"`
+	System   string  `json:"system"`
+	Score    float64 `json:"score"`
+	Chunk    Chunk   `json:"chunk"`
+}
+
+// Hint says that a record the caller cannot read would have ranked among the
+// results. It carries only the source system and the author's email (empty
+// when there is no author) — never a title, uri, id, score or any text.
+type Hint struct {
+	System string `json:"system"`
+	Author string `json:"author,omitempty"`
+}
+
+// SearchResults is what a search returns: readable records and content-free
+// hints about unreadable ones, deduplicated by (system, author).
+type SearchResults struct {
+	Results []SearchResult `json:"results"`
+	Hints   []Hint         `json:"hints"`
+}
+
+// Searcher finds records by relevance under a caller's rights. The ACL filter
+// is applied inside the store's query, never after it.
+type Searcher interface {
+	Search(ctx context.Context, q SearchQuery) (*SearchResults, error)
+}
