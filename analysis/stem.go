@@ -1,0 +1,88 @@
+package analysis
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
+	"github.com/kljensen/snowball/russian"
+)
+
+// maxTermBytes bounds the tokens that become index terms: longer runs are
+// base64, hashes or glued garbage, never words worth searching for.
+const maxTermBytes = 64
+
+// Stem returns the Snowball stem of a folded word (see Fold): the Russian
+// stemmer for words in Cyrillic, the English one for Latin words, and the word
+// itself for numbers and other scripts.
+func Stem(word string) string {
+	switch scriptOf(word) {
+	case scriptCyrillic:
+		return russian.Stem(word, true)
+	case scriptLatin:
+		return english.Stem(word, true)
+	}
+	return word
+}
+
+type script int
+
+const (
+	scriptOther script = iota
+	scriptLatin
+	scriptCyrillic
+)
+
+// scriptOf returns the script of the first letter of word.
+func scriptOf(word string) script {
+	for _, r := range word {
+		switch {
+		case r < utf8.RuneSelf:
+			if ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') {
+				return scriptLatin
+			}
+		case unicode.Is(unicode.Cyrillic, r):
+			return scriptCyrillic
+		case unicode.Is(unicode.Latin, r):
+			return scriptLatin
+		case unicode.IsLetter(r):
+			return scriptOther
+		}
+	}
+	return scriptOther
+}
+
+// IsStopWord reports whether a folded word is too common to be worth indexing.
+// The English list is Lucene's short default, the one published BM25 baselines
+// use; the Russian one is Snowball's.
+func IsStopWord(word string) bool {
+	if _, ok := englishStop[word]; ok {
+		return true
+	}
+	return scriptOf(word) == scriptCyrillic && russian.IsStopWord(word)
+}
+
+var englishStop = map[string]struct{}{
+	"a": {}, "an": {}, "and": {}, "are": {}, "as": {}, "at": {}, "be": {}, "but": {}, "by": {},
+	"for": {}, "if": {}, "in": {}, "into": {}, "is": {}, "it": {}, "no": {}, "not": {}, "of": {},
+	"on": {}, "or": {}, "such": {}, "that": {}, "the": {}, "their": {}, "then": {}, "there": {},
+	"these": {}, "they": {}, "this": {}, "to": {}, "was": {}, "will": {}, "with": {},
+}
+
+// Terms returns the index terms of text in order: tokens folded, stop words
+// dropped, stemmed. The index and every query go through this one function.
+func Terms(text string) []string {
+	toks := Tokens(text)
+	terms := make([]string, 0, len(toks))
+	for _, t := range toks {
+		if len(t.Text) > maxTermBytes {
+			continue
+		}
+		w := Fold(t.Text)
+		if IsStopWord(w) {
+			continue
+		}
+		terms = append(terms, Stem(w))
+	}
+	return terms
+}
