@@ -1,0 +1,273 @@
+package ingest
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"strings"
+
+	readability "codeberg.org/readeck/go-readability/v2"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/veritykb/verity"
+)
+
+// Page is what an HTML reader found: a title, the author line if any, and
+// canonical text with headings kept as Markdown "#" lines.
+type Page struct {
+	Title  string
+	Byline string
+	Text   string
+}
+
+// minArticle is the shortest main text readability may return before we fall
+// back to the whole body: short pages (a logo wall, a testimonial) matter as
+// much as long articles, and readability drops them.
+const minArticle = 400
+
+// HTML reads an HTML page. Readability removes navigation and boilerplate
+// when it finds a main article; otherwise the whole body is used without
+// scripts, styles, navigation, headers and footers. The title is the page's
+// title and is put at the top of the text as a heading when the text does not
+// already start with it, so a product named only in the title stays quotable.
+func HTML(data []byte, pageURL string) (*Page, error) {
+	if _, err := Canonical(data); err != nil {
+		return nil, err
+	}
+	doc, err := html.Parse(bytes.NewReader(data))
+	if err != nil {
+		return nil, verity.Errorf(verity.EINVALID, "broken HTML: %w", err)
+	}
+	u, _ := url.Parse(pageURL)
+	page := &Page{}
+	article, rerr := readability.FromDocument(doc, u)
+	var text string
+	if rerr == nil && article.Node != nil {
+		page.Title = strings.TrimSpace(article.Title())
+		page.Byline = strings.TrimSpace(article.Byline())
+		text = renderBlocks(article.Node)
+	}
+	if len(text) < minArticle {
+		// Parse again: readability mutates the tree it reads.
+		doc, err = html.Parse(bytes.NewReader(data))
+		if err != nil {
+			return nil, verity.Errorf(verity.EINVALID, "broken HTML: %w", err)
+		}
+		if body := findBody(doc); body != nil {
+			if full := renderBlocks(body); len(full) > len(text) {
+				text = full
+			}
+		}
+		if page.Title == "" {
+			page.Title = findTitle(doc)
+		}
+	}
+	if strings.TrimSpace(text) == "" && page.Title == "" {
+		return nil, verity.Errorf(verity.EINVALID, "HTML has no text")
+	}
+	if page.Title != "" && !strings.HasPrefix(strings.TrimLeft(text, "# \n"), page.Title) {
+		text = "# " + page.Title + "\n\n" + text
+	}
+	canon, err := CanonicalString(text)
+	if err != nil {
+		return nil, fmt.Errorf("html text: %w", err)
+	}
+	page.Text = strings.TrimSpace(canon)
+	return page, nil
+}
+
+func findBody(n *html.Node) *html.Node {
+	if n.Type == html.ElementNode && n.DataAtom == atom.Body {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if b := findBody(c); b != nil {
+			return b
+		}
+	}
+	return nil
+}
+
+func findTitle(n *html.Node) string {
+	if n.Type == html.ElementNode && n.DataAtom == atom.Title {
+		return strings.Join(strings.Fields(textOf(n)), " ")
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if t := findTitle(c); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// renderBlocks turns an HTML tree into text: one paragraph per block element
+// separated by blank lines, headings as "# " lines, list items as "- " lines,
+// <br> as a line break, <pre> verbatim, whitespace elsewhere collapsed.
+func renderBlocks(root *html.Node) string {
+	r := &renderer{}
+	r.walk(root)
+	r.endBlock()
+	return strings.TrimSpace(r.out.String())
+}
+
+type renderer struct {
+	out  strings.Builder
+	line strings.Builder // the paragraph being built
+	pre  int
+}
+
+func (r *renderer) endBlock() {
+	s := strings.TrimSpace(r.line.String())
+	r.line.Reset()
+	if s == "" {
+		return
+	}
+	if r.out.Len() > 0 {
+		r.out.WriteString("\n\n")
+	}
+	r.out.WriteString(s)
+}
+
+var skipped = map[atom.Atom]bool{
+	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true, atom.Svg: true,
+	atom.Nav: true, atom.Footer: true, atom.Header: true, atom.Form: true, atom.Button: true,
+	atom.Iframe: true, atom.Select: true, atom.Head: true,
+}
+
+var blocks = map[atom.Atom]bool{
+	atom.P: true, atom.Div: true, atom.Section: true, atom.Article: true, atom.Main: true,
+	atom.Blockquote: true, atom.Ul: true, atom.Ol: true, atom.Table: true, atom.Tr: true,
+	atom.Figure: true, atom.Figcaption: true, atom.Dl: true, atom.Dt: true, atom.Dd: true,
+	atom.Aside: true, atom.Address: true, atom.Hr: true, atom.Caption: true, atom.Details: true,
+	atom.Summary: true,
+}
+
+func (r *renderer) walk(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		if r.pre > 0 {
+			r.line.WriteString(n.Data)
+			return
+		}
+		r.writeCollapsed(n.Data)
+		return
+	case html.ElementNode:
+		if skipped[n.DataAtom] {
+			return
+		}
+		// Images speak through their alt text: a logo wall is a list of alts.
+		if n.DataAtom == atom.Img {
+			if alt := strings.TrimSpace(attr(n, "alt")); alt != "" {
+				r.writeCollapsed(" " + alt + " ")
+			}
+			return
+		}
+	case html.CommentNode, html.DoctypeNode:
+		return
+	}
+	level := headingLevel(n)
+	switch {
+	case level > 0:
+		r.endBlock()
+		r.line.WriteString(strings.Repeat("#", level) + " ")
+	case n.DataAtom == atom.Li:
+		r.endBlock()
+		r.line.WriteString("- ")
+	case n.DataAtom == atom.Br:
+		r.line.WriteString("\n")
+		return
+	case n.DataAtom == atom.Pre:
+		r.endBlock()
+		r.pre++
+	case n.DataAtom == atom.Td || n.DataAtom == atom.Th:
+		if r.line.Len() > 0 {
+			r.line.WriteString(" | ")
+		}
+	case blocks[n.DataAtom]:
+		r.endBlock()
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		r.walk(c)
+	}
+	switch {
+	case level > 0, n.DataAtom == atom.Li, blocks[n.DataAtom]:
+		if level > 0 {
+			// A heading is one line however it was wrapped.
+			h := strings.Join(strings.Fields(r.line.String()), " ")
+			r.line.Reset()
+			if h != strings.Repeat("#", level) {
+				r.line.WriteString(h)
+			}
+		}
+		r.endBlock()
+	case n.DataAtom == atom.Pre:
+		r.pre--
+		r.endBlock()
+	}
+}
+
+func (r *renderer) writeCollapsed(s string) {
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		if s != "" && r.line.Len() > 0 && !strings.HasSuffix(r.line.String(), " ") {
+			r.line.WriteByte(' ')
+		}
+		return
+	}
+	cur := r.line.String()
+	if isSpaceByte(s[0]) && len(cur) > 0 && !strings.HasSuffix(cur, " ") && !strings.HasSuffix(cur, "\n") {
+		r.line.WriteByte(' ')
+	}
+	r.line.WriteString(strings.Join(fields, " "))
+	if isSpaceByte(s[len(s)-1]) {
+		r.line.WriteByte(' ')
+	}
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+func headingLevel(n *html.Node) int {
+	if n.Type != html.ElementNode {
+		return 0
+	}
+	switch n.DataAtom {
+	case atom.H1:
+		return 1
+	case atom.H2:
+		return 2
+	case atom.H3:
+		return 3
+	case atom.H4:
+		return 4
+	case atom.H5:
+		return 5
+	case atom.H6:
+		return 6
+	}
+	return 0
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}

@@ -1,0 +1,282 @@
+package ingest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/veritykb/verity"
+)
+
+var fixedNow = func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }
+
+// collect walks paths and returns the items.
+func collect(t *testing.T, paths []string, opts Options) []Item {
+	t.Helper()
+	if opts.Now == nil {
+		opts.Now = fixedNow
+	}
+	var items []Item
+	if err := Walk(context.Background(), paths, opts, func(it Item) error {
+		items = append(items, it)
+		return nil
+	}); err != nil {
+		t.Fatalf("Walk: %v", err)
+	}
+	return items
+}
+
+func write(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestWalkFolder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.md", []byte("# Guide\r\n\r\nBody text.\r\n"))
+	write(t, dir, "sub/b.txt", []byte("\xef\xbb\xbfplain"))
+	write(t, dir, "sub/c.html", []byte("<html><head><title>Page C</title></head><body><nav>menu</nav><h2>Клиенты</h2><p>ООО «Ромашка» использует Битрикс24.</p></body></html>"))
+	write(t, dir, ".hidden/d.txt", []byte("hidden"))
+	write(t, dir, "e.png", []byte{0x89, 'P', 'N', 'G'})
+	items := collect(t, []string{dir}, Options{ACL: []verity.Principal{"group:staff"}})
+	got := map[string]*verity.Source{}
+	for _, it := range items {
+		if it.Err != nil {
+			t.Fatalf("item %s: %v", it.Where, it.Err)
+		}
+		got[filepath.Base(it.Where)] = it.Source
+	}
+	if len(got) != 3 {
+		t.Fatalf("Walk gave %d sources (%v), want 3: a.md, b.txt, c.html", len(got), items)
+	}
+	a := got["a.md"]
+	if a.Title != "Guide" || a.Text != "# Guide\n\nBody text.\n" || a.ACL[0] != "group:staff" || a.System != verity.SystemFile {
+		t.Errorf("a.md = %+v", a)
+	}
+	if a.ID != filepath.ToSlash(filepath.Join(dir, "a.md")) || !strings.HasPrefix(a.URI, "file://") {
+		t.Errorf("a.md id %q uri %q, want its path and a file:// uri", a.ID, a.URI)
+	}
+	if b := got["b.txt"]; b.Text != "plain" {
+		t.Errorf("b.txt text %q, want the BOM removed", b.Text)
+	}
+	c := got["c.html"]
+	if c.Title != "Page C" || !strings.Contains(c.Text, "## Клиенты\n\nООО «Ромашка» использует Битрикс24.") || strings.Contains(c.Text, "menu") {
+		t.Errorf("c.html = title %q text %q, want the heading kept and the nav dropped", c.Title, c.Text)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		data []byte
+		opts Options
+		want string // substring of the error
+	}{
+		{"bad.txt", []byte("ok\xff\xfeno"), Options{}, "invalid UTF-8 at byte 2"},
+		{"bin.txt", []byte("abc\x00def"), Options{}, "binary data"},
+		{"ctrl.txt", bytes.Repeat([]byte{1, 2, 3, 'a'}, 100), Options{}, "binary data"},
+		{"broken.pdf", []byte("%PDF-1.4\nthis is not a pdf"), Options{}, "broken PDF"},
+		{"fake.pdf", []byte("hello"), Options{}, "no %PDF- header"},
+		{"empty.html", []byte("<html><body><script>x()</script></body></html>"), Options{}, "HTML has no text"},
+		{"big.txt", bytes.Repeat([]byte("a"), 2000), Options{MaxBytes: 1000}, "larger than the limit"},
+		{"empty.md", []byte("  \n\n"), Options{}, "no text"},
+	}
+	for _, tt := range tests {
+		p := write(t, dir, tt.name, tt.data)
+		items := collect(t, []string{p}, tt.opts)
+		if len(items) != 1 || items[0].Err == nil || !strings.Contains(items[0].Err.Error(), tt.want) {
+			t.Errorf("Walk(%s) = %v, want one error containing %q", tt.name, items, tt.want)
+			continue
+		}
+		if items[0].Where != p {
+			t.Errorf("Walk(%s) error names %q, want the file %q", tt.name, items[0].Where, p)
+		}
+		if verity.ErrorCode(items[0].Err) != verity.EINVALID {
+			t.Errorf("Walk(%s) error code %q, want %q", tt.name, verity.ErrorCode(items[0].Err), verity.EINVALID)
+		}
+	}
+	items := collect(t, []string{filepath.Join(dir, "missing.txt")}, Options{})
+	if len(items) != 1 || items[0].Err == nil || !strings.Contains(items[0].Err.Error(), "no such file") {
+		t.Errorf("Walk(missing) = %v, want a no such file error", items)
+	}
+}
+
+func TestRecords(t *testing.T) {
+	input := strings.Join([]string{
+		`{"id":"CONF-1","uri":"https://wiki/1","system":"confluence","title":"Отпуск","author":"alice@corp.example","acl":["group:hr","user:bob@corp.example"],"updated_at":"2026-01-31T12:00:00Z","text":"Правила отпуска."}`,
+		`{"id":"SL-2","system":"slack","author":"user:carol@corp.example","text":"no acl here"}`,
+		``,
+		`{"id":"J-3","system":"jira","acl":["public"],"html":"<h1>Bug</h1><p>Crash on start.</p>"}`,
+		`{"id":"bad json",`,
+		`{"uri":"x","text":"no id","acl":[]}`,
+		`{"id":"B-6","acl":["nobody"],"text":"bad principal"}`,
+		`{"id":"B-7","acl":[],"text":"x","updated_at":"yesterday"}`,
+		`{"id":"B-8","acl":[],"title":"neither"}`,
+		"{\"id\":\"B-9\",\"acl\":[],\"text\":\"bad \xff utf8\"}",
+		`{"id":"B-10","acl":["public"],"text":"x","author":"not an email"}`,
+	}, "\n")
+	var items []Item
+	err := Records(strings.NewReader(input), "export.jsonl", 1<<20, fixedNow(), func(it Item) error {
+		items = append(items, it)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 10 {
+		t.Fatalf("Records gave %d items, want 10 (blank line skipped)", len(items))
+	}
+	c := items[0].Source
+	if items[0].Err != nil || c.ID != "CONF-1" || c.System != "confluence" || c.Author != "user:alice@corp.example" ||
+		len(c.ACL) != 2 || c.UpdatedAt != time.Date(2026, 1, 31, 12, 0, 0, 0, time.UTC) || c.Text != "Правила отпуска." {
+		t.Errorf("record 1 = %+v, %v", c, items[0].Err)
+	}
+	if s := items[1].Source; items[1].Err != nil || len(s.ACL) != 0 || !strings.Contains(items[1].Warning, "readable by no one") {
+		t.Errorf("record without acl = %+v, warning %q; want empty ACL and a warning", s, items[1].Warning)
+	}
+	if s := items[2].Source; items[2].Err != nil || !strings.Contains(s.Text, "# Bug") || !strings.Contains(s.Text, "Crash on start.") {
+		t.Errorf("html record = %+v, %v", s, items[2].Err)
+	}
+	wantErrs := map[int]string{
+		3: "malformed JSON", 4: "without \"id\"", 5: "principal \"nobody\"", 6: "updated_at",
+		7: "neither", 8: "invalid UTF-8", 9: "author",
+	}
+	for i, want := range wantErrs {
+		if items[i].Err == nil || !strings.Contains(items[i].Err.Error(), want) {
+			t.Errorf("item %d (%s) err = %v, want %q", i, items[i].Where, items[i].Err, want)
+		}
+	}
+	if items[3].Where != "export.jsonl:5" {
+		t.Errorf("malformed line reported at %q, want export.jsonl:5", items[3].Where)
+	}
+}
+
+func TestRecordsLongLine(t *testing.T) {
+	input := `{"id":"a","acl":["public"],"text":"` + strings.Repeat("x", 5000) + "\"}\n" + `{"id":"b","acl":["public"],"text":"ok"}`
+	var items []Item
+	Records(strings.NewReader(input), "in", 1000, fixedNow(), func(it Item) error { items = append(items, it); return nil })
+	if len(items) != 2 || items[0].Err == nil || items[1].Err != nil || items[1].Source.ID != "b" {
+		t.Fatalf("Records(long line, ok line) = %v, want an error then b", items)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	items := collect(t, []string{"-"}, Options{Stdin: strings.NewReader("<!DOCTYPE html><title>T</title><p>Hello there.</p>"), StdinID: "note-1"})
+	if len(items) != 1 || items[0].Err != nil || items[0].Source.ID != "note-1" || !strings.Contains(items[0].Source.Text, "Hello there.") {
+		t.Fatalf("stdin html = %v", items)
+	}
+	if got := items[0].Source.ACL; len(got) != 1 || got[0] != verity.Public {
+		t.Errorf("stdin ACL = %v, want [public] by default", got)
+	}
+	items = collect(t, []string{"-"}, Options{Stdin: strings.NewReader(`{"id":"x","acl":["public"],"text":"t"}` + "\n")})
+	if len(items) != 1 || items[0].Source == nil || items[0].Source.ID != "x" {
+		t.Fatalf("stdin jsonl = %v", items)
+	}
+}
+
+func TestPDF(t *testing.T) {
+	data := minimalPDF("Hello PDF world")
+	text, err := PDF(data)
+	if err != nil || !strings.Contains(text, "Hello PDF world") {
+		t.Fatalf("PDF(minimal) = %q, %v", text, err)
+	}
+	// Every truncation of a valid PDF is an error or text, never a panic.
+	for n := 0; n < len(data); n += 7 {
+		if text, err := PDF(data[:n]); err == nil && !utf8.ValidString(text) {
+			t.Fatalf("PDF(truncated to %d) gave invalid UTF-8", n)
+		}
+	}
+}
+
+// minimalPDF builds a one-page PDF showing text in Helvetica, with a correct
+// cross-reference table.
+func minimalPDF(text string) []byte {
+	stream := fmt.Sprintf("BT /F1 12 Tf 72 720 Td (%s) Tj ET", text)
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(stream), stream),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.4\n")
+	offsets := make([]int, len(objs))
+	for i, o := range objs {
+		offsets[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, off := range offsets {
+		fmt.Fprintf(&b, "%010d 00000 n \n", off)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
+}
+
+func FuzzRecords(f *testing.F) {
+	f.Add(`{"id":"a","acl":["public"],"text":"x"}` + "\n" + `{"id":`)
+	f.Add(`{"id":"b","html":"<p>hi</p>","acl":["group:x"]}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		Records(strings.NewReader(in), "f", 1<<16, fixedNow(), func(it Item) error {
+			if it.Source != nil && (it.Err != nil || !utf8.ValidString(it.Source.Text) || it.Source.ID == "") {
+				t.Fatalf("bad item %+v", it)
+			}
+			if it.Source == nil && it.Err == nil {
+				t.Fatalf("item with neither source nor error")
+			}
+			return nil
+		})
+	})
+}
+
+func FuzzHTML(f *testing.F) {
+	f.Add([]byte("<html><h1>T</h1><p>a<br>b</p><ul><li>x</li></ul></html>"))
+	f.Add([]byte("<p><b>unclosed <i>tags"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		page, err := HTML(data, "https://example.org/")
+		if err == nil && !utf8.ValidString(page.Text) {
+			t.Fatalf("HTML gave invalid UTF-8 text")
+		}
+	})
+}
+
+func FuzzPDF(f *testing.F) {
+	f.Add(minimalPDF("seed text"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if text, err := PDF(data); err == nil && !utf8.ValidString(text) {
+			t.Fatalf("PDF gave invalid UTF-8 text")
+		}
+	})
+}
+
+func FuzzCanonical(f *testing.F) {
+	f.Add([]byte("a\r\nb\rc\xef\xbb\xbf"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Canonical(data)
+		if err != nil {
+			return
+		}
+		if !utf8.ValidString(s) || strings.ContainsRune(s, '\r') {
+			t.Fatalf("Canonical(%q) = %q", data, s)
+		}
+		if again, err := Canonical([]byte(s)); err != nil || again != s {
+			t.Fatalf("Canonical is not idempotent: %q → %q (%v)", s, again, err)
+		}
+	})
+}

@@ -1,0 +1,174 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/veritykb/verity"
+)
+
+// Record is one line of the JSONL connector format, the shape Confluence, Jira
+// and Slack exports are converted to:
+//
+//	{"id","uri","system","title","author","acl":[principals],"updated_at","text"}
+//
+// with "html" instead of "text" for pages kept as HTML. Author is an email or
+// a user: principal. A record without "acl" is readable by no one.
+type Record struct {
+	ID        string    `json:"id"`
+	URI       string    `json:"uri"`
+	System    string    `json:"system"`
+	Title     string    `json:"title"`
+	Author    string    `json:"author"`
+	ACL       *[]string `json:"acl"`
+	UpdatedAt string    `json:"updated_at"`
+	Text      *string   `json:"text"`
+	HTML      *string   `json:"html"`
+}
+
+// Records reads JSONL records from r, calling fn for each line with either a
+// source or an error that names name and the line number. Blank lines are
+// skipped. A line longer than maxBytes is an error for that line; reading goes
+// on. Only an error returned by fn or a failure to read r stops it.
+func Records(r io.Reader, name string, maxBytes int64, now time.Time, fn func(Item) error) error {
+	br := bufio.NewReaderSize(r, 1<<16)
+	for lineNo := 1; ; lineNo++ {
+		line, tooLong, err := readLine(br, maxBytes)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("%s:%d: read: %w", name, lineNo, err)
+		}
+		where := fmt.Sprintf("%s:%d", name, lineNo)
+		switch {
+		case tooLong:
+			if ferr := fn(Item{Where: where, Err: verity.Errorf(verity.EINVALID, "line longer than %d bytes", maxBytes)}); ferr != nil {
+				return ferr
+			}
+		case len(bytes.TrimSpace(line)) > 0:
+			src, warn, perr := parseRecord(line, now)
+			if ferr := fn(Item{Where: where, Source: src, Err: perr, Warning: warn}); ferr != nil {
+				return ferr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+	}
+}
+
+// readLine reads one line without its newline; a line over max bytes is
+// drained and reported as tooLong instead of being kept in memory.
+func readLine(br *bufio.Reader, max int64) (line []byte, tooLong bool, err error) {
+	for {
+		part, isPrefix, err := br.ReadLine()
+		if int64(len(line)+len(part)) > max {
+			tooLong = true
+		} else {
+			line = append(line, part...)
+		}
+		if err != nil {
+			return line, tooLong, err
+		}
+		if !isPrefix {
+			return line, tooLong, nil
+		}
+	}
+}
+
+func parseRecord(line []byte, now time.Time) (*verity.Source, string, error) {
+	if !isValidUTF8(line) {
+		return nil, "", verity.Errorf(verity.EINVALID, "invalid UTF-8 at byte %d", firstInvalid(line))
+	}
+	var rec Record
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if err := dec.Decode(&rec); err != nil {
+		return nil, "", verity.Errorf(verity.EINVALID, "malformed JSON: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return nil, "", verity.Errorf(verity.EINVALID, "malformed JSON: more than one value on the line")
+	}
+	if strings.TrimSpace(rec.ID) == "" {
+		return nil, "", verity.Errorf(verity.EINVALID, "record without \"id\"")
+	}
+	src := &verity.Source{ID: rec.ID, URI: rec.URI, System: rec.System, Title: strings.TrimSpace(rec.Title)}
+	if src.URI == "" {
+		src.URI = rec.ID
+	}
+	if src.System == "" {
+		src.System = "unknown"
+	}
+	author, err := verity.AuthorPrincipal(rec.Author)
+	if err != nil {
+		return nil, "", err
+	}
+	src.Author = author
+	var warn string
+	if rec.ACL == nil {
+		warn = fmt.Sprintf("record %q has no \"acl\": readable by no one", rec.ID)
+	} else {
+		for _, p := range *rec.ACL {
+			pr, err := verity.ParsePrincipal(p)
+			if err != nil {
+				return nil, "", err
+			}
+			src.ACL = append(src.ACL, pr)
+		}
+		if len(src.ACL) == 0 {
+			warn = fmt.Sprintf("record %q has an empty \"acl\": readable by no one", rec.ID)
+		}
+	}
+	src.UpdatedAt = now
+	if rec.UpdatedAt != "" {
+		t, err := time.Parse(time.RFC3339, rec.UpdatedAt)
+		if err != nil {
+			return nil, "", verity.Errorf(verity.EINVALID, "updated_at %q: want RFC 3339 such as 2026-01-31T12:00:00Z", rec.UpdatedAt)
+		}
+		src.UpdatedAt = t
+	}
+	switch {
+	case rec.Text != nil && rec.HTML != nil:
+		return nil, "", verity.Errorf(verity.EINVALID, "record %q has both \"text\" and \"html\"", rec.ID)
+	case rec.Text != nil:
+		if src.Text, err = CanonicalString(*rec.Text); err != nil {
+			return nil, "", err
+		}
+	case rec.HTML != nil:
+		page, err := HTML([]byte(*rec.HTML), src.URI)
+		if err != nil {
+			return nil, "", err
+		}
+		src.Text = page.Text
+		if src.Title == "" {
+			src.Title = page.Title
+		}
+	default:
+		return nil, "", verity.Errorf(verity.EINVALID, "record %q has neither \"text\" nor \"html\"", rec.ID)
+	}
+	if strings.TrimSpace(src.Text) == "" {
+		return nil, "", verity.Errorf(verity.EINVALID, "record %q has empty text", rec.ID)
+	}
+	return src, warn, nil
+}
+
+func isValidUTF8(b []byte) bool { return firstInvalid(b) == len(b) }
+
+// jsonProblem describes a decoding error without echoing the whole line.
+func jsonProblem(err error) string {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return fmt.Sprintf("%s at byte %d", syn.Error(), syn.Offset)
+	}
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		return fmt.Sprintf("field %q: want %s, got %s", typ.Field, typ.Type, typ.Value)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return "unexpected end of line (truncated record?)"
+	}
+	return err.Error()
+}

@@ -1,0 +1,141 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/veritykb/verity"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is a Verity store in one SQLite file.
+type DB struct {
+	db     *sql.DB
+	now    func() time.Time
+	search SearchOptions
+}
+
+// Options configure Open.
+type Options struct {
+	Now func() time.Time // clock for ingest times; time.Now when nil
+}
+
+var _ verity.SourceStore = (*DB)(nil)
+var _ verity.Searcher = (*DB)(nil)
+
+// Open opens (creating if needed) the store at path and brings its schema up
+// to date. The file runs in WAL mode so readers never wait for a writer.
+func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
+	if filename == "" {
+		return nil, verity.Errorf(verity.EINVALID, "open store: empty path")
+	}
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	dsn := "file:" + filename + "?" + q.Encode()
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", filename, err)
+	}
+	if err := sdb.PingContext(ctx); err != nil {
+		sdb.Close()
+		return nil, verity.Errorf(verity.EINVALID, "open store %s: %w", filename, err)
+	}
+	d := &DB{db: sdb, now: opts.Now}
+	if d.now == nil {
+		d.now = time.Now
+	}
+	if err := d.migrate(ctx); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Close releases the database.
+func (d *DB) Close() error { return d.db.Close() }
+
+// SQL exposes the database handle for packages that keep their own tables in
+// the same file (tests and benchmarks).
+func (d *DB) SQL() *sql.DB { return d.db }
+
+// migrate applies the embedded migrations that have not run yet, each in its
+// own transaction, in file-name order.
+func (d *DB) migrate(ctx context.Context) error {
+	if _, err := d.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		base := path.Base(name)
+		num, _, _ := strings.Cut(base, "_")
+		version, err := strconv.Atoi(num)
+		if err != nil {
+			return fmt.Errorf("migrate: bad migration name %s", base)
+		}
+		var n int
+		if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		if n > 0 {
+			continue
+		}
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		err = d.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return fmt.Errorf("migration %s: %w", base, err)
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+				version, base, formatTime(d.now()))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+	}
+	return nil
+}
+
+// tx runs fn in a write transaction, committing when it returns nil.
+func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+const timeLayout = time.RFC3339Nano
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) time.Time {
+	t, _ := time.Parse(timeLayout, s)
+	return t
+}

@@ -1,0 +1,240 @@
+package sqlite
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/rank"
+)
+
+// SearchOptions tune ranking; the zero value uses rank.DefaultParams.
+type SearchOptions struct {
+	Params rank.Params
+	// Pool is how many chunks the full-text index proposes before BM25
+	// rescoring and per-record aggregation; 0 means max(200, 20*k).
+	Pool int
+}
+
+// SetSearchOptions changes how this DB ranks; meant for evaluation and tuning.
+func (d *DB) SetSearchOptions(o SearchOptions) { d.search = o }
+
+// Search implements [verity.Searcher]. The caller's ACL is part of the SQL
+// query that produces results. Hints come from a second query over all
+// active chunks that selects nothing but ids and a readable flag; for the
+// unreadable records among the top k it then reads only system and author.
+func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchResults, error) {
+	k := q.K
+	if k <= 0 {
+		k = verity.DefaultK
+	}
+	out := &verity.SearchResults{Results: []verity.SearchResult{}, Hints: []verity.Hint{}}
+	query := rank.ParseQuery(q.Text)
+	if len(query.Terms) == 0 {
+		return out, nil
+	}
+	params := d.search.Params
+	if params == (rank.Params{}) {
+		params = rank.DefaultParams
+	}
+	pool := d.search.Pool
+	if pool <= 0 {
+		pool = max(200, 20*k)
+	}
+	stats, err := d.searchStats(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	match := matchExpr(query)
+
+	// Results: the ACL condition is in the query.
+	acl, aclArgs := aclCondition("c.sid", q.Caller)
+	args := append([]any{match}, aclArgs...)
+	args = append(args, pool)
+	cands, err := d.candidates(ctx, `SELECT c.cid, c.sid, c.terms, 1 FROM chunk_fts f JOIN chunks c ON c.cid = f.rowid
+		WHERE chunk_fts MATCH ? AND `+acl+` ORDER BY f.rank LIMIT ?`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	for _, c := range rank.Records(query, plain(cands), stats, params, k) {
+		r, err := d.result(ctx, c)
+		if err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		out.Results = append(out.Results, r)
+	}
+
+	// Hints: rank over everything, then keep only the unreadable among the top k.
+	hintArgs := append(append([]any{}, aclArgs...), match, pool)
+	all, err := d.candidates(ctx, `SELECT c.cid, c.sid, '', CASE WHEN `+acl+` THEN 1 ELSE 0 END FROM chunk_fts f JOIN chunks c ON c.cid = f.rowid
+		WHERE chunk_fts MATCH ? ORDER BY f.rank LIMIT ?`, hintArgs...)
+	if err != nil {
+		return nil, fmt.Errorf("search hints: %w", err)
+	}
+	if out.Hints, err = d.hints(ctx, query, all, stats, params, k); err != nil {
+		return nil, fmt.Errorf("search hints: %w", err)
+	}
+	return out, nil
+}
+
+func plain(cs []candidate) []rank.Candidate {
+	out := make([]rank.Candidate, len(cs))
+	for i, c := range cs {
+		out[i] = c.Candidate
+	}
+	return out
+}
+
+// matchExpr builds an FTS5 query matching any of the terms. Terms come from
+// analysis.Terms, so they are letters and digits only and quoting is safe.
+func matchExpr(q rank.Query) string {
+	parts := make([]string, len(q.Terms))
+	for i, t := range q.Terms {
+		parts[i] = `"` + t + `"`
+	}
+	return strings.Join(parts, " OR ")
+}
+
+type candidate struct {
+	rank.Candidate
+	readable bool
+}
+
+func (d *DB) candidates(ctx context.Context, query string, args ...any) ([]candidate, error) {
+	rows, err := d.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []candidate
+	for rows.Next() {
+		var c candidate
+		if err := rows.Scan(&c.ChunkID, &c.SourceID, &c.Terms, &c.readable); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// hints ranks all candidates and returns the deduplicated (system, author) of
+// unreadable records among the top k. The terms of unreadable chunks are read
+// only to score them here; they never leave this function.
+func (d *DB) hints(ctx context.Context, q rank.Query, all []candidate, st rank.Stats, p rank.Params, k int) ([]verity.Hint, error) {
+	hints := []verity.Hint{}
+	readable := map[int64]bool{}
+	for _, c := range all {
+		readable[c.SourceID] = c.readable
+	}
+	cands := plain(all)
+	if err := d.fillTerms(ctx, cands); err != nil {
+		return nil, err
+	}
+	seen := map[verity.Hint]bool{}
+	for _, c := range rank.Records(q, cands, st, p, k) {
+		if readable[c.SourceID] {
+			continue
+		}
+		var system, author string
+		if err := d.db.QueryRowContext(ctx, `SELECT system, author FROM sources WHERE sid = ?`, c.SourceID).Scan(&system, &author); err != nil {
+			return nil, err
+		}
+		h := verity.Hint{System: system, Author: verity.Principal(author).Email()}
+		if !seen[h] {
+			seen[h] = true
+			hints = append(hints, h)
+		}
+	}
+	// Sorted, so the order says nothing about rank.
+	slices.SortFunc(hints, func(a, b verity.Hint) int {
+		if c := strings.Compare(a.System, b.System); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Author, b.Author)
+	})
+	return hints, nil
+}
+
+func (d *DB) fillTerms(ctx context.Context, cands []rank.Candidate) error {
+	const batch = 500
+	for lo := 0; lo < len(cands); lo += batch {
+		part := cands[lo:min(lo+batch, len(cands))]
+		args := make([]any, len(part))
+		idx := map[int64]int{}
+		for i, c := range part {
+			args[i] = c.ChunkID
+			idx[c.ChunkID] = i
+		}
+		rows, err := d.db.QueryContext(ctx, `SELECT cid, terms FROM chunks WHERE cid IN (`+placeholders(len(part))+`)`, args...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var (
+				cid   int64
+				terms string
+			)
+			if err := rows.Scan(&cid, &terms); err != nil {
+				rows.Close()
+				return err
+			}
+			part[idx[cid]].Terms = terms
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// searchStats reads N, the average chunk length and the query terms' document
+// frequencies over the indexed (active) chunks.
+func (d *DB) searchStats(ctx context.Context, q rank.Query) (rank.Stats, error) {
+	st := rank.Stats{DF: map[string]int{}}
+	var total int
+	if err := d.db.QueryRowContext(ctx, `SELECT chunks, total_terms FROM search_stats WHERE id = 1`).Scan(&st.N, &total); err != nil {
+		return st, err
+	}
+	if st.N > 0 {
+		st.AvgLen = float64(total) / float64(st.N)
+	}
+	args := make([]any, len(q.Terms))
+	for i, t := range q.Terms {
+		args[i] = t
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT term, doc FROM chunk_vocab WHERE term IN (`+placeholders(len(args))+`)`, args...)
+	if err != nil {
+		return st, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			term string
+			df   int
+		)
+		if err := rows.Scan(&term, &df); err != nil {
+			return st, err
+		}
+		st.DF[term] = df
+	}
+	return st, rows.Err()
+}
+
+// result reads the record fields and chunk of a winning candidate.
+func (d *DB) result(ctx context.Context, c rank.Candidate) (verity.SearchResult, error) {
+	r := verity.SearchResult{Score: c.Score}
+	var heading string
+	err := d.db.QueryRowContext(ctx, `SELECT s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, c.text
+		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE c.cid = ?`, c.ChunkID).
+		Scan(&r.SourceID, &r.URI, &r.Title, &r.System, &r.Version, &r.Chunk.Ordinal, &r.Chunk.Start, &r.Chunk.End, &heading, &r.Chunk.Text)
+	if err != nil {
+		return r, err
+	}
+	r.Chunk.SourceID, r.Chunk.Version = r.SourceID, r.Version
+	json.Unmarshal([]byte(heading), &r.Chunk.Heading)
+	return r, nil
+}

@@ -1,0 +1,447 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/rank"
+)
+
+// PutSource implements [verity.SourceStore.PutSource].
+func (d *DB) PutSource(ctx context.Context, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error) {
+	if err := checkSource(src, chunks); err != nil {
+		return "", err
+	}
+	src.Hash = verity.ContentHash(src.Title, src.Text)
+	acl := normalACL(src.ACL)
+	now := d.now()
+	if src.UpdatedAt.IsZero() {
+		src.UpdatedAt = now
+	}
+	var outcome verity.PutOutcome
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		var (
+			sid                                        int64
+			uri, system, author, hash, updated, status string
+			version                                    int
+		)
+		err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, author, hash, updated_at, version, status FROM sources WHERE id = ?`, src.ID).
+			Scan(&sid, &uri, &system, &author, &hash, &updated, &version, &status)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			outcome = verity.PutCreated
+			src.Version, src.Status = 1, verity.StatusActive
+			res, err := tx.ExecContext(ctx, `INSERT INTO sources (id, uri, system, title, author, version, updated_at, ingested_at, hash, status)
+				VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 'active')`,
+				src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash)
+			if err != nil {
+				return err
+			}
+			if sid, err = res.LastInsertId(); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		case uri != src.URI:
+			return verity.Errorf(verity.ECONFLICT, "source %q already exists with uri %q, not %q", src.ID, uri, src.URI)
+		case hash == src.Hash:
+			src.Version, src.Status = version, verity.SourceStatus(status)
+			oldACL, err := sourceACL(ctx, tx, sid)
+			if err != nil {
+				return err
+			}
+			if slices.Equal(oldACL, acl) && system == src.System && author == string(src.Author) && updated == formatTime(src.UpdatedAt) {
+				outcome = verity.PutUnchanged
+				return nil
+			}
+			outcome = verity.PutMetadata
+			if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, author = ?, updated_at = ? WHERE sid = ?`,
+				src.System, string(src.Author), formatTime(src.UpdatedAt), sid); err != nil {
+				return err
+			}
+			return putACL(ctx, tx, sid, acl)
+		default:
+			outcome = verity.PutNewVersion
+			src.Version, src.Status = version+1, verity.SourceStatus(status)
+			if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, title = ?, author = ?, version = ?, updated_at = ?, ingested_at = ?, hash = ? WHERE sid = ?`,
+				src.System, src.Title, string(src.Author), src.Version, formatTime(src.UpdatedAt), formatTime(now), src.Hash, sid); err != nil {
+				return err
+			}
+			if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
+			return err
+		}
+		if err := putACL(ctx, tx, sid, acl); err != nil {
+			return err
+		}
+		return insertChunks(ctx, tx, sid, src, chunks, src.Status == verity.StatusActive)
+	})
+	if err != nil {
+		if verity.ErrorCode(err) != verity.EINTERNAL {
+			return "", err
+		}
+		return "", fmt.Errorf("store source %q: %w", src.ID, err)
+	}
+	src.ACL = acl
+	return outcome, nil
+}
+
+// checkSource rejects what must never be stored: no id, invalid UTF-8, chunks
+// whose spans do not point into the text.
+func checkSource(src *verity.Source, chunks []verity.Chunk) error {
+	if strings.TrimSpace(src.ID) == "" {
+		return verity.Errorf(verity.EINVALID, "source without id")
+	}
+	if src.URI == "" {
+		return verity.Errorf(verity.EINVALID, "source %q: empty uri", src.ID)
+	}
+	if src.System == "" {
+		return verity.Errorf(verity.EINVALID, "source %q: empty system", src.ID)
+	}
+	for _, p := range src.ACL {
+		if _, err := verity.ParsePrincipal(string(p)); err != nil {
+			return verity.Errorf(verity.EINVALID, "source %q: acl: %w", src.ID, err)
+		}
+	}
+	last := 0
+	for i, c := range chunks {
+		if c.Start < last || c.End <= c.Start || c.End > len(src.Text) {
+			return verity.Errorf(verity.EINVALID, "source %q: chunk %d span [%d,%d) out of order or outside the text (%d bytes)", src.ID, i, c.Start, c.End, len(src.Text))
+		}
+		last = c.End
+	}
+	return nil
+}
+
+// normalACL sorts and deduplicates an ACL so comparisons are exact.
+func normalACL(acl []verity.Principal) []verity.Principal {
+	out := slices.Clone(acl)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func sourceACL(ctx context.Context, q querier, sid int64) ([]verity.Principal, error) {
+	rows, err := q.QueryContext(ctx, `SELECT principal FROM source_acl WHERE sid = ? ORDER BY principal`, sid)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var acl []verity.Principal
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		acl = append(acl, verity.Principal(p))
+	}
+	return acl, rows.Err()
+}
+
+func putACL(ctx context.Context, tx *sql.Tx, sid int64, acl []verity.Principal) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ?`, sid); err != nil {
+		return err
+	}
+	for _, p := range acl {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO source_acl (principal, sid) VALUES (?, ?)`, string(p), sid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertChunks(ctx context.Context, tx *sql.Tx, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO chunks (sid, version, ordinal, start, "end", heading, text, terms, nterms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	fts, err := tx.PrepareContext(ctx, `INSERT INTO chunk_fts (rowid, terms) VALUES (?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer fts.Close()
+	var added, addedTerms int
+	for i, c := range chunks {
+		heading, _ := json.Marshal(nonNil(c.Heading))
+		terms := rank.IndexTerms(src.Title, c.Heading, src.Text[c.Start:c.End])
+		joined := strings.Join(terms, " ")
+		res, err := ins.ExecContext(ctx, sid, src.Version, i, c.Start, c.End, string(heading), src.Text[c.Start:c.End], joined, len(terms))
+		if err != nil {
+			return err
+		}
+		if !indexed || len(terms) == 0 {
+			continue
+		}
+		cid, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		if _, err := fts.ExecContext(ctx, cid, joined); err != nil {
+			return err
+		}
+		added++
+		addedTerms += len(terms)
+	}
+	return bumpStats(ctx, tx, added, addedTerms)
+}
+
+// deleteChunks removes a source's chunks, and their index entries when they
+// are indexed (the source is active).
+func deleteChunks(ctx context.Context, tx *sql.Tx, sid int64, indexed bool) error {
+	if indexed {
+		if err := unindex(ctx, tx, sid); err != nil {
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE sid = ?`, sid)
+	return err
+}
+
+// unindex removes a source's chunks from the full-text index.
+func unindex(ctx context.Context, tx *sql.Tx, sid int64) error {
+	var n, total int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(nterms), 0) FROM chunks WHERE sid = ? AND nterms > 0`, sid).Scan(&n, &total); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM chunk_fts WHERE rowid IN (SELECT cid FROM chunks WHERE sid = ?)`, sid); err != nil {
+		return err
+	}
+	return bumpStats(ctx, tx, -n, -total)
+}
+
+// reindex puts a source's chunks back into the full-text index.
+func reindex(ctx context.Context, tx *sql.Tx, sid int64) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO chunk_fts (rowid, terms) SELECT cid, terms FROM chunks WHERE sid = ? AND nterms > 0`, sid); err != nil {
+		return err
+	}
+	var n, total int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(nterms), 0) FROM chunks WHERE sid = ? AND nterms > 0`, sid).Scan(&n, &total); err != nil {
+		return err
+	}
+	return bumpStats(ctx, tx, n, total)
+}
+
+func bumpStats(ctx context.Context, tx *sql.Tx, chunks, terms int) error {
+	if chunks == 0 && terms == 0 {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE search_stats SET chunks = chunks + ?, total_terms = total_terms + ? WHERE id = 1`, chunks, terms)
+	return err
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// querier is what *sql.DB and *sql.Tx share for reads.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+const sourceColumns = `s.sid, s.id, s.uri, s.system, s.title, s.author, s.version, s.updated_at, s.hash, s.status`
+
+func scanSource(sc interface{ Scan(...any) error }) (*verity.Source, int64, error) {
+	var (
+		src             verity.Source
+		sid             int64
+		author, updated string
+		status          string
+	)
+	if err := sc.Scan(&sid, &src.ID, &src.URI, &src.System, &src.Title, &author, &src.Version, &updated, &src.Hash, &status); err != nil {
+		return nil, 0, err
+	}
+	src.Author = verity.Principal(author)
+	src.UpdatedAt = parseTime(updated)
+	src.Status = verity.SourceStatus(status)
+	return &src, sid, nil
+}
+
+// Source implements [verity.SourceStore.Source].
+func (d *DB) Source(ctx context.Context, id string) (*verity.Source, error) {
+	return d.SourceVersion(ctx, id, 0)
+}
+
+// SourceVersion implements [verity.SourceStore.SourceVersion]; version 0 means
+// the current one.
+func (d *DB) SourceVersion(ctx context.Context, id string, version int) (*verity.Source, error) {
+	src, sid, err := scanSource(d.db.QueryRowContext(ctx, `SELECT `+sourceColumns+` FROM sources s WHERE s.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, verity.Errorf(verity.ENOTFOUND, "no source %q", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read source %q: %w", id, err)
+	}
+	if version == 0 {
+		version = src.Version
+	}
+	err = d.db.QueryRowContext(ctx, `SELECT text, hash, title FROM source_versions WHERE sid = ? AND version = ?`, sid, version).
+		Scan(&src.Text, &src.Hash, &src.Title)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, verity.Errorf(verity.ENOTFOUND, "source %q has no version %d (current is %d)", id, version, src.Version)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read source %q version %d: %w", id, version, err)
+	}
+	src.Version = version
+	if src.ACL, err = sourceACL(ctx, d.db, sid); err != nil {
+		return nil, fmt.Errorf("read source %q acl: %w", id, err)
+	}
+	return src, nil
+}
+
+// Sources implements [verity.SourceStore.Sources].
+func (d *DB) Sources(ctx context.Context, f verity.SourceFilter) ([]*verity.Source, error) {
+	var (
+		where []string
+		args  []any
+	)
+	where = append(where, "s.id > ?")
+	args = append(args, f.After)
+	if f.System != "" {
+		where = append(where, "s.system = ?")
+		args = append(args, f.System)
+	}
+	if f.Status != "" {
+		where = append(where, "s.status = ?")
+		args = append(args, string(f.Status))
+	}
+	if f.Caller != nil {
+		cond, cargs := aclCondition("s.sid", *f.Caller)
+		where = append(where, cond)
+		args = append(args, cargs...)
+	}
+	query := `SELECT ` + sourceColumns + ` FROM sources s WHERE ` + strings.Join(where, " AND ") + ` ORDER BY s.id`
+	if f.Limit > 0 {
+		query += fmt.Sprintf(" LIMIT %d", f.Limit)
+	}
+	rows, err := d.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list sources: %w", err)
+	}
+	defer rows.Close()
+	var out []*verity.Source
+	sids := map[int64]*verity.Source{}
+	for rows.Next() {
+		src, sid, err := scanSource(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list sources: %w", err)
+		}
+		out = append(out, src)
+		sids[sid] = src
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list sources: %w", err)
+	}
+	rows.Close()
+	for sid, src := range sids {
+		if src.ACL, err = sourceACL(ctx, d.db, sid); err != nil {
+			return nil, fmt.Errorf("list sources: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// aclCondition returns an SQL condition true when the caller may read the
+// source whose sid is in column col, with its arguments.
+func aclCondition(col string, c verity.Caller) (string, []any) {
+	ps := c.Principals()
+	args := make([]any, len(ps))
+	for i, p := range ps {
+		args[i] = string(p)
+	}
+	return `EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = ` + col + ` AND a.principal IN (` + placeholders(len(ps)) + `))`, args
+}
+
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
+}
+
+// Chunks implements [verity.SourceStore.Chunks].
+func (d *DB) Chunks(ctx context.Context, id string) ([]verity.Chunk, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT c.version, c.ordinal, c.start, c."end", c.heading, c.text
+		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.id = ? ORDER BY c.ordinal`, id)
+	if err != nil {
+		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
+	}
+	defer rows.Close()
+	var out []verity.Chunk
+	for rows.Next() {
+		c := verity.Chunk{SourceID: id}
+		var heading string
+		if err := rows.Scan(&c.Version, &c.Ordinal, &c.Start, &c.End, &heading, &c.Text); err != nil {
+			return nil, fmt.Errorf("read chunks of %q: %w", id, err)
+		}
+		json.Unmarshal([]byte(heading), &c.Heading)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// SetSourceStatus implements [verity.SourceStore.SetSourceStatus].
+func (d *DB) SetSourceStatus(ctx context.Context, ids []string, status verity.SourceStatus, at time.Time) error {
+	if status != verity.StatusActive && status != verity.StatusRevoked {
+		return verity.Errorf(verity.EINVALID, "unknown source status %q", status)
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			var (
+				sid int64
+				old string
+			)
+			err := tx.QueryRowContext(ctx, `SELECT sid, status FROM sources WHERE id = ?`, id).Scan(&sid, &old)
+			if errors.Is(err, sql.ErrNoRows) {
+				return verity.Errorf(verity.ENOTFOUND, "no source %q", id)
+			}
+			if err != nil {
+				return fmt.Errorf("set status of %q: %w", id, err)
+			}
+			if old == string(status) {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE sources SET status = ? WHERE sid = ?`, string(status), sid); err != nil {
+				return fmt.Errorf("set status of %q: %w", id, err)
+			}
+			if status == verity.StatusRevoked {
+				err = unindex(ctx, tx, sid)
+			} else {
+				err = reindex(ctx, tx, sid)
+			}
+			if err != nil {
+				return fmt.Errorf("set status of %q: %w", id, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Stats implements [verity.SourceStore.Stats].
+func (d *DB) Stats(ctx context.Context) (verity.StoreStats, error) {
+	var st verity.StoreStats
+	err := d.db.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM sources),
+		(SELECT count(*) FROM sources WHERE status = 'active'),
+		(SELECT count(*) FROM sources WHERE status = 'revoked'),
+		(SELECT count(*) FROM chunks),
+		(SELECT chunks FROM search_stats WHERE id = 1),
+		(SELECT coalesce(sum(length(CAST(v.text AS BLOB))), 0) FROM sources s JOIN source_versions v ON v.sid = s.sid AND v.version = s.version)`).
+		Scan(&st.Sources, &st.ActiveSources, &st.RevokedSources, &st.Chunks, &st.SearchChunks, &st.TextBytes)
+	if err != nil {
+		return st, fmt.Errorf("count store: %w", err)
+	}
+	return st, nil
+}
