@@ -149,6 +149,15 @@ func (m *Memory) Alive(n Node) bool { return bit(m.alive, n) }
 // Revoked reports whether n is revoked.
 func (m *Memory) Revoked(n Node) bool { return bit(m.revoked, n) }
 
+// Support returns the index of the set keeping record r alive, -1 if r is
+// dead or a source.
+func (m *Memory) Support(r Node) int {
+	if m.IsSource(r) || !m.valid(r) {
+		return -1
+	}
+	return int(m.support[r-Node(m.sources)])
+}
+
 // Receipt returns a copy of record r's sets (nil for a source).
 func (m *Memory) Receipt(r Node) [][]Node {
 	if m.IsSource(r) || !m.valid(r) {
