@@ -57,8 +57,8 @@ func TestRetryRecoversFromTemporaryFailures(t *testing.T) {
 		// Equal jitter at 0.5: step/2 + step/4, the step doubling from 1s.
 		{"three 503s", []error{llmtest.Unavailable(503, 0), llmtest.Unavailable(503, 0), llmtest.Unavailable(503, 0)},
 			[]time.Duration{750 * time.Millisecond, 1500 * time.Millisecond, 3 * time.Second}},
-		{"429 with a long Retry-After", []error{llmtest.Unavailable(429, 20 * time.Second)}, []time.Duration{20 * time.Second}},
-		{"429 with a short Retry-After keeps the backoff", []error{llmtest.Unavailable(429, 100 * time.Millisecond)}, []time.Duration{750 * time.Millisecond}},
+		{"429 with a long Retry-After", []error{llmtest.Unavailable(429, 20*time.Second)}, []time.Duration{20 * time.Second}},
+		{"429 with a short Retry-After keeps the backoff", []error{llmtest.Unavailable(429, 100*time.Millisecond)}, []time.Duration{750 * time.Millisecond}},
 		{"transport failure", []error{llm.TransportError(context.Background(), "script", errors.New("connection reset"))}, []time.Duration{750 * time.Millisecond}},
 	}
 	for _, tt := range tests {

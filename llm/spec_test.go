@@ -36,15 +36,15 @@ func TestParseSpec(t *testing.T) {
 
 func TestParseSpecRejects(t *testing.T) {
 	for _, in := range []string{
-		"gpt-4o-mini",                         // no provider
-		"openai:",                             // no model
-		"mistral:large",                       // unknown provider
-		"offline:foo",                         // offline takes no model
-		"openai-compatible:http://h:1/v1",     // no #model
-		"openai-compatible:ftp://h/v1#m",      // not http
-		"openai-compatible:http:///v1#m",      // no host
-		"openai-compatible:http://h:1/v1#",    // empty model
-		"ollama:qwen 2.5",                     // space in model
+		"gpt-4o-mini",                      // no provider
+		"openai:",                          // no model
+		"mistral:large",                    // unknown provider
+		"offline:foo",                      // offline takes no model
+		"openai-compatible:http://h:1/v1",  // no #model
+		"openai-compatible:ftp://h/v1#m",   // not http
+		"openai-compatible:http:///v1#m",   // no host
+		"openai-compatible:http://h:1/v1#", // empty model
+		"ollama:qwen 2.5",                  // space in model
 	} {
 		_, err := llm.ParseSpec(in)
 		if got := verity.ErrorCode(err); got != verity.EINVALID {
