@@ -1,0 +1,225 @@
+package quote
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	verity "github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
+)
+
+// Locate finds the quote q in text and returns the verdict as a value. It
+// tries, in order, an exact match, a normalized match, a repaired (stitched)
+// match and a fuzzy match, and returns the first that holds.
+//
+// Score says how closely the quote reproduces the span: 1 for exact, 0.99
+// for normalized, for repaired the share of the span's words that the quote
+// holds (at most 0.95), for fuzzy the share of aligned words that match (at
+// most 0.98).
+//
+// The exact path allocates nothing when the quote occurs once. To check many
+// quotes against one text, build a [Page] once and call [Page.Locate].
+func Locate(text, q string, opts Options) Match {
+	q = strings.TrimSpace(q)
+	if q == "" {
+		return Match{}
+	}
+	if m, ok := locateExact(text, q, opts); ok {
+		return m
+	}
+	return NewPage(text).locateInexact(q, opts)
+}
+
+// Page is a text prepared for locating many quotes: normalized once, with
+// its words indexed on first need. A Page is safe for concurrent use.
+type Page struct {
+	text string
+	norm analysis.Normalized
+
+	once sync.Once
+	idx  *index
+}
+
+// NewPage prepares text for [Page.Locate].
+func NewPage(text string) *Page {
+	return &Page{text: text, norm: analysis.Normalize(text)}
+}
+
+// Text returns the page's original text.
+func (p *Page) Text() string { return p.text }
+
+// Locate is [Locate] against the page's text.
+func (p *Page) Locate(q string, opts Options) Match {
+	q = strings.TrimSpace(q)
+	if q == "" {
+		return Match{}
+	}
+	if m, ok := locateExact(p.text, q, opts); ok {
+		return m
+	}
+	return p.locateInexact(q, opts)
+}
+
+func (p *Page) index() *index {
+	p.once.Do(func() { p.idx = newIndex(p.norm.Text) })
+	return p.idx
+}
+
+func (p *Page) locateInexact(q string, opts Options) Match {
+	nq := analysis.NormalizeString(q)
+	if nq == "" {
+		return Match{}
+	}
+	if m, ok := p.locateNormalized(nq, opts); ok {
+		return m
+	}
+	// Models mark truncation with a leading or trailing ellipsis and wrap
+	// quotes in quotation marks; what is inside may still be verbatim.
+	if core := trimMarks(nq); core != nq && core != "" {
+		if m, ok := p.locateNormalized(core, opts); ok {
+			return m
+		}
+		nq = core
+	}
+	if !opts.NoRepair {
+		if m, ok := p.repair(nq, opts); ok {
+			return m
+		}
+	}
+	if !opts.NoFuzzy {
+		if m, ok := p.fuzzy(nq, opts); ok {
+			return m
+		}
+	}
+	return Match{}
+}
+
+// locateExact finds q byte for byte, at rune boundaries of text.
+func locateExact(text, q string, opts Options) (Match, bool) {
+	first := indexAt(text, q, 0)
+	if first < 0 {
+		return Match{}, false
+	}
+	m := Match{Found: true, Start: first, End: first + len(q), Kind: Exact, Score: 1}
+	next := indexAt(text, q, first+1)
+	if next < 0 {
+		return m, true
+	}
+	occ := []verity.Span{{Start: first, End: first + len(q)}}
+	for next >= 0 {
+		occ = append(occ, verity.Span{Start: next, End: next + len(q)})
+		next = indexAt(text, q, next+1)
+	}
+	best := occ[nearest(occ, opts.Hint)]
+	m.Start, m.End, m.Occurrences = best.Start, best.End, occ
+	return m, true
+}
+
+// indexAt returns the first offset at or after from where q occurs in text
+// starting and ending on rune boundaries, or -1.
+func indexAt(text, q string, from int) int {
+	for from <= len(text) {
+		i := strings.Index(text[from:], q)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if runeBoundary(text, i) && runeBoundary(text, i+len(q)) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+// runeBoundary reports whether p is where a rune starts (or the text ends)
+// when text is decoded from the beginning, invalid bytes counting as runes
+// of one byte.
+func runeBoundary(text string, p int) bool {
+	if p <= 0 || p >= len(text) || utf8.RuneStart(text[p]) {
+		return true
+	}
+	j := p - 1
+	for j > 0 && j > p-utf8.UTFMax && !utf8.RuneStart(text[j]) {
+		j--
+	}
+	if !utf8.RuneStart(text[j]) {
+		return true
+	}
+	_, w := utf8.DecodeRuneInString(text[j:])
+	return j+w <= p
+}
+
+// locateNormalized finds nq, a quote in matching form, in the normalized
+// page. Every occurrence is checked by normalizing the original span it maps
+// to, so a match never starts or ends inside a ligature or other rewritten
+// piece.
+func (p *Page) locateNormalized(nq string, opts Options) (Match, bool) {
+	var occ []verity.Span
+	for i := p.normIndex(nq, 0, len(p.norm.Text)); i >= 0; i = p.normIndex(nq, i+1, len(p.norm.Text)) {
+		if s, ok := p.verified(i, i+len(nq), nq); ok {
+			occ = append(occ, s)
+		}
+	}
+	if len(occ) == 0 {
+		return Match{}, false
+	}
+	best := occ[nearest(occ, opts.Hint)]
+	m := Match{Found: true, Start: best.Start, End: best.End, Kind: Normalized, Score: 0.99}
+	if len(occ) > 1 {
+		m.Occurrences = occ
+	}
+	return m, true
+}
+
+// normIndex returns the first offset in [from, to) of the normalized page
+// where nq occurs wholly before to, or -1.
+func (p *Page) normIndex(nq string, from, to int) int {
+	t := p.norm.Text
+	to = min(to, len(t))
+	if from > to {
+		return -1
+	}
+	i := strings.Index(t[from:to], nq)
+	if i < 0 {
+		return -1
+	}
+	return from + i
+}
+
+// verified maps the normalized range [ns, ne) to the original and checks
+// that the original span normalizes to want.
+func (p *Page) verified(ns, ne int, want string) (verity.Span, bool) {
+	s, e := p.norm.ToOriginal(ns, ne)
+	if analysis.NormalizeString(p.text[s:e]) != want {
+		return verity.Span{}, false
+	}
+	return verity.Span{Start: s, End: e}, true
+}
+
+// trimMarks strips quotation marks, ellipses and spaces from both ends of a
+// quote in matching form, keeping a single closing period.
+func trimMarks(nq string) string {
+	for {
+		t := strings.TrimSpace(nq)
+		t = strings.TrimPrefix(t, `"`)
+		t = strings.TrimSuffix(t, `"`)
+		t = strings.TrimPrefix(t, "...")
+		t = strings.TrimSuffix(t, "...")
+		if t == nq {
+			return t
+		}
+		nq = t
+	}
+}
+
+// wordBoundary reports whether offset i of s is not inside a word.
+func wordBoundary(s string, i int) bool {
+	if i <= 0 || i >= len(s) {
+		return true
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[i:])
+	return !(isWordRune(before) && isWordRune(after))
+}

@@ -1,0 +1,255 @@
+package quote
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// token is a word or number of a text in matching form, by byte offsets into
+// that text.
+type token struct {
+	start, end int32
+	hash       uint64 // of the canonical form: numbers lose their formatting
+	flags      uint8
+}
+
+// Token flags.
+const (
+	tNumber   = 1 << iota // digits, possibly with separators, a decimal part or %
+	tNegation             // a word that turns a statement into its opposite
+	tFunction             // an article, preposition, conjunction or auxiliary
+)
+
+// tokenize appends the tokens of s, a text in matching form, to dst. Words are
+// runs of letters, digits and combining marks, with an apostrophe inside a word
+// kept ("don"t" is one word, since normalization turned ’ into "). Numbers are
+// digit groups joined by thousands separators (",", ".", or a space before
+// exactly three digits) and a decimal separator, with a trailing "%" (spaced or
+// not) kept; their canonical form drops grouping and writes the decimal point
+// as ".", so "1,000", "1 000" and "1000" are the same token, and "12 %" is
+// "12%".
+func tokenize(dst []token, s string) []token {
+	var canon [64]byte
+	i := 0
+	for i < len(s) {
+		r, w := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[i:])
+		}
+		if isDigit(r) {
+			start := i
+			end, n := scanNumber(s, i, canon[:0])
+			dst = append(dst, token{start: int32(start), end: int32(end), hash: hashBytes(n), flags: tNumber})
+			i = end
+			continue
+		}
+		if !isWordRune(r) {
+			i += w
+			continue
+		}
+		start := i
+		i += w
+		for i < len(s) {
+			r, w := rune(s[i]), 1
+			if r >= utf8.RuneSelf {
+				r, w = utf8.DecodeRuneInString(s[i:])
+			}
+			if isWordRune(r) {
+				i += w
+				continue
+			}
+			// An apostrophe between letters stays in the word.
+			if r == '"' && i+1 < len(s) && i > start {
+				nr, nw := utf8.DecodeRuneInString(s[i+1:])
+				if unicode.IsLetter(nr) {
+					i += 1 + nw
+					continue
+				}
+			}
+			break
+		}
+		word := s[start:i]
+		t := token{start: int32(start), end: int32(i), hash: hashString(word)}
+		if functionWords[word] {
+			t.flags |= tFunction
+		}
+		if isNegation(word) {
+			t.flags |= tNegation
+		}
+		dst = append(dst, t)
+	}
+	return dst
+}
+
+// scanNumber reads a number starting at s[i] and returns where it ends and
+// its canonical form appended to buf.
+func scanNumber(s string, i int, buf []byte) (int, []byte) {
+	digits := func(j int) int {
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		return j
+	}
+	j := digits(i)
+	buf = append(buf, s[i:j]...)
+	group := j - i // length of the first group: only 1..3 may be followed by thousands groups
+	for j < len(s) {
+		sep := s[j]
+		if sep != ',' && sep != '.' && sep != ' ' {
+			break
+		}
+		k := digits(j + 1)
+		n := k - (j + 1)
+		if n == 0 {
+			break
+		}
+		thousands := n == 3 && group <= 3 && (k == len(s) || !(s[k] >= '0' && s[k] <= '9'))
+		switch {
+		case sep == ' ' && thousands:
+			buf = append(buf, s[j+1:k]...)
+		case sep == ' ':
+			return finishPercent(s, j, buf)
+		case sep == ',' && thousands:
+			buf = append(buf, s[j+1:k]...)
+		default:
+			// A decimal part ends the number.
+			buf = append(buf, '.')
+			buf = append(buf, s[j+1:k]...)
+			return finishPercent(s, k, buf)
+		}
+		j = k
+	}
+	return finishPercent(s, j, buf)
+}
+
+// finishPercent takes a "%" right after the number or after one space.
+func finishPercent(s string, j int, buf []byte) (int, []byte) {
+	switch {
+	case j < len(s) && s[j] == '%':
+		return j + 1, append(buf, '%')
+	case j+1 < len(s) && s[j] == ' ' && s[j+1] == '%':
+		return j + 2, append(buf, '%')
+	}
+	return j, buf
+}
+
+func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+// negations are the words whose insertion or loss flips a statement. They
+// are in matching form: lowercase, ё as е, apostrophes as ".
+var negations = map[string]bool{
+	"not": true, "no": true, "never": true, "none": true, "nor": true, "neither": true,
+	"without": true, "cannot": true, "nothing": true, "nobody": true, "nowhere": true,
+	"не": true, "нет": true, "ни": true, "без": true, "никогда": true, "ничего": true,
+	"никто": true, "нельзя": true, "нигде": true, "ничто": true,
+}
+
+// functionWords carry grammar rather than content: a quote that swaps one
+// of them for another ("the" for "a", "в" for "на") still copies its source.
+var functionWords = map[string]bool{
+	"a": true, "an": true, "the": true, "in": true, "on": true, "at": true, "of": true,
+	"for": true, "to": true, "by": true, "with": true, "from": true, "into": true,
+	"and": true, "or": true, "as": true, "is": true, "are": true, "was": true,
+	"were": true, "be": true, "been": true, "this": true, "that": true, "these": true,
+	"those": true, "it": true, "its": true, "their": true, "which": true, "also": true,
+	"и": true, "в": true, "во": true, "на": true, "с": true, "со": true, "к": true,
+	"ко": true, "по": true, "о": true, "об": true, "от": true, "до": true, "из": true,
+	"за": true, "у": true, "а": true, "но": true, "что": true, "как": true, "это": true,
+	"его": true, "ее": true, "их": true, "для": true, "при": true, "же": true, "также": true,
+}
+
+func isNegation(w string) bool {
+	if negations[w] {
+		return true
+	}
+	// Contractions such as don"t, isn"t, can"t.
+	return len(w) > 3 && w[len(w)-3:] == `n"t`
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func hashString(s string) uint64 {
+	h := uint64(fnvOffset)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
+}
+
+func hashBytes(b []byte) uint64 {
+	h := uint64(fnvOffset)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= fnvPrime
+	}
+	// Numbers live in their own hash space, so "1" the digit never equals
+	// a word that happens to hash alike.
+	return h ^ 0x9e3779b97f4a7c15
+}
+
+// index is a page's tokens with, for each distinct token, how often it occurs
+// and where: the last position in head, earlier ones chained through prev.
+type index struct {
+	toks []token
+	head map[uint64]posting
+	prev []int32
+}
+
+type posting struct {
+	last  int32
+	count int32
+}
+
+func newIndex(s string) *index {
+	x := &index{toks: tokenize(make([]token, 0, len(s)/6+1), s)}
+	x.head = make(map[uint64]posting, len(x.toks)/4+1)
+	x.prev = make([]int32, len(x.toks))
+	for i, t := range x.toks {
+		p, ok := x.head[t.hash]
+		if ok {
+			x.prev[i] = p.last
+		} else {
+			x.prev[i] = -1
+		}
+		x.head[t.hash] = posting{last: int32(i), count: p.count + 1}
+	}
+	return x
+}
+
+// tokenAt returns the index of the first token that ends after byte offset
+// off of the indexed text.
+func (x *index) tokenAt(off int) int {
+	lo, hi := 0, len(x.toks)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(x.toks[m].end) <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// tokensBetween counts the tokens lying wholly inside [from, to) of the
+// indexed text.
+func (x *index) tokensBetween(from, to int) int {
+	n := 0
+	for k := x.tokenAt(from); k < len(x.toks) && int(x.toks[k].end) <= to; k++ {
+		if int(x.toks[k].start) >= from {
+			n++
+		}
+	}
+	return n
+}
