@@ -83,12 +83,19 @@ func (p *Page) locateInexact(q string, opts Options) Match {
 		nq = core
 	}
 	if !opts.NoRepair {
-		if m, ok := p.repair(nq, opts); ok {
+		if m, ok := p.repairMarked(nq, opts); ok {
 			return m
 		}
 	}
+	// A few slips are tried before an unmarked stitch, so a dropped word
+	// reads as a fuzzy match rather than a two-piece quote.
 	if !opts.NoFuzzy {
 		if m, ok := p.fuzzy(nq, opts); ok {
+			return m
+		}
+	}
+	if !opts.NoRepair {
+		if m, ok := p.repairUnmarked(nq, opts); ok {
 			return m
 		}
 	}

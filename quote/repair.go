@@ -16,25 +16,32 @@ const (
 	// tried as the start of a chain.
 	maxFirstTries = 64
 	// shortGap is the size (in words) under which a skipped stretch holding
-	// a negation rejects the repair: dropping "not" between two real pieces
-	// would invert what the page says.
+	// a negation (or, unmarked, a number) rejects the repair: dropping "not"
+	// or "10% to" between two real pieces would change what the page says.
 	shortGap = 8
 )
 
-// repair finds a quote stitched from pieces: split at ellipses when the
-// quote marks its omissions, otherwise at the point where the longest
-// prefix or suffix that occurs in the page ends.
-func (p *Page) repair(nq string, opts Options) (Match, bool) {
-	if pieces, marked := splitPieces(nq); marked {
-		if len(pieces) < 2 || len(pieces) > maxPieces {
+// repairMarked finds a quote stitched from pieces that the quote itself
+// separates with ellipses.
+func (p *Page) repairMarked(nq string, opts Options) (Match, bool) {
+	pieces, marked := splitPieces(nq)
+	if !marked || len(pieces) > maxPieces {
+		return Match{}, false
+	}
+	for _, pc := range pieces {
+		if !bigEnough(pc) {
 			return Match{}, false
 		}
-		for _, pc := range pieces {
-			if !bigEnough(pc) {
-				return Match{}, false
-			}
-		}
-		return p.chain(pieces, len(tokenize(nil, nq)), opts)
+	}
+	return p.chain(pieces, len(tokenize(nil, nq)), tNegation, opts)
+}
+
+// repairUnmarked finds a quote stitched from two pieces with nothing in the
+// quote to show where: it splits where the longest prefix or suffix that
+// occurs in the page ends.
+func (p *Page) repairUnmarked(nq string, opts Options) (Match, bool) {
+	if strings.Contains(nq, "...") {
+		return Match{}, false
 	}
 	qt := tokenize(nil, nq)
 	m := len(qt)
@@ -50,7 +57,7 @@ func (p *Page) repair(nq string, opts Options) (Match, bool) {
 		if !bigEnough(a) || !bigEnough(b) {
 			continue
 		}
-		if mt, ok := p.chain([]string{a, b}, m, opts); ok {
+		if mt, ok := p.chain([]string{a, b}, m, tNegation|tNumber, opts); ok {
 			return mt, true
 		}
 	}
@@ -139,7 +146,11 @@ func (p *Page) findWord(s string, from, to int) int {
 // chain finds the pieces in order, each after the previous within the gap
 // limit, trying several occurrences of the first piece, and returns the
 // span from the first piece's start to the last piece's end.
-func (p *Page) chain(pieces []string, quoteTokens int, opts Options) (Match, bool) {
+//
+// A short gap (under shortGap words) must hold no token with a flag in ban:
+// no negation ever, and for an unmarked stitch, which reads like a quote
+// with words left out, no number either.
+func (p *Page) chain(pieces []string, quoteTokens int, ban uint8, opts Options) (Match, bool) {
 	x := p.index()
 	t := p.norm.Text
 	maxGap := opts.maxGap()
@@ -170,7 +181,7 @@ func (p *Page) chain(pieces []string, quoteTokens int, opts Options) (Match, boo
 				break
 			}
 			gap := x.tokensBetween(prevEnd, j)
-			if gap > maxGap || (gap < shortGap && p.negationIn(prevEnd, j)) {
+			if gap > maxGap || (gap < shortGap && p.flagIn(prevEnd, j, ban)) {
 				ok = false
 				break
 			}
@@ -225,12 +236,12 @@ func (p *Page) repairedMatch(pieces []string, norms []verity.Span, quoteTokens i
 	return m, true
 }
 
-// negationIn reports whether the normalized page holds a negation word in
-// [from, to).
-func (p *Page) negationIn(from, to int) bool {
+// flagIn reports whether the normalized page holds a token with any of
+// flags in [from, to).
+func (p *Page) flagIn(from, to int, flags uint8) bool {
 	x := p.index()
 	for k := x.tokenAt(from); k < len(x.toks) && int(x.toks[k].start) < to; k++ {
-		if x.toks[k].flags&tNegation != 0 {
+		if x.toks[k].flags&flags != 0 {
 			return true
 		}
 	}
