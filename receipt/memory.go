@@ -111,7 +111,8 @@ func (b *Builder) Build() (*Memory, error) {
 // by record, receipts by member, and bitsets of revoked and alive nodes. It
 // implements [Store] for the engine, and [Memory.Recompute] is the
 // from-scratch fixed point the engine is checked and measured against.
-// Its structure is fixed once built; only liveness changes.
+// Its structure is fixed once built; only liveness changes. It is not safe
+// for concurrent use, dry runs included.
 type Memory struct {
 	sources int32
 	recSet  []int32 // record r's sets are recSet[r-sources] .. recSet[r-sources+1]
@@ -126,6 +127,11 @@ type Memory struct {
 	support []int32 // per record, the index of its supporting set, -1 if dead
 
 	scratch [][]Node
+	// slot lends the engine a dense node → local number table, spare keeps
+	// the buffers of the last engine call, busy says a call holds both.
+	slot  []int32
+	spare any
+	busy  bool
 
 	// names and index, when built from verity records, translate Refs.
 	names []verity.Ref
@@ -179,6 +185,7 @@ func (m *Memory) Clone() *Memory {
 	c.alive = slices.Clone(m.alive)
 	c.support = slices.Clone(m.support)
 	c.scratch = nil
+	c.slot, c.spare, c.busy = nil, nil, false
 	return &c
 }
 

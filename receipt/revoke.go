@@ -20,6 +20,7 @@ import (
 // the least fixed point does.
 func Impact[N comparable](ctx context.Context, g Graph[N], refs []N) (Change[N], error) {
 	r := &revocation[N]{local: newLocal(g)}
+	defer r.release()
 	return r.run(ctx, refs)
 }
 
@@ -42,17 +43,7 @@ func Revoke[N comparable](ctx context.Context, s Store[N], refs []N) (Change[N],
 
 type revocation[N comparable] struct {
 	*local[N]
-	lost    []int32 // newly revoked nodes that were alive
-	deleted []int32 // over-deleted records, in the order found
-	used    []memberUse
-	sets    setTable
-	waitHd  []int32 // per local node: first set waiting on it, -1 if none
-	waitNx  []int32 // per member occurrence: next set waiting on the same node
-	waitSet []int32 // per member occurrence: the waiting set
 }
-
-// memberUse is a Use in local numbers, kept to find the records that lost a set.
-type memberUse struct{ member, record int32 }
 
 func (r *revocation[N]) run(ctx context.Context, refs []N) (Change[N], error) {
 	var c Change[N]
@@ -93,8 +84,9 @@ func (r *revocation[N]) run(ctx context.Context, refs []N) (Change[N], error) {
 // overDelete follows, level by level, the memberships of lost nodes and marks
 // every alive record whose support set contains one.
 func (r *revocation[N]) overDelete(ctx context.Context) error {
-	frontier := append([]int32(nil), r.lost...)
-	var next []int32
+	frontier := append(r.frontier[:0], r.lost...)
+	next := r.next[:0]
+	defer func() { r.frontier, r.next = frontier, next }()
 	for len(frontier) > 0 {
 		uses, err := r.usesOf(ctx, frontier)
 		if err != nil {
@@ -129,11 +121,12 @@ func (r *revocation[N]) rederive(ctx context.Context, c *Change[N]) error {
 	if err := r.load(ctx, t, r.deleted); err != nil {
 		return err
 	}
-	r.waitHd = make([]int32, len(r.nodes))
-	for i := range r.waitHd {
-		r.waitHd[i] = -1
+	r.waitHd = r.waitHd[:0]
+	for range r.nodes {
+		r.waitHd = append(r.waitHd, -1)
 	}
-	var queue []int32
+	queue := r.queue[:0]
+	defer func() { r.queue = queue }()
 	for k := range t.rec {
 		for _, m := range t.mem[t.beg[k]:t.beg[k+1]] {
 			switch {

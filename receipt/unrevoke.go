@@ -11,6 +11,7 @@ import (
 // the liveness from before it (supports may differ, and need not match).
 func Unrevoke[N comparable](ctx context.Context, s Store[N], refs []N) (Change[N], error) {
 	u := &unrevocation[N]{local: newLocal(s)}
+	defer u.release()
 	c, err := u.run(ctx, refs, nil)
 	if err != nil {
 		return Change[N]{}, err
@@ -25,6 +26,7 @@ func Unrevoke[N comparable](ctx context.Context, s Store[N], refs []N) (Change[N
 // listed in Revived with the new ones.
 func Add[N comparable](ctx context.Context, s Store[N], nodes []N) (Change[N], error) {
 	u := &unrevocation[N]{local: newLocal(s)}
+	defer u.release()
 	c, err := u.run(ctx, nil, nodes)
 	if err != nil {
 		return Change[N]{}, err
@@ -54,7 +56,6 @@ func apply[N comparable](ctx context.Context, s Store[N], c Change[N]) error {
 // counted it, so no count is decremented twice.
 type unrevocation[N comparable] struct {
 	*local[N]
-	sets setTable
 }
 
 func (u *unrevocation[N]) run(ctx context.Context, unrevoke, add []N) (Change[N], error) {
@@ -65,7 +66,9 @@ func (u *unrevocation[N]) run(ctx context.Context, unrevoke, add []N) (Change[N]
 	if err := u.know(ctx, add); err != nil {
 		return c, err
 	}
-	var frontier, records []int32
+	frontier, records := u.frontier[:0], u.records[:0]
+	next, fresh := u.next[:0], u.fresh[:0]
+	defer func() { u.frontier, u.records, u.next, u.fresh = frontier, records, next, fresh }()
 	for _, n := range unrevoke {
 		id := u.id(n)
 		if u.flag[id]&fSeed != 0 || !u.st[id].Revoked {
@@ -96,7 +99,6 @@ func (u *unrevocation[N]) run(ctx context.Context, unrevoke, add []N) (Change[N]
 	if err != nil {
 		return Change[N]{}, err
 	}
-	var next, fresh []int32
 	for len(frontier) > 0 {
 		uses, err := u.usesOf(ctx, frontier)
 		if err != nil {
@@ -122,7 +124,7 @@ func (u *unrevocation[N]) run(ctx context.Context, unrevoke, add []N) (Change[N]
 			if u.flag[rec]&fLoaded == 0 || u.flag[rec]&fLive != 0 {
 				continue
 			}
-			k := u.sets.first[rec] + int32(us.Set)
+			k := u.first[rec] + int32(us.Set)
 			u.sets.pending[k]--
 			if u.sets.pending[k] == 0 {
 				next = u.revive(&c, next, k)
