@@ -17,11 +17,12 @@ import (
 // records (about 2 GiB of heap, a minute to build); run it with
 //
 //	go test ./receipt -run '^$' -bench . -benchtime 20x -timeout 0 -args -scale=full
-var scale = flag.String("scale", "small", "benchmark graph: small (10k sources, 100k records) or full (1M sources, 10M records)")
+var scale = flag.String("scale", "small", "benchmark graph: small (10k sources, 100k records), medium (100k, 1M) or full (1M sources, 10M records)")
 
 var scales = map[string]receipttest.Config{
-	"small": {Sources: 10_000, Records: 100_000, Seed: 1, Plants: []int{10, 1000, 10_000}, Window: 10_000},
-	"full":  {Sources: 1_000_000, Records: 10_000_000, Seed: 1, Plants: []int{10, 1000, 100_000}},
+	"small":  {Sources: 10_000, Records: 100_000, Seed: 1, Plants: []int{10, 1000, 10_000}, Window: 10_000},
+	"medium": {Sources: 100_000, Records: 1_000_000, Seed: 1, Plants: []int{10, 1000, 100_000}},
+	"full":   {Sources: 1_000_000, Records: 10_000_000, Seed: 1, Plants: []int{10, 1000, 100_000}},
 }
 
 type benchGraph struct {
@@ -40,7 +41,7 @@ func loadBench(b *testing.B) *benchGraph {
 	}
 	cfg, ok := scales[*scale]
 	if !ok {
-		b.Fatalf("-scale=%q: want small or full", *scale)
+		b.Fatalf("-scale=%q: want small, medium or full", *scale)
 	}
 	start := time.Now()
 	gen, err := receipttest.Generate(cfg)
