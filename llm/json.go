@@ -36,9 +36,12 @@ func CompleteJSON(ctx context.Context, m Model, req *Request, out any) (*Respons
 	first := resp.Text
 
 	repair := req.Clone()
-	repair.Messages = append(repair.Messages,
-		Assistant(resp.Text),
-		User(repairPrompt(perr, req.Schema)))
+	if strings.TrimSpace(resp.Text) != "" {
+		// An empty assistant turn is an error for some providers; the
+		// complaint alone then says what was wrong.
+		repair.Messages = append(repair.Messages, Assistant(resp.Text))
+	}
+	repair.Messages = append(repair.Messages, User(repairPrompt(perr, req.Schema)))
 	resp2, err := m.Complete(ctx, repair)
 	if err != nil {
 		return nil, err

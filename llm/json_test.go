@@ -174,3 +174,15 @@ func TestCompleteJSONReadsToolCallAnswers(t *testing.T) {
 		t.Errorf("CompleteJSON = %+v, %v; want contradicted", out, err)
 	}
 }
+
+func TestCompleteJSONRepairAfterEmptyReply(t *testing.T) {
+	m := llmtest.New(llm.Info{}).Sequence("verify.support", "", `{"label":"neutral"}`)
+	var out struct{ Label string }
+	if _, err := llm.CompleteJSON(context.Background(), m, labelRequest(), &out); err != nil || out.Label != "neutral" {
+		t.Fatalf("CompleteJSON = %+v, %v; want neutral after the repair", out, err)
+	}
+	repair := m.Calls()[1].Messages
+	if len(repair) != 2 || repair[1].Role != llm.RoleUser || !strings.Contains(repair[1].Content, "empty") {
+		t.Errorf("repair messages after an empty reply = %+v, want the original and a complaint, no empty assistant turn", repair)
+	}
+}

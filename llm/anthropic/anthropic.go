@@ -191,6 +191,9 @@ func (c *Client) params(req *llm.Request) (sdk.MessageNewParams, error) {
 			for _, tc := range m.ToolCalls {
 				blocks = append(blocks, sdk.NewToolUseBlock(tc.ID, json.RawMessage(tc.Args), tc.Name))
 			}
+			if len(blocks) == 0 {
+				continue // the API rejects an assistant turn with no content
+			}
 			p.Messages = append(p.Messages, sdk.NewAssistantMessage(blocks...))
 		case llm.RoleTool:
 			pendingResults = append(pendingResults, sdk.NewToolResultBlock(m.ToolCallID, m.Content, m.IsError))
