@@ -88,6 +88,9 @@ func (r *revocation[N]) overDelete(ctx context.Context) error {
 	next := r.next[:0]
 	defer func() { r.frontier, r.next = frontier, next }()
 	for len(frontier) > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		uses, err := r.usesOf(ctx, frontier)
 		if err != nil {
 			return err

@@ -221,3 +221,19 @@ func TestUnrevokeRecord(t *testing.T) {
 		t.Errorf("Unrevoke(s1).Revived = %v, want %v", got, want)
 	}
 }
+
+func TestRevokeCanceled(t *testing.T) {
+	m := graph(t, "a: s1", "b: a")
+	before := m.Clone()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := receipt.Revoke(ctx, m, []receipt.Node{0}); err == nil {
+		t.Errorf("Revoke(canceled context) = nil error, want context.Canceled")
+	}
+	if _, err := receipt.Unrevoke(ctx, m, []receipt.Node{0}); err != nil {
+		t.Errorf("Unrevoke(canceled context, nothing revoked) = %v, want nil: there is nothing to follow", err)
+	}
+	if !m.SameLiveness(before) {
+		t.Errorf("a canceled Revoke changed the graph: dead = %v", dead(m))
+	}
+}

@@ -100,6 +100,9 @@ func (u *unrevocation[N]) run(ctx context.Context, unrevoke, add []N) (Change[N]
 		return Change[N]{}, err
 	}
 	for len(frontier) > 0 {
+		if err := ctx.Err(); err != nil {
+			return Change[N]{}, err
+		}
 		uses, err := u.usesOf(ctx, frontier)
 		if err != nil {
 			return Change[N]{}, err
