@@ -1,0 +1,107 @@
+package verify
+
+import (
+	"context"
+
+	"github.com/veritykb/verity/llm"
+)
+
+// Label is the answer to "does the premise establish the hypothesis?".
+type Label string
+
+// Labels. LabelNone marks a verdict no vote could be read for.
+const (
+	Entailed     Label = "entailed"
+	Neutral      Label = "neutral"
+	Contradicted Label = "contradicted"
+	LabelNone    Label = ""
+)
+
+// Grade is the support scale of the seeds, from strict to broad reports:
+// a strict report keeps grades 1-2, a broad one 1-3.
+type Grade int
+
+// Grades.
+const (
+	GradeVerbatim     Grade = 1 // the claim is the premise's own words (decided by code)
+	GradeSameMeaning  Grade = 2 // the premise says the same thing in other words
+	GradePartial      Grade = 3 // the premise supports part of the claim
+	GradeNotSupported Grade = 4 // the premise does not support the claim, or contradicts it
+)
+
+// Methods a verdict was reached by.
+const (
+	ByVerbatim = "verbatim" // code found the claim in the premise; no model call
+	ByJudge    = "judge"    // an llm.Model voted
+)
+
+// Pair is one check: does Premise (a source passage) support Hypothesis (a
+// claim)?
+type Pair struct {
+	Premise    string `json:"premise"`
+	Hypothesis string `json:"hypothesis"`
+}
+
+// Verdict is the outcome of one check. It is a value: a claim that is not
+// supported is a verdict with GradeNotSupported, never an error.
+type Verdict struct {
+	Label Label `json:"label"`
+	Grade Grade `json:"grade"`
+	// Score is the share of cast votes for Label: 1 for a verbatim verdict
+	// and for a deterministic model's single vote.
+	Score float64 `json:"score"`
+	By    string  `json:"by"`
+	// Votes are the ballots behind a judge's verdict, in sample order, so
+	// the confidence can be replayed.
+	Votes []llm.Ballot `json:"votes,omitempty"`
+	// Requested is how many votes were asked for; fewer were cast when the
+	// outcome settled early or the model is deterministic.
+	Requested     int    `json:"requested,omitempty"`
+	Model         string `json:"model,omitempty"`
+	PromptVersion string `json:"prompt_version,omitempty"`
+	// Failure says why no vote could be read (the judge's output stayed
+	// malformed after the repair retry). Such a verdict has LabelNone and
+	// GradeNotSupported: the claim is not verified, and the record says
+	// why rather than passing a guess off as a judgement.
+	Failure string `json:"failure,omitempty"`
+}
+
+// Supported reports whether the verdict meets a report's bar: the grade is
+// at most maxGrade (2 for strict reports, 3 for broad ones).
+func (v Verdict) Supported(maxGrade Grade) bool {
+	return v.Label != LabelNone && v.Grade <= maxGrade
+}
+
+// Verifier checks claims against passages. Verify returns one verdict per
+// pair, in order; an error means the checking itself failed (the model
+// stayed unavailable, ctx ended), not that a claim was unsupported.
+type Verifier interface {
+	Verify(ctx context.Context, pairs []Pair) ([]Verdict, error)
+}
+
+// One checks a single claim.
+func One(ctx context.Context, v Verifier, premise, hypothesis string) (Verdict, error) {
+	vs, err := v.Verify(ctx, []Pair{{Premise: premise, Hypothesis: hypothesis}})
+	if err != nil {
+		return Verdict{}, err
+	}
+	return vs[0], nil
+}
+
+// GradeFor returns the grade of a model's label: entailed is the same
+// meaning, contradicted is not supported, and neutral is partial when at
+// least PartialCoverage of the claim's content words occur in the premise
+// (the premise speaks to the claim but does not establish all of it), and
+// not supported otherwise. Any backend (an LLM judge, an NLI service) maps
+// its label through here so that grades mean the same everywhere.
+func GradeFor(label Label, premise, hypothesis string) Grade {
+	switch label {
+	case Entailed:
+		return GradeSameMeaning
+	case Neutral:
+		if Coverage(premise, hypothesis) >= PartialCoverage {
+			return GradePartial
+		}
+	}
+	return GradeNotSupported
+}
