@@ -28,10 +28,10 @@ func TestVerbatim(t *testing.T) {
 		{"water boils at 100 °C at sea level", true}, // case and final stop
 		{"WATER  BOILS at 100°C, at sea level!", true},
 		{"Water boils at 100 °C at sea level. It is false that water boils at 50 °C in Denver.", true}, // two whole sentences
-		{"water boils at 50 °C", false},               // mid-sentence: negated by its context
-		{"Water boils at 100 °C", false},              // a prefix of a sentence may drop a condition
-		{"The first flight was in 1903.", true},       // ligatures fold under NFKC
-		{"Елка растет в лесу", true},                  // ё folds to е
+		{"water boils at 50 °C", false},                                                                // mid-sentence: negated by its context
+		{"Water boils at 100 °C", false},                                                               // a prefix of a sentence may drop a condition
+		{"The first flight was in 1903.", true},                                                        // ligatures fold under NFKC
+		{"Елка растет в лесу", true},                                                                   // ё folds to е
 		{"Water boils at 100 °C at sea level. It is false", false},
 		{"", false},
 		{"...", false},
