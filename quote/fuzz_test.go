@@ -49,7 +49,7 @@ func FuzzLocate(f *testing.F) {
 			}
 		case Normalized:
 			nq := analysis.NormalizeString(q)
-			if ns := analysis.NormalizeString(span); ns != nq && ns != trimMarks(nq) {
+			if ns := analysis.NormalizeString(span); !strings.Contains(nq, ns) {
 				t.Fatalf("Locate(%q, %q) normalized span %q normalizes to %q, want %q", text, q, span, ns, nq)
 			}
 		case Repaired:

@@ -229,9 +229,11 @@ func (al *aligner) align(text, nq string, qt, toks []token, lo, hi, maxE int) (f
 		}
 	}
 	last := d[m*w : (m+1)*w]
+	// The last of the cheapest ends: equal cost means the quote's final
+	// words matched rather than were counted as added.
 	end := 0
 	for j := 1; j <= n; j++ {
-		if last[j] < last[end] {
+		if last[j] <= last[end] {
 			end = j
 		}
 	}
@@ -250,12 +252,15 @@ func (al *aligner) align(text, nq string, qt, toks []token, lo, hi, maxE int) (f
 		case j > 0 && d[(i-1)*w+j-1]+1 == c && near(text, nq, qt[i-1], toks[lo+j-1]):
 			ops = append(ops, opNear)
 			i, j = i-1, j-1
-		case d[(i-1)*w+j]+1 == c:
-			ops = append(ops, opIns)
-			i--
-		default:
+		case j > 0 && d[i*w+j-1]+1 == c:
+			// Between an added quote word and a left-out page word of
+			// equal cost, leave the page word out: the quote's word then
+			// stays matched, and the span keeps the sentence's start.
 			ops = append(ops, opDel)
 			j--
+		default:
+			ops = append(ops, opIns)
+			i--
 		}
 	}
 	al.ops = ops
@@ -264,10 +269,41 @@ func (al *aligner) align(text, nq string, qt, toks []token, lo, hi, maxE int) (f
 		return fuzzyCand{}, false
 	}
 	slices.Reverse(ops)
+	if replacesEdge(text, ops, qt, toks, lo+start, lo+end) {
+		return fuzzyCand{}, false
+	}
 	if score, ok := accept(ops, qt, toks[lo+start:lo+end], maxE); ok {
 		return fuzzyCand{start: lo + start, end: lo + end, score: score}, true
 	}
 	return fuzzyCand{}, false
+}
+
+// replacesEdge reports whether content words the quote adds at its start
+// (or end) stand where the page has another content word of the same
+// sentence just outside the span: a first or last word swapped for another,
+// which the free ends of the alignment would otherwise hide.
+func replacesEdge(text string, ops []uint8, qt, toks []token, start, end int) bool {
+	lead, trail := 0, 0
+	for lead < len(ops) && ops[lead] == opIns {
+		lead++
+	}
+	for trail < len(ops)-lead && ops[len(ops)-1-trail] == opIns {
+		trail++
+	}
+	content := func(ts []token) bool {
+		for _, t := range ts {
+			if t.flags&tFunction == 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if lead > 0 && start > 0 && content(qt[:lead]) && content(toks[start-1:start]) &&
+		!strings.ContainsAny(text[toks[start-1].end:toks[start].start], ".!?;:") {
+		return true
+	}
+	return trail > 0 && end < len(toks) && content(qt[len(qt)-trail:]) && content(toks[end:end+1]) &&
+		!strings.ContainsAny(text[toks[end-1].end:toks[end].start], ".!?;:")
 }
 
 // accept applies the fuzzy acceptance rule to an alignment of quote tokens

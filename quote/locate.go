@@ -25,10 +25,11 @@ func Locate(text, q string, opts Options) Match {
 	if q == "" {
 		return Match{}
 	}
-	if m, ok := locateExact(text, q, opts); ok {
+	m, ok := locateExact(text, q, opts)
+	if ok && !missesHint(m, opts) {
 		return m
 	}
-	return NewPage(text).locateInexact(q, opts)
+	return NewPage(text).preferHint(m, q, opts)
 }
 
 // Page is a text prepared for locating many quotes: normalized once, with
@@ -55,10 +56,28 @@ func (p *Page) Locate(q string, opts Options) Match {
 	if q == "" {
 		return Match{}
 	}
-	if m, ok := locateExact(p.text, q, opts); ok {
+	m, ok := locateExact(p.text, q, opts)
+	if ok && !missesHint(m, opts) {
 		return m
 	}
-	return p.locateInexact(q, opts)
+	return p.preferHint(m, q, opts)
+}
+
+// missesHint reports whether an exact match lies away from the hint, where
+// a copy with different typography may be the one the quote was taken from.
+func missesHint(m Match, opts Options) bool {
+	return opts.Hint != nil && distance(m.Span(), *opts.Hint) > 0
+}
+
+// preferHint returns the inexact match when it lies at the hint and exact
+// (which may be Match{}) does not; otherwise exact, or the inexact match when
+// there is no exact one.
+func (p *Page) preferHint(exact Match, q string, opts Options) Match {
+	m := p.locateInexact(q, opts)
+	if !exact.Found || (m.Found && distance(m.Span(), *opts.Hint) == 0) {
+		return m
+	}
+	return exact
 }
 
 func (p *Page) index() *index {
@@ -76,11 +95,16 @@ func (p *Page) locateInexact(q string, opts Options) Match {
 	}
 	// Models mark truncation with a leading or trailing ellipsis and wrap
 	// quotes in quotation marks; what is inside may still be verbatim.
-	if core := trimMarks(nq); core != nq && core != "" {
-		if m, ok := p.locateNormalized(core, opts); ok {
-			return m
+	// Peel one layer at a time, since the page may have some of them.
+	for {
+		core := trimMark(nq)
+		if core == nq || core == "" {
+			break
 		}
 		nq = core
+		if m, ok := p.locateNormalized(nq, opts); ok {
+			return m
+		}
 	}
 	if !opts.NoRepair {
 		if m, ok := p.repairMarked(nq, opts); ok {
@@ -205,20 +229,16 @@ func (p *Page) verified(ns, ne int, want string) (verity.Span, bool) {
 	return verity.Span{Start: s, End: e}, true
 }
 
-// trimMarks strips quotation marks, ellipses and spaces from both ends of a
-// quote in matching form, keeping a single closing period.
-func trimMarks(nq string) string {
-	for {
-		t := strings.TrimSpace(nq)
-		t = strings.TrimPrefix(t, `"`)
-		t = strings.TrimSuffix(t, `"`)
-		t = strings.TrimPrefix(t, "...")
-		t = strings.TrimSuffix(t, "...")
-		if t == nq {
-			return t
+// trimMark strips one layer of quotation marks or ellipses (and spaces)
+// from the ends of a quote in matching form.
+func trimMark(nq string) string {
+	t := strings.TrimSpace(nq)
+	for _, m := range []string{`"`, "..."} {
+		if strings.HasPrefix(t, m) || strings.HasSuffix(t, m) {
+			return strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, m), m))
 		}
-		nq = t
 	}
+	return t
 }
 
 // wordBoundary reports whether offset i of s is not inside a word.

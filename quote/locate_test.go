@@ -140,7 +140,8 @@ func TestLocateOccurrences(t *testing.T) {
 	}{
 		{"first without hint", sentence, nil, 0, 2},
 		{"hint picks second", sentence, &verity.Span{Start: second - 5, End: second + 10}, second, 2},
-		{"hint after both picks nearest", sentence, &verity.Span{Start: len(text) - 3, End: len(text)}, second, 2},
+		{"hint between picks nearest", sentence, &verity.Span{Start: second + len(sentence) + 2, End: second + len(sentence) + 4}, second, 2},
+		{"hint at a typographic copy picks it", sentence, &verity.Span{Start: len(text) - 3, End: len(text)}, strings.LastIndex(text, "THE BOARD"), 3},
 		{"normalized finds all three", "the board approved the MERGER", &verity.Span{Start: len(text) - 3, End: len(text)}, strings.LastIndex(text, "THE BOARD"), 3},
 	}
 	for _, tt := range tests {

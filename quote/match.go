@@ -71,8 +71,9 @@ func (o Options) maxGap() int {
 	return DefaultMaxGap
 }
 
-// nearest returns the index in spans of the span nearest hint (overlapping
-// most, else closest), or 0 when there is no hint.
+// nearest returns the index in spans of the span nearest hint, the first
+// among equally near ones (all that overlap it are at distance 0), or 0 when
+// there is no hint.
 func nearest(spans []verity.Span, hint *verity.Span) int {
 	if hint == nil || len(spans) < 2 {
 		return 0
@@ -87,12 +88,7 @@ func nearest(spans []verity.Span, hint *verity.Span) int {
 	return best
 }
 
-// distance is the gap between two spans, or minus their overlap when they
-// overlap, so that more overlap is nearer.
+// distance is the gap between two spans, 0 when they touch or overlap.
 func distance(a, b verity.Span) int {
-	lo, hi := max(a.Start, b.Start), min(a.End, b.End)
-	if hi > lo {
-		return -(hi - lo)
-	}
-	return lo - hi
+	return max(0, max(a.Start, b.Start)-min(a.End, b.End))
 }

@@ -15,10 +15,13 @@ const (
 	// maxFirstTries bounds how many occurrences of the first piece are
 	// tried as the start of a chain.
 	maxFirstTries = 64
-	// shortGap is the size (in words) under which a skipped stretch holding
-	// a negation (or, unmarked, a number) rejects the repair: dropping "not"
-	// or "10% to" between two real pieces would change what the page says.
-	shortGap = 8
+	// A skipped stretch this short (in words) that holds a negation (or,
+	// when unmarked, a number) rejects the repair: an ellipsis standing for
+	// "not", or "10% to" silently left out, changes what the page says.
+	// An unmarked stitch with a short gap reads like a quote with words
+	// dropped, so it gets the fuzzy path's stricter limit.
+	markedShortGap   = 3
+	unmarkedShortGap = 7
 )
 
 // repairMarked finds a quote stitched from pieces that the quote itself
@@ -33,7 +36,7 @@ func (p *Page) repairMarked(nq string, opts Options) (Match, bool) {
 			return Match{}, false
 		}
 	}
-	return p.chain(pieces, len(tokenize(nil, nq)), tNegation, opts)
+	return p.chain(pieces, len(tokenize(nil, nq)), markedShortGap, tNegation, opts)
 }
 
 // repairUnmarked finds a quote stitched from two pieces with nothing in the
@@ -57,7 +60,7 @@ func (p *Page) repairUnmarked(nq string, opts Options) (Match, bool) {
 		if !bigEnough(a) || !bigEnough(b) {
 			continue
 		}
-		if mt, ok := p.chain([]string{a, b}, m, tNegation|tNumber, opts); ok {
+		if mt, ok := p.chain([]string{a, b}, m, unmarkedShortGap, tNegation|tNumber, opts); ok {
 			return mt, true
 		}
 	}
@@ -147,10 +150,10 @@ func (p *Page) findWord(s string, from, to int) int {
 // limit, trying several occurrences of the first piece, and returns the
 // span from the first piece's start to the last piece's end.
 //
-// A short gap (under shortGap words) must hold no token with a flag in ban:
-// no negation ever, and for an unmarked stitch, which reads like a quote
-// with words left out, no number either.
-func (p *Page) chain(pieces []string, quoteTokens int, ban uint8, opts Options) (Match, bool) {
+// A gap of at most short words must hold no token with a flag in ban: no
+// negation, and for an unmarked stitch, which reads like a quote with words
+// left out, no number either.
+func (p *Page) chain(pieces []string, quoteTokens, short int, ban uint8, opts Options) (Match, bool) {
 	x := p.index()
 	t := p.norm.Text
 	maxGap := opts.maxGap()
@@ -181,7 +184,7 @@ func (p *Page) chain(pieces []string, quoteTokens int, ban uint8, opts Options) 
 				break
 			}
 			gap := x.tokensBetween(prevEnd, j)
-			if gap > maxGap || (gap < shortGap && p.flagIn(prevEnd, j, ban)) {
+			if gap > maxGap || (gap <= short && p.flagIn(prevEnd, j, ban)) {
 				ok = false
 				break
 			}
@@ -199,16 +202,19 @@ func (p *Page) chain(pieces []string, quoteTokens int, ban uint8, opts Options) 
 	if len(cands) == 0 {
 		return Match{}, false
 	}
+	// The nearest to the hint, and among equally near ones (or without a
+	// hint) the one that skips least.
 	spans := make([]verity.Span, len(cands))
 	best := 0
 	for i, c := range cands {
 		spans[i] = c.m.Span()
-		if c.gap < cands[best].gap {
+		di, db := 0, 0
+		if opts.Hint != nil {
+			di, db = distance(spans[i], *opts.Hint), distance(cands[best].m.Span(), *opts.Hint)
+		}
+		if di < db || (di == db && c.gap < cands[best].gap) {
 			best = i
 		}
-	}
-	if opts.Hint != nil {
-		best = nearest(spans, opts.Hint)
 	}
 	m := cands[best].m
 	if len(cands) > 1 {

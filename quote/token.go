@@ -1,6 +1,7 @@
 package quote
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -15,7 +16,7 @@ type token struct {
 
 // Token flags.
 const (
-	tNumber   = 1 << iota // digits, possibly with separators, a decimal part or %
+	tNumber   = 1 << iota // digits, possibly with separators, a decimal part or %; or a word with digits
 	tNegation             // a word that turns a statement into its opposite
 	tFunction             // an article, preposition, conjunction or auxiliary
 )
@@ -70,6 +71,11 @@ func tokenize(dst []token, s string) []token {
 		}
 		word := s[start:i]
 		t := token{start: int32(start), end: int32(i), hash: hashString(word)}
+		// A word with digits in it (NT5C2, gp130, B16F10) names a gene, a
+		// cell line, a version: a number as far as edits go.
+		if strings.ContainsAny(word, "0123456789") {
+			t.flags |= tNumber
+		}
 		if functionWords[word] {
 			t.flags |= tFunction
 		}
