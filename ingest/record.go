@@ -51,7 +51,7 @@ func Records(r io.Reader, name string, maxBytes int64, now time.Time, fn func(It
 			}
 		case len(bytes.TrimSpace(line)) > 0:
 			src, warn, perr := parseRecord(line, now)
-			if ferr := fn(Item{Where: where, Source: src, Err: perr, Warning: warn}); ferr != nil {
+			if ferr := fn(Item{Where: where, Source: src, Err: perr, Warning: warn, Bytes: int64(len(line) + 1)}); ferr != nil {
 				return ferr
 			}
 		}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/ingest"
+)
+
+// ingestSummary is what an ingest run did, printed at the end.
+type ingestSummary struct {
+	Created    int             `json:"created"`
+	NewVersion int             `json:"new_version"`
+	Metadata   int             `json:"metadata"`
+	Unchanged  int             `json:"unchanged"`
+	Failed     []ingestFailure `json:"failed"`
+	Warnings   []string        `json:"warnings"`
+	Chunks     int             `json:"chunks"`
+	Bytes      int64           `json:"bytes"`
+	FileACL    []string        `json:"file_acl"`
+}
+
+type ingestFailure struct {
+	Where string `json:"where"`
+	Error string `json:"error"`
+}
+
+func (a *app) ingestCmd() *cobra.Command {
+	var (
+		acl      []string
+		format   string
+		maxBytes int64
+		id, uri  string
+		title    string
+	)
+	cmd := &cobra.Command{
+		Use:   "ingest PATH...",
+		Short: "Add files, folders, JSONL records or stdin to the store",
+		Long: `Ingest reads sources into the store and indexes them for search.
+
+PATH is a file, a folder (read recursively; hidden entries and unknown file
+types are skipped) or - for standard input. Files may be .txt, .md, .html,
+.pdf or .jsonl. A source's id is its path as given, or the record's "id".
+
+ACL: files, folders and stdin are readable by the principals given with
+--acl, and by everyone (public) when no --acl is given. JSONL records carry
+their own "acl"; a record without one is readable by no one (with a warning).
+
+JSONL connector format, one record per line (Confluence, Jira, Slack exports):
+  {"id","uri","system","title","author","acl":[principals],"updated_at","text"}
+with "html" instead of "text" for HTML pages. author is an email or user:EMAIL.
+
+Re-ingesting a source with changed text makes a new version and swaps its
+chunks atomically; unchanged text is a no-op. An id already used for another
+uri is refused. Bad input is reported with its file and line and the rest is
+still ingested; the exit code is 1 when anything failed.`,
+		Example: `  verity ingest notes/ handbook.pdf
+  verity ingest --acl group:finance --acl user:cfo@corp.example reports/
+  verity ingest confluence-export.jsonl
+  curl -s https://example.org/ | verity ingest --format html --id example-home -`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			principals := make([]verity.Principal, 0, len(acl))
+			for _, s := range acl {
+				p, err := verity.ParsePrincipal(s)
+				if err != nil {
+					return fmt.Errorf("--acl: %w", err)
+				}
+				principals = append(principals, p)
+			}
+			if len(principals) == 0 {
+				principals = []verity.Principal{verity.Public}
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			sum := ingestSummary{Failed: []ingestFailure{}, Warnings: []string{}}
+			for _, p := range principals {
+				sum.FileACL = append(sum.FileACL, string(p))
+			}
+			bar := a.newProgress("ingest", totalBytes(args), true)
+			opts := ingest.Options{ACL: principals, MaxBytes: maxBytes, Format: format, StdinID: id, StdinURI: uri, StdinTitle: title, Stdin: a.stdin, Now: a.now}
+			err = ingest.Walk(ctx, args, opts, func(it ingest.Item) error {
+				bar.Add(it.Bytes)
+				sum.Bytes += it.Bytes
+				if it.Warning != "" {
+					sum.Warnings = append(sum.Warnings, it.Where+": "+it.Warning)
+					if !a.json {
+						fmt.Fprintf(a.stderr, "warning: %s: %s\n", it.Where, it.Warning)
+					}
+				}
+				if it.Err != nil {
+					sum.Failed = append(sum.Failed, ingestFailure{Where: it.Where, Error: it.Err.Error()})
+					if !a.json {
+						fmt.Fprintf(a.stderr, "error: %s: %v\n", it.Where, it.Err)
+					}
+					return nil
+				}
+				chunks := ingest.Chunks(it.Source, analysis.DefaultChunkOptions)
+				outcome, err := db.PutSource(ctx, it.Source, chunks)
+				if err != nil {
+					if verity.ErrorCode(err) == verity.EINTERNAL {
+						return err // the store itself failed: stop, nothing half-written is kept
+					}
+					sum.Failed = append(sum.Failed, ingestFailure{Where: it.Where, Error: err.Error()})
+					if !a.json {
+						fmt.Fprintf(a.stderr, "error: %s: %v\n", it.Where, err)
+					}
+					return nil
+				}
+				switch outcome {
+				case verity.PutCreated:
+					sum.Created++
+					sum.Chunks += len(chunks)
+				case verity.PutNewVersion:
+					sum.NewVersion++
+					sum.Chunks += len(chunks)
+				case verity.PutMetadata:
+					sum.Metadata++
+				case verity.PutUnchanged:
+					sum.Unchanged++
+				}
+				return nil
+			})
+			bar.Done()
+			if err != nil {
+				return err
+			}
+			if a.json {
+				if err := a.printJSON(sum); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(a.stdout, "ingested into %s: %d new, %d new versions, %d metadata updates, %d unchanged, %d failed; %d chunks indexed\n",
+					a.storePath(), sum.Created, sum.NewVersion, sum.Metadata, sum.Unchanged, len(sum.Failed), sum.Chunks)
+				fmt.Fprintf(a.stdout, "files and stdin readable by: %s (JSONL records use their own acl)\n", strings.Join(sum.FileACL, ", "))
+			}
+			if len(sum.Failed) > 0 {
+				return errPartial
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read files and stdin, repeatable (default public)")
+	f.StringVar(&format, "format", "", "force a reader: "+strings.Join(ingest.Formats, ", ")+" (default: by extension; sniffed for stdin)")
+	f.Int64Var(&maxBytes, "max-bytes", ingest.DefaultMaxBytes, "refuse files and JSONL lines larger than this")
+	f.StringVar(&id, "id", "", "id of the source read from stdin (default stdin)")
+	f.StringVar(&uri, "uri", "", "uri of the source read from stdin (default stdin:ID)")
+	f.StringVar(&title, "title", "", "title of the source read from stdin")
+	return cmd
+}
+
+// totalBytes sums the sizes of the files under paths, for the progress bar.
+func totalBytes(paths []string) int64 {
+	var n int64
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				if info, err := d.Info(); err == nil {
+					n += info.Size()
+				}
+			}
+			return nil
+		})
+	}
+	if n == 0 {
+		if info, err := os.Stat(paths[0]); err == nil {
+			n = info.Size()
+		}
+	}
+	return n
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/sqlite"
+)
+
+// Exit codes, one per error code, so scripts can tell failures apart.
+const (
+	exitOK          = 0
+	exitFailure     = 1 // an internal error, or some items of a batch failed
+	exitInvalid     = 2 // bad input or usage
+	exitNotFound    = 3
+	exitConflict    = 4
+	exitUnavailable = 5 // a model provider that stays down or rate-limited
+	exitMalformed   = 6 // model output that does not parse even after a repair retry
+)
+
+func exitCode(err error) int {
+	switch verity.ErrorCode(err) {
+	case "":
+		return exitOK
+	case verity.EINVALID:
+		return exitInvalid
+	case verity.ENOTFOUND:
+		return exitNotFound
+	case verity.ECONFLICT:
+		return exitConflict
+	case verity.EUNAVAILABLE:
+		return exitUnavailable
+	case verity.EMALFORMED:
+		return exitMalformed
+	}
+	return exitFailure
+}
+
+// app is what every subcommand shares: the streams, the configuration read
+// from flags and environment once, and the store, opened on first use.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	now            func() time.Time
+	log            *slog.Logger
+
+	dbPath    string   // --db, VERITY_DB, default ./verity.db
+	as        []string // --as principals of the caller
+	json      bool     // --json output
+	modelSpec string   // --model, VERITY_MODEL, default offline
+	noCache   bool     // --no-cache: do not read the model cache
+
+	store *sqlite.DB
+}
+
+// errPartial reports that a batch finished but some items failed; the command
+// has already printed which, so main prints nothing more.
+var errPartial = errors.New("some items failed")
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
+	a.log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if a.store != nil {
+		a.store.Close()
+	}
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errPartial):
+		return exitFailure
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "verity: interrupted; everything finished before the interrupt is kept")
+		return 130
+	}
+	var e *verity.Error
+	if errors.As(err, &e) {
+		fmt.Fprintf(stderr, "verity: %s\n", e.Error())
+	} else {
+		fmt.Fprintf(stderr, "verity: %v\n", err)
+	}
+	return exitCode(err)
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "verity",
+		Short: "Knowledge you can check: every fact with a verbatim quote, votes and a receipt",
+		Long: `Verity keeps sources (files, web pages, Confluence, Jira, Slack exports) and
+builds knowledge from them that you can check: every fact it stores or states
+carries a verbatim quote found by code in a source, a confidence from
+independent votes, and a receipt that retracts it when a source is withdrawn.
+
+Without a configured model Verity runs its offline engine: deterministic,
+no network, labelled "model: offline" in every output.
+
+Environment:
+  VERITY_DB      store path when --db is not given (default ./verity.db)
+  VERITY_MODEL   model spec when --model is not given (default offline)
+
+Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
+3 not found, 4 conflict, 5 model provider unavailable, 6 malformed model output,
+130 interrupted.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Example: `  verity demo
+  verity ingest docs/ --acl group:staff
+  verity search --as user:alice@corp.example "vacation policy"`,
+	}
+	root.CompletionOptions.HiddenDefaultCmd = true
+	pf := root.PersistentFlags()
+	pf.StringVar(&a.dbPath, "db", "", "store file (default $VERITY_DB or ./verity.db)")
+	pf.StringArrayVar(&a.as, "as", nil, "a principal the caller acts as, repeatable: user:EMAIL, group:NAME (always also public)")
+	pf.BoolVar(&a.json, "json", false, "print JSON instead of text")
+	pf.StringVar(&a.modelSpec, "model", "", "model spec: offline, openai:MODEL, ollama:MODEL, anthropic:MODEL,\nopenai-compatible:URL#MODEL (default $VERITY_MODEL or offline)")
+	pf.BoolVar(&a.noCache, "no-cache", false, "do not read cached model answers (fresh answers are still cached)")
+	root.AddCommand(
+		a.ingestCmd(),
+		a.sourcesCmd(),
+		a.showCmd(),
+		a.searchCmd(),
+		a.evalCmd(),
+		a.demoCmd(),
+	)
+	return root
+}
+
+// storePath resolves the store file from --db, VERITY_DB and the default.
+func (a *app) storePath() string {
+	switch {
+	case a.dbPath != "":
+		return a.dbPath
+	case a.getenv("VERITY_DB") != "":
+		return a.getenv("VERITY_DB")
+	}
+	return "verity.db"
+}
+
+// openStore opens the store once per run.
+func (a *app) openStore(ctx context.Context) (*sqlite.DB, error) {
+	if a.store != nil {
+		return a.store, nil
+	}
+	db, err := sqlite.Open(ctx, a.storePath(), sqlite.Options{Now: a.now})
+	if err != nil {
+		return nil, err
+	}
+	a.store = db
+	return db, nil
+}
+
+// caller builds the caller from --as flags; with none it is public only.
+func (a *app) caller() (verity.Caller, error) {
+	ps := make([]verity.Principal, 0, len(a.as))
+	for _, s := range a.as {
+		p, err := verity.ParsePrincipal(s)
+		if err != nil {
+			return verity.Caller{}, fmt.Errorf("--as: %w", err)
+		}
+		ps = append(ps, p)
+	}
+	return verity.NewCaller(ps...), nil
+}
+
+// printJSON writes v as indented JSON on stdout.
+func (a *app) printJSON(v any) error {
+	enc := json.NewEncoder(a.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// interactive reports whether stderr is a terminal, where progress is shown.
+func (a *app) interactive() bool {
+	f, ok := a.stderr.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+)
+
+func (a *app) searchCmd() *cobra.Command {
+	var k int
+	cmd := &cobra.Command{
+		Use:   "search [--as PRINCIPAL]... [--k N] QUERY",
+		Short: "Find the records most relevant to a query that the caller may read",
+		Long: `Search ranks records by BM25 over their chunks (Russian and English stemming)
+and shows each record once, with its best chunk as evidence.
+
+Only records the caller may read are returned: the caller is every --as
+principal plus public. When a record the caller cannot read would have ranked
+in the top --k, a hint names its source system and its author's email so the
+caller knows whom to ask — never its title, uri, id or any of its text.
+
+--json prints {"results":[{"source_id","uri","title","system","score",
+"chunk":{"start","end","text"}}],"hints":[{"system","author"}]}; chunk
+start and end are byte offsets into the source's canonical text (verity show).`,
+		Example: `  verity search "vacation policy"
+  verity search --as user:alice@corp.example --as group:finance --k 5 "бюджет на 2027 год"
+  verity search --json "Bitrix24 customers"`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if k <= 0 || k > 1000 {
+				return verity.Errorf(verity.EINVALID, "--k must be between 1 and 1000, got %d", k)
+			}
+			caller, err := a.caller()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			res, err := db.Search(cmd.Context(), verity.SearchQuery{Text: strings.Join(args, " "), Caller: caller, K: k})
+			if err != nil {
+				return err
+			}
+			if a.json {
+				return a.printJSON(res)
+			}
+			a.printResults(res)
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&k, "k", verity.DefaultK, "number of records to return")
+	return cmd
+}
+
+func (a *app) printResults(res *verity.SearchResults) {
+	if len(res.Results) == 0 {
+		fmt.Fprintln(a.stdout, "no matching records you can read")
+	}
+	for i, r := range res.Results {
+		title := r.Title
+		if title == "" {
+			title = r.SourceID
+		}
+		fmt.Fprintf(a.stdout, "%d. %s  [%s] %s  (score %.2f)\n", i+1, clean(oneLine(title, 100)), clean(r.System), clean(r.URI), r.Score)
+		if len(r.Chunk.Heading) > 0 {
+			fmt.Fprintf(a.stdout, "   § %s\n", clean(oneLine(strings.Join(r.Chunk.Heading, " › "), 100)))
+		}
+		fmt.Fprintf(a.stdout, "%s\n", indent(clean(oneLine(r.Chunk.Text, 300)), "   "))
+		fmt.Fprintf(a.stdout, "   bytes %d–%d of %s v%d\n", r.Chunk.Start, r.Chunk.End, clean(r.SourceID), r.Version)
+	}
+	printHints(a, res.Hints)
+}
+
+func printHints(a *app, hints []verity.Hint) {
+	for _, h := range hints {
+		if h.Author != "" {
+			fmt.Fprintf(a.stdout, "hint: a record in %s that you cannot read would also match; ask %s for access\n", clean(h.System), clean(h.Author))
+		} else {
+			fmt.Fprintf(a.stdout, "hint: a record in %s that you cannot read would also match\n", clean(h.System))
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+)
+
+func (a *app) sourcesCmd() *cobra.Command {
+	var (
+		system, status string
+		limit          int
+		all            bool
+	)
+	cmd := &cobra.Command{
+		Use:   "sources",
+		Short: "List the sources the caller may read",
+		Long: `Sources lists sources by id with their system, version, status and title.
+
+Only sources the caller (--as, plus public) may read are listed. --all lists
+every source whatever its ACL: an operator's view, for whoever holds the store
+file anyway.`,
+		Example: `  verity sources
+  verity sources --system confluence --as group:staff
+  verity sources --all --status revoked --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f := verity.SourceFilter{System: system, Status: verity.SourceStatus(status), Limit: limit}
+			if status != "" && f.Status != verity.StatusActive && f.Status != verity.StatusRevoked {
+				return verity.Errorf(verity.EINVALID, "--status must be active or revoked, got %q", status)
+			}
+			if !all {
+				c, err := a.caller()
+				if err != nil {
+					return err
+				}
+				f.Caller = &c
+			}
+			db, err := a.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			list, err := db.Sources(cmd.Context(), f)
+			if err != nil {
+				return err
+			}
+			if a.json {
+				if list == nil {
+					list = []*verity.Source{}
+				}
+				return a.printJSON(map[string]any{"sources": list})
+			}
+			if len(list) == 0 {
+				fmt.Fprintln(a.stdout, "no sources you can read (try verity ingest, or --as)")
+			}
+			for _, s := range list {
+				fmt.Fprintf(a.stdout, "%s\t%s\tv%d\t%s\t%s\n", clean(s.ID), clean(s.System), s.Version, s.Status, clean(oneLine(s.Title, 80)))
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&system, "system", "", "only this source system (file, web, confluence, jira, slack...)")
+	fl.StringVar(&status, "status", "", "only active or revoked sources")
+	fl.IntVar(&limit, "limit", 0, "list at most this many")
+	fl.BoolVar(&all, "all", false, "list every source whatever its ACL (operator view)")
+	return cmd
+}
+
+func (a *app) showCmd() *cobra.Command {
+	var (
+		version int
+		chunks  bool
+		all     bool
+	)
+	cmd := &cobra.Command{
+		Use:   "show ID",
+		Short: "Print a source with its canonical text",
+		Long: `Show prints a source's metadata and canonical text — the text every byte
+span in Verity points into — so that text[start:end] (bytes) can be checked.
+
+--version shows an older version's text (spans carry the version they point
+into). A source the caller may not read is reported as not found.`,
+		Example: `  verity show docs/handbook.md
+  verity show --json --chunks CONF-1042 | jq '.chunks[0]'`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := a.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			src, err := db.SourceVersion(cmd.Context(), args[0], version)
+			if err != nil {
+				return err
+			}
+			if !all {
+				c, err := a.caller()
+				if err != nil {
+					return err
+				}
+				if !c.CanRead(src.ACL) {
+					return verity.Errorf(verity.ENOTFOUND, "no source %q", args[0])
+				}
+			}
+			var list []verity.Chunk
+			if chunks {
+				if list, err = db.Chunks(cmd.Context(), src.ID); err != nil {
+					return err
+				}
+			}
+			if a.json {
+				out := struct {
+					*verity.Source
+					AuthorEmail string         `json:"author_email,omitempty"`
+					Chunks      []verity.Chunk `json:"chunks,omitempty"`
+				}{src, src.AuthorEmail(), list}
+				return a.printJSON(out)
+			}
+			acl := make([]string, len(src.ACL))
+			for i, p := range src.ACL {
+				acl[i] = string(p)
+			}
+			fmt.Fprintf(a.stdout, "id:      %s\nuri:     %s\nsystem:  %s\ntitle:   %s\nauthor:  %s\nacl:     %s\nversion: %d\nupdated: %s\nstatus:  %s\nhash:    %s\n\n",
+				clean(src.ID), clean(src.URI), clean(src.System), clean(src.Title), clean(string(src.Author)), clean(strings.Join(acl, ", ")),
+				src.Version, src.UpdatedAt.Format("2006-01-02 15:04:05Z07:00"), src.Status, src.Hash)
+			fmt.Fprintln(a.stdout, clean(src.Text))
+			for _, c := range list {
+				fmt.Fprintf(a.stdout, "\n--- chunk %d, bytes %d–%d %s\n%s\n", c.Ordinal, c.Start, c.End, clean(strings.Join(c.Heading, " › ")), clean(c.Text))
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&version, "version", 0, "show this version (default the current one)")
+	fl.BoolVar(&chunks, "chunks", false, "also print the source's chunks with their byte spans")
+	fl.BoolVar(&all, "all", false, "show the source whatever its ACL (operator view)")
+	return cmd
+}

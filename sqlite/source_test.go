@@ -1,0 +1,166 @@
+package sqlite_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/sqlite"
+)
+
+func openTest(t testing.TB) *sqlite.DB {
+	t.Helper()
+	clock := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"), sqlite.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func put(t testing.TB, db *sqlite.DB, src *verity.Source) verity.PutOutcome {
+	t.Helper()
+	out, err := db.PutSource(context.Background(), src, ingest.Chunks(src, analysis.DefaultChunkOptions))
+	if err != nil {
+		t.Fatalf("PutSource(%s): %v", src.ID, err)
+	}
+	return out
+}
+
+func doc(id, text string, acl ...verity.Principal) *verity.Source {
+	return &verity.Source{ID: id, URI: "file:///" + id, System: "file", Title: strings.ToUpper(id), ACL: acl, Text: text}
+}
+
+func TestPutSourceVersions(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	if got := put(t, db, doc("a", "First text about apples.", verity.Public)); got != verity.PutCreated {
+		t.Fatalf("first put = %s, want created", got)
+	}
+	if got := put(t, db, doc("a", "First text about apples.", verity.Public)); got != verity.PutUnchanged {
+		t.Errorf("same put = %s, want unchanged", got)
+	}
+	if got := put(t, db, doc("a", "First text about apples.", "group:x")); got != verity.PutMetadata {
+		t.Errorf("acl change = %s, want metadata", got)
+	}
+	if got := put(t, db, doc("a", "Second text about pears.", "group:x")); got != verity.PutNewVersion {
+		t.Errorf("text change = %s, want new_version", got)
+	}
+	src, err := db.Source(ctx, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.Version != 2 || src.Text != "Second text about pears." || len(src.ACL) != 1 || src.ACL[0] != "group:x" {
+		t.Errorf("Source(a) = v%d %q %v, want v2 with the new text and acl", src.Version, src.Text, src.ACL)
+	}
+	old, err := db.SourceVersion(ctx, "a", 1)
+	if err != nil || old.Text != "First text about apples." {
+		t.Errorf("SourceVersion(a, 1) = %v, %v, want the first text", old, err)
+	}
+	if _, err := db.SourceVersion(ctx, "a", 3); verity.ErrorCode(err) != verity.ENOTFOUND {
+		t.Errorf("SourceVersion(a, 3) error %v, want not found", err)
+	}
+	chunks, err := db.Chunks(ctx, "a")
+	if err != nil || len(chunks) != 1 || chunks[0].Version != 2 || src.Text[chunks[0].Start:chunks[0].End] != chunks[0].Text {
+		t.Errorf("Chunks(a) = %+v, %v, want one v2 chunk matching the text", chunks, err)
+	}
+	// Old chunks left the index with the old version.
+	caller := verity.NewCaller("group:x")
+	if res := search(t, db, "apples", caller); len(res.Results) != 0 {
+		t.Errorf("search(apples) after new version = %v, want nothing", res.Results)
+	}
+	if res := search(t, db, "pears", caller); len(res.Results) != 1 {
+		t.Errorf("search(pears) = %v, want a", res.Results)
+	}
+	// The same id for another uri is a conflict and changes nothing.
+	other := doc("a", "Another thing.", verity.Public)
+	other.URI = "https://elsewhere/a"
+	if _, err := db.PutSource(ctx, other, ingest.Chunks(other, analysis.DefaultChunkOptions)); verity.ErrorCode(err) != verity.ECONFLICT {
+		t.Errorf("PutSource(same id, other uri) error %v, want conflict", err)
+	}
+	if src, _ := db.Source(ctx, "a"); src.Version != 2 {
+		t.Errorf("after conflict version = %d, want 2", src.Version)
+	}
+}
+
+func TestPutSourceRejects(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	tests := []struct {
+		name   string
+		src    *verity.Source
+		chunks []verity.Chunk
+	}{
+		{"no id", &verity.Source{URI: "u", System: "file", Text: "x"}, nil},
+		{"no uri", &verity.Source{ID: "x", System: "file", Text: "x"}, nil},
+		{"bad acl", &verity.Source{ID: "x", URI: "u", System: "file", Text: "x", ACL: []verity.Principal{"everyone"}}, nil},
+		{"span outside", &verity.Source{ID: "x", URI: "u", System: "file", Text: "abc"}, []verity.Chunk{{Start: 0, End: 9}}},
+	}
+	for _, tt := range tests {
+		if _, err := db.PutSource(ctx, tt.src, tt.chunks); verity.ErrorCode(err) != verity.EINVALID {
+			t.Errorf("PutSource(%s) error %v, want invalid", tt.name, err)
+		}
+	}
+	if st, _ := db.Stats(ctx); st.Sources != 0 {
+		t.Errorf("after rejects the store holds %d sources, want 0", st.Sources)
+	}
+}
+
+func TestRevokeLeavesSearch(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	put(t, db, doc("a", "Quarterly budget for marketing.", verity.Public))
+	put(t, db, doc("b", "Budget review notes.", verity.Public))
+	if err := db.SetSourceStatus(ctx, []string{"a"}, verity.StatusRevoked, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	res := search(t, db, "budget", verity.NewCaller())
+	if len(res.Results) != 1 || res.Results[0].SourceID != "b" {
+		t.Fatalf("search after revoke = %v, want only b", res.Results)
+	}
+	st, _ := db.Stats(ctx)
+	if st.SearchChunks != 1 || st.RevokedSources != 1 {
+		t.Errorf("Stats = %+v, want 1 search chunk and 1 revoked source", st)
+	}
+	// Re-ingesting a revoked source keeps it revoked.
+	put(t, db, doc("a", "Quarterly budget for sales.", verity.Public))
+	if res := search(t, db, "budget", verity.NewCaller()); len(res.Results) != 1 {
+		t.Errorf("search after re-ingest of revoked = %v, want only b", res.Results)
+	}
+	if err := db.SetSourceStatus(ctx, []string{"a"}, verity.StatusActive, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	res = search(t, db, "budget sales", verity.NewCaller())
+	if len(res.Results) != 2 || res.Results[0].SourceID != "a" {
+		t.Errorf("search after unrevoke = %v, want a first, then b", res.Results)
+	}
+	if err := db.SetSourceStatus(ctx, []string{"zzz"}, verity.StatusRevoked, time.Now()); verity.ErrorCode(err) != verity.ENOTFOUND {
+		t.Errorf("revoke unknown error %v, want not found", err)
+	}
+}
+
+func TestSources(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	put(t, db, doc("a", "x y", verity.Public))
+	put(t, db, doc("b", "x y", "group:hr"))
+	put(t, db, doc("c", "x y"))
+	pub := verity.NewCaller()
+	list, err := db.Sources(ctx, verity.SourceFilter{Caller: &pub})
+	if err != nil || len(list) != 1 || list[0].ID != "a" {
+		t.Errorf("Sources(public) = %v, %v, want [a]", list, err)
+	}
+	hr := verity.NewCaller("group:hr")
+	if list, _ := db.Sources(ctx, verity.SourceFilter{Caller: &hr}); len(list) != 2 {
+		t.Errorf("Sources(hr) = %d sources, want a and b", len(list))
+	}
+	if list, _ := db.Sources(ctx, verity.SourceFilter{}); len(list) != 3 || list[2].Text != "" {
+		t.Errorf("Sources(all) = %d sources, want 3 without text", len(list))
+	}
+}
