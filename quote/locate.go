@@ -95,17 +95,13 @@ func (p *Page) locateInexact(q string, opts Options) Match {
 	}
 	// Models mark truncation with a leading or trailing ellipsis and wrap
 	// quotes in quotation marks; what is inside may still be verbatim.
-	// Peel one layer at a time, since the page may have some of them.
-	for {
-		core := trimMark(nq)
-		if core == nq || core == "" {
-			break
-		}
-		nq = core
-		if m, ok := p.locateNormalized(nq, opts); ok {
-			return m
-		}
+	// Peel as few layers as possible from each end, since the page may
+	// have some of them.
+	core, m, ok := p.peeled(nq, opts)
+	if ok {
+		return m
 	}
+	nq = core
 	if !opts.NoRepair {
 		if m, ok := p.repairMarked(nq, opts); ok {
 			return m
@@ -229,16 +225,64 @@ func (p *Page) verified(ns, ne int, want string) (verity.Span, bool) {
 	return verity.Span{Start: s, End: e}, true
 }
 
-// trimMark strips one layer of quotation marks or ellipses (and spaces)
-// from the ends of a quote in matching form.
-func trimMark(nq string) string {
-	t := strings.TrimSpace(nq)
-	for _, m := range []string{`"`, "..."} {
-		if strings.HasPrefix(t, m) || strings.HasSuffix(t, m) {
-			return strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, m), m))
+// peeled tries nq with quotation marks and ellipses peeled from its ends,
+// fewest first. It returns the fully peeled quote when nothing matches.
+func (p *Page) peeled(nq string, opts Options) (string, Match, bool) {
+	lefts, rights := []int{0}, []int{len(nq)}
+	for l := 0; ; {
+		n := markAt(nq[l:], true)
+		if n == 0 {
+			break
+		}
+		l += n
+		lefts = append(lefts, l)
+	}
+	for r := len(nq); ; {
+		n := markAt(nq[:r], false)
+		if n == 0 {
+			break
+		}
+		r -= n
+		rights = append(rights, r)
+	}
+	for total := 1; total < len(lefts)+len(rights)-1; total++ {
+		for li := 0; li < len(lefts) && li <= total; li++ {
+			ri := total - li
+			if ri >= len(rights) || lefts[li] >= rights[ri] {
+				continue
+			}
+			core := strings.TrimSpace(nq[lefts[li]:rights[ri]])
+			if m, ok := p.locateNormalized(core, opts); core != "" && ok {
+				return core, m, true
+			}
 		}
 	}
-	return t
+	l, r := lefts[len(lefts)-1], rights[len(rights)-1]
+	if l >= r {
+		return nq, Match{}, false
+	}
+	return strings.TrimSpace(nq[l:r]), Match{}, false
+}
+
+// markAt returns the length of the quotation mark or ellipsis (with the
+// space beside it) at the start of s, or at its end when start is false.
+func markAt(s string, start bool) int {
+	for _, m := range []string{`" `, `"`, "... ", "..."} {
+		if !start {
+			m = strings.TrimSpace(m)
+			if strings.HasSuffix(s, " "+m) {
+				return len(m) + 1
+			}
+			if strings.HasSuffix(s, m) {
+				return len(m)
+			}
+			continue
+		}
+		if strings.HasPrefix(s, m) {
+			return len(m)
+		}
+	}
+	return 0
 }
 
 // wordBoundary reports whether offset i of s is not inside a word.
