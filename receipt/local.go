@@ -39,6 +39,13 @@ type local[N comparable] struct {
 	waitNx  []int32 // per member occurrence: next set waiting on the same node
 	waitSet []int32 // per member occurrence: the waiting set
 
+	// Outputs in local numbers, copied into a Change once at the end so its
+	// slices are allocated at their final size.
+	outDied    []int32
+	outRevived []int32
+	outSurvive []int32
+	outSupport []int32 // setTable indexes of the new supports
+
 	owner *Memory // the Memory whose dense table and spare this call holds
 	dense denseIndex
 }
@@ -97,6 +104,33 @@ func (l *local[N]) reset() {
 	l.records, l.fresh = l.records[:0], l.fresh[:0]
 	l.lost, l.deleted, l.used = l.lost[:0], l.deleted[:0], l.used[:0]
 	l.waitHd, l.waitNx, l.waitSet = l.waitHd[:0], l.waitNx[:0], l.waitSet[:0]
+	l.outDied, l.outRevived, l.outSurvive, l.outSupport = l.outDied[:0], l.outRevived[:0], l.outSurvive[:0], l.outSupport[:0]
+}
+
+// output fills c's lists from the local outputs.
+func (l *local[N]) output(c *Change[N]) {
+	nodes := func(ids []int32) []N {
+		if len(ids) == 0 {
+			return nil
+		}
+		out := make([]N, len(ids))
+		for i, id := range ids {
+			out[i] = l.nodes[id]
+		}
+		return out
+	}
+	c.Died, c.Revived, c.Survived = nodes(l.outDied), nodes(l.outRevived), nodes(l.outSurvive)
+	if len(l.outSupport) > 0 {
+		c.Supports = make([]Support[N], len(l.outSupport))
+		for i, k := range l.outSupport {
+			c.Supports[i] = Support[N]{Record: l.nodes[l.sets.rec[k]], Set: int(l.sets.no[k])}
+		}
+	}
+	for id := range l.flag {
+		if l.flag[id]&fSeen != 0 {
+			c.Examined++
+		}
+	}
 }
 
 // release gives back what the call borrowed from the graph.

@@ -61,7 +61,7 @@ func (r *revocation[N]) run(ctx context.Context, refs []N) (Change[N], error) {
 			r.lost = append(r.lost, id)
 			r.flag[id] |= fDeadAfter
 			if !r.g.IsSource(n) {
-				c.Died = append(c.Died, n)
+				r.outDied = append(r.outDied, id)
 				r.seen(id)
 			}
 		}
@@ -69,15 +69,11 @@ func (r *revocation[N]) run(ctx context.Context, refs []N) (Change[N], error) {
 	if err := r.overDelete(ctx); err != nil {
 		return Change[N]{}, err
 	}
-	if err := r.rederive(ctx, &c); err != nil {
+	if err := r.rederive(ctx); err != nil {
 		return Change[N]{}, err
 	}
-	r.survivors(&c)
-	for id := range r.flag {
-		if r.flag[id]&fSeen != 0 {
-			c.Examined++
-		}
-	}
+	r.survivors()
+	r.output(&c)
 	return c, nil
 }
 
@@ -116,7 +112,7 @@ func (r *revocation[N]) overDelete(ctx context.Context) error {
 // rederive counts, for every set of every over-deleted record, the members
 // still in the over-deleted region, and re-derives records from the sets
 // whose count drops to zero, as the from-scratch fixed point would.
-func (r *revocation[N]) rederive(ctx context.Context, c *Change[N]) error {
+func (r *revocation[N]) rederive(ctx context.Context) error {
 	if len(r.deleted) == 0 {
 		return nil
 	}
@@ -143,7 +139,7 @@ func (r *revocation[N]) rederive(ctx context.Context, c *Change[N]) error {
 			}
 		}
 		if t.pending[k] == 0 && !t.blocked[k] {
-			queue = r.derive(c, queue, int32(k))
+			queue = r.derive(queue, int32(k))
 		}
 	}
 	for head := 0; head < len(queue); head++ {
@@ -151,34 +147,34 @@ func (r *revocation[N]) rederive(ctx context.Context, c *Change[N]) error {
 			k := r.waitSet[w]
 			t.pending[k]--
 			if t.pending[k] == 0 && !t.blocked[k] {
-				queue = r.derive(c, queue, k)
+				queue = r.derive(queue, k)
 			}
 		}
 	}
 	for _, id := range r.deleted {
 		if r.flag[id]&fRederived == 0 {
 			r.flag[id] |= fDeadAfter
-			c.Died = append(c.Died, r.nodes[id])
+			r.outDied = append(r.outDied, id)
 		}
 	}
 	return nil
 }
 
 // derive re-derives the record of set k through it, unless already done.
-func (r *revocation[N]) derive(c *Change[N], queue []int32, k int32) []int32 {
+func (r *revocation[N]) derive(queue []int32, k int32) []int32 {
 	rec := r.sets.rec[k]
 	if r.flag[rec]&fRederived != 0 {
 		return queue
 	}
 	r.flag[rec] |= fRederived
-	c.Supports = append(c.Supports, Support[N]{Record: r.nodes[rec], Set: int(r.sets.no[k])})
+	r.outSupport = append(r.outSupport, k)
 	return append(queue, rec)
 }
 
 // survivors lists the records alive before and after that have a set with a
 // member dead after. Every such membership was seen while over-deleting,
 // because every node dead after was either lost or over-deleted.
-func (r *revocation[N]) survivors(c *Change[N]) {
+func (r *revocation[N]) survivors() {
 	for _, u := range r.used {
 		if r.flag[u.member]&fDeadAfter == 0 {
 			continue
@@ -188,6 +184,6 @@ func (r *revocation[N]) survivors(c *Change[N]) {
 			continue
 		}
 		r.flag[u.record] |= fListed
-		c.Survived = append(c.Survived, r.nodes[u.record])
+		r.outSurvive = append(r.outSurvive, u.record)
 	}
 }

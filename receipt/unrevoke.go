@@ -95,7 +95,7 @@ func (u *unrevocation[N]) run(ctx context.Context, unrevoke, add []N) (Change[N]
 			records = append(records, id)
 		}
 	}
-	frontier, err := u.loadAndSettle(ctx, &c, records, frontier)
+	frontier, err := u.loadAndSettle(ctx, records, frontier)
 	if err != nil {
 		return Change[N]{}, err
 	}
@@ -115,7 +115,7 @@ func (u *unrevocation[N]) run(ctx context.Context, unrevoke, add []N) (Change[N]
 				fresh = append(fresh, rec)
 			}
 		}
-		next, err = u.loadAndSettle(ctx, &c, fresh, next[:0])
+		next, err = u.loadAndSettle(ctx, fresh, next[:0])
 		if err != nil {
 			return Change[N]{}, err
 		}
@@ -130,16 +130,12 @@ func (u *unrevocation[N]) run(ctx context.Context, unrevoke, add []N) (Change[N]
 			k := u.first[rec] + int32(us.Set)
 			u.sets.pending[k]--
 			if u.sets.pending[k] == 0 {
-				next = u.revive(&c, next, k)
+				next = u.revive(next, k)
 			}
 		}
 		frontier, next = next, frontier
 	}
-	for id := range u.flag {
-		if u.flag[id]&fSeen != 0 {
-			c.Examined++
-		}
-	}
+	u.output(&c)
 	return c, nil
 }
 
@@ -152,7 +148,7 @@ func (u *unrevocation[N]) eligible(id int32) bool {
 
 // loadAndSettle loads the receipts of records, counts their pending members,
 // and revives, onto frontier, those with a set already complete.
-func (u *unrevocation[N]) loadAndSettle(ctx context.Context, c *Change[N], records, frontier []int32) ([]int32, error) {
+func (u *unrevocation[N]) loadAndSettle(ctx context.Context, records, frontier []int32) ([]int32, error) {
 	if len(records) == 0 {
 		return frontier, nil
 	}
@@ -174,7 +170,7 @@ func (u *unrevocation[N]) loadAndSettle(ctx context.Context, c *Change[N], recor
 	}
 	for k := from; k < len(t.rec); k++ {
 		if t.pending[k] == 0 {
-			frontier = u.revive(c, frontier, int32(k))
+			frontier = u.revive(frontier, int32(k))
 		}
 	}
 	return frontier, nil
@@ -187,14 +183,13 @@ func (u *unrevocation[N]) supporting(m int32) bool {
 }
 
 // revive brings the record of set k alive through it, unless already alive.
-func (u *unrevocation[N]) revive(c *Change[N], frontier []int32, k int32) []int32 {
+func (u *unrevocation[N]) revive(frontier []int32, k int32) []int32 {
 	rec := u.sets.rec[k]
 	if u.flag[rec]&fLive != 0 {
 		return frontier
 	}
 	u.flag[rec] |= fLive
-	n := u.nodes[rec]
-	c.Revived = append(c.Revived, n)
-	c.Supports = append(c.Supports, Support[N]{Record: n, Set: int(u.sets.no[k])})
+	u.outRevived = append(u.outRevived, rec)
+	u.outSupport = append(u.outSupport, k)
 	return append(frontier, rec)
 }
