@@ -150,12 +150,13 @@ type Voter func(ctx context.Context, req *Request) (label string, resp *Response
 // gets Sample i and Seed req.Seed+i (1+i when req.Seed is 0) — and tallies
 // their labels. With a StopRule it draws only as many as could still
 // change the outcome, so an early agreement saves the rest; Tally.Saved
-// says how many. A deterministic model (Info().Deterministic) is asked once:
-// its one answer is one vote.
+// says how many. A deterministic model (Info().Deterministic), or any model
+// asked at temperature 0, is asked once: its one answer is one vote, never
+// N copies of it counted as agreement.
 func Vote(ctx context.Context, m Model, req *Request, opt VoteOptions, vote Voter) (*Tally, error) {
 	n := max(opt.N, 1)
 	t := &Tally{Requested: n, Counts: map[string]int{}}
-	if m.Info().Deterministic {
+	if m.Info().Deterministic || greedy(req) {
 		t.Deterministic = true
 		b, err := castOne(ctx, req, 0, vote)
 		if err != nil {
@@ -227,6 +228,10 @@ func Vote(ctx context.Context, m Model, req *Request, opt VoteOptions, vote Vote
 	return t, nil
 }
 
+// greedy reports whether req asks for greedy decoding, under which samples
+// differ only by noise in the provider's arithmetic and agree by design.
+func greedy(req *Request) bool { return req.Temperature != nil && *req.Temperature == 0 }
+
 func (t *Tally) add(b Ballot) {
 	t.Ballots = append(t.Ballots, b)
 	t.count(b)
@@ -268,10 +273,10 @@ func castOne(ctx context.Context, req *Request, i int, vote Voter) (Ballot, erro
 
 // Sample draws n independent samples of req concurrently (at most conc at
 // once; 0 means all) and returns the responses in sample order. A
-// deterministic model is asked once and the one response is returned
-// alone. The first error cancels the rest and is returned.
+// deterministic model, or a request at temperature 0, is asked once and the
+// one response is returned alone. The first error cancels the rest and is returned.
 func Sample(ctx context.Context, m Model, req *Request, n, conc int) ([]*Response, error) {
-	if m.Info().Deterministic {
+	if m.Info().Deterministic || greedy(req) {
 		n = 1
 	}
 	n = max(n, 1)

@@ -177,3 +177,16 @@ func TestSample(t *testing.T) {
 		}
 	}
 }
+
+func TestVoteAtTemperatureZeroVotesOnce(t *testing.T) {
+	m := llmtest.New(llm.Info{Provider: "p", Model: "m"}).Reply("judge", votes("yes", "no", "no")...)
+	req := judgeRequest()
+	req.Temperature = llm.Temp(0)
+	tally, err := llm.Vote(context.Background(), m, req, llm.VoteOptions{N: 3}, llm.JSONLabel(m, "label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Count("") != 1 || tally.Cast() != 1 || !tally.Deterministic {
+		t.Errorf("greedy vote: %d calls, tally %+v; want one call and a tally marked deterministic", m.Count(""), tally)
+	}
+}

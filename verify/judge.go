@@ -47,8 +47,9 @@ type JudgeOptions struct {
 	// Batch, when above 1, checks up to Batch claims about the same premise
 	// in one call, a cost lever: fewer calls, one shared passage.
 	Batch int
-	// Concurrency is how many calls (or votes) the judge runs at once; 0
-	// means 8. The provider's Limiter still bounds the total.
+	// Concurrency is how many claims (or batches) are checked at once, and
+	// how many votes each draws at once; 0 means 8. The provider's Limiter
+	// bounds the calls actually in flight.
 	Concurrency int
 }
 
