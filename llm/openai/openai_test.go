@@ -402,3 +402,27 @@ func TestRetryOverTheWire(t *testing.T) {
 		t.Errorf("sleeps (-want +got):\n%s", diff)
 	}
 }
+
+// TestRetryAfterTimeout: a provider that hangs is cut off by the attempt
+// timeout and the call is retried, over the wire.
+func TestRetryAfterTimeout(t *testing.T) {
+	hang := make(chan struct{})
+	defer close(hang)
+	s := newServer(t,
+		func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-r.Context().Done():
+			case <-hang:
+			}
+		},
+		jsonReply(200, completion))
+	clock := llmtest.NewClock(time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC))
+	m := llm.WithRetry(client(s, "openai"), llm.RetryPolicy{Clock: clock, AttemptTimeout: 100 * time.Millisecond})
+	resp, err := m.Complete(context.Background(), &llm.Request{Messages: []llm.Message{llm.User("x")}})
+	if err != nil {
+		t.Fatalf("Complete after a hung attempt = %v, want the second attempt's answer", err)
+	}
+	if resp.Text != `{"label":"entailed"}` || s.calls() != 2 {
+		t.Errorf("got %q in %d calls, want the answer in 2", resp.Text, s.calls())
+	}
+}
