@@ -180,3 +180,7 @@ func TestCacheKey(t *testing.T) {
 		t.Error("CacheKey accepted malformed vars")
 	}
 }
+
+func TestMemoryCacheConformance(t *testing.T) {
+	llmtest.TestCache(t, func(*testing.T) llm.Cache { return llm.NewMemoryCache() })
+}
