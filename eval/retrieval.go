@@ -11,15 +11,16 @@ import (
 type RetrievalReport struct {
 	Queries   int           `json:"queries"`
 	NDCG10    float64       `json:"ndcg_at_10"`
-	Recall100 float64       `json:"recall_at_100"`
+	K         int           `json:"k"`
+	RecallK   float64       `json:"recall_at_k"`
 	MeanTime  time.Duration `json:"mean_query_time_ns"`
 }
 
-// Retrieval runs every query through s as a public caller, ranking records,
-// and averages nDCG@10 and recall@100 over queries that have judgements.
-// docID maps a result to the dataset's document id.
-func Retrieval(ctx context.Context, s verity.Searcher, queries []Query, qrels map[string]Qrels, docID func(verity.SearchResult) string) (RetrievalReport, error) {
-	var rep RetrievalReport
+// Retrieval runs every query through s as a public caller asking for k
+// records, and averages nDCG@10 and recall@k over queries that have
+// judgements. docID maps a result to the dataset's document id.
+func Retrieval(ctx context.Context, s verity.Searcher, queries []Query, qrels map[string]Qrels, k int, docID func(verity.SearchResult) string) (RetrievalReport, error) {
+	rep := RetrievalReport{K: k}
 	var total time.Duration
 	for _, q := range queries {
 		rel, ok := qrels[q.ID]
@@ -27,7 +28,7 @@ func Retrieval(ctx context.Context, s verity.Searcher, queries []Query, qrels ma
 			continue
 		}
 		start := time.Now()
-		res, err := s.Search(ctx, verity.SearchQuery{Text: q.Text, Caller: verity.NewCaller(), K: 100})
+		res, err := s.Search(ctx, verity.SearchQuery{Text: q.Text, Caller: verity.NewCaller(), K: k})
 		if err != nil {
 			return rep, err
 		}
@@ -38,11 +39,11 @@ func Retrieval(ctx context.Context, s verity.Searcher, queries []Query, qrels ma
 		}
 		rep.Queries++
 		rep.NDCG10 += NDCG(ranked, rel, 10)
-		rep.Recall100 += RecallAt(ranked, rel, 100)
+		rep.RecallK += RecallAt(ranked, rel, k)
 	}
 	if rep.Queries > 0 {
 		rep.NDCG10 /= float64(rep.Queries)
-		rep.Recall100 /= float64(rep.Queries)
+		rep.RecallK /= float64(rep.Queries)
 		rep.MeanTime = total / time.Duration(rep.Queries)
 	}
 	return rep, nil

@@ -48,14 +48,13 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	match := matchExpr(query)
+	acl, aclArgs := aclCondition("c.sid", q.Caller)
 
 	// Results: the ACL condition is in the query.
-	acl, aclArgs := aclCondition("c.sid", q.Caller)
-	args := append([]any{match}, aclArgs...)
-	args = append(args, pool)
-	cands, err := d.candidates(ctx, `SELECT c.cid, c.sid, c.terms, 1 FROM chunk_fts f JOIN chunks c ON c.cid = f.rowid
-		WHERE chunk_fts MATCH ? AND `+acl+` ORDER BY f.rank LIMIT ?`, args...)
+	cands, err := d.topChunks(ctx, query, stats, params, k, pool, func(match string) (string, []any) {
+		return `SELECT c.cid, c.sid, c.terms, 1 FROM chunk_fts f JOIN chunks c ON c.cid = f.rowid
+			WHERE chunk_fts MATCH ? AND ` + acl + ` ORDER BY f.rank LIMIT ?`, append(append([]any{match}, aclArgs...), pool)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
@@ -68,9 +67,10 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	}
 
 	// Hints: rank over everything, then keep only the unreadable among the top k.
-	hintArgs := append(append([]any{}, aclArgs...), match, pool)
-	all, err := d.candidates(ctx, `SELECT c.cid, c.sid, '', CASE WHEN `+acl+` THEN 1 ELSE 0 END FROM chunk_fts f JOIN chunks c ON c.cid = f.rowid
-		WHERE chunk_fts MATCH ? ORDER BY f.rank LIMIT ?`, hintArgs...)
+	all, err := d.topChunks(ctx, query, stats, params, k, pool, func(match string) (string, []any) {
+		return `SELECT c.cid, c.sid, c.terms, CASE WHEN ` + acl + ` THEN 1 ELSE 0 END FROM chunk_fts f JOIN chunks c ON c.cid = f.rowid
+			WHERE chunk_fts MATCH ? ORDER BY f.rank LIMIT ?`, append(append(append([]any{}, aclArgs...), match), pool)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("search hints: %w", err)
 	}
@@ -90,12 +90,63 @@ func plain(cs []candidate) []rank.Candidate {
 
 // matchExpr builds an FTS5 query matching any of the terms. Terms come from
 // analysis.Terms, so they are letters and digits only and quoting is safe.
-func matchExpr(q rank.Query) string {
-	parts := make([]string, len(q.Terms))
-	for i, t := range q.Terms {
+func matchExpr(terms []string) string {
+	parts := make([]string, len(terms))
+	for i, t := range terms {
 		parts[i] = `"` + t + `"`
 	}
 	return strings.Join(parts, " OR ")
+}
+
+// topChunks finds the candidate chunks for the top k records without asking
+// the index for every chunk that shares a common word with the query. It
+// matches on the query's rarest terms first (the MaxScore idea): a chunk that
+// contains none of them scores at most the sum of the other terms' upper
+// bounds, so once the k-th best record scores above that sum, no chunk left
+// out could enter the top k and the answer is exact. Otherwise it widens the
+// match by the next rarest term and asks again. Common words ("data", "system")
+// thus cost nothing unless the rare ones find too little.
+func (d *DB) topChunks(ctx context.Context, q rank.Query, st rank.Stats, p rank.Params, k, pool int, build func(match string) (string, []any)) ([]candidate, error) {
+	terms := slices.Clone(q.Terms)
+	ub := map[string]float64{}
+	for _, t := range terms {
+		ub[t] = float64(q.TF[t]) * rank.IDF(st.N, st.DF[t]) * (p.K1 + 1)
+	}
+	slices.SortStableFunc(terms, func(a, b string) int { return cmpFloat(ub[b], ub[a]) })
+	// Start with the terms that are not in a tenth of all chunks (at least one).
+	n := 1
+	for n < len(terms) && st.DF[terms[n]]*10 < st.N {
+		n++
+	}
+	for {
+		query, args := build(matchExpr(terms[:n]))
+		cands, err := d.candidates(ctx, query, args...)
+		if err != nil {
+			return nil, err
+		}
+		if n == len(terms) || len(cands) >= pool {
+			return cands, nil
+		}
+		var rest float64
+		for _, t := range terms[n:] {
+			rest += ub[t]
+		}
+		top := rank.Records(q, plain(cands), st, p, k)
+		if len(top) == k && top[k-1].Score > rest {
+			return cands, nil
+		}
+		n++
+	}
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 type candidate struct {
@@ -130,9 +181,6 @@ func (d *DB) hints(ctx context.Context, q rank.Query, all []candidate, st rank.S
 		readable[c.SourceID] = c.readable
 	}
 	cands := plain(all)
-	if err := d.fillTerms(ctx, cands); err != nil {
-		return nil, err
-	}
 	seen := map[verity.Hint]bool{}
 	for _, c := range rank.Records(q, cands, st, p, k) {
 		if readable[c.SourceID] {
@@ -156,39 +204,6 @@ func (d *DB) hints(ctx context.Context, q rank.Query, all []candidate, st rank.S
 		return strings.Compare(a.Author, b.Author)
 	})
 	return hints, nil
-}
-
-func (d *DB) fillTerms(ctx context.Context, cands []rank.Candidate) error {
-	const batch = 500
-	for lo := 0; lo < len(cands); lo += batch {
-		part := cands[lo:min(lo+batch, len(cands))]
-		args := make([]any, len(part))
-		idx := map[int64]int{}
-		for i, c := range part {
-			args[i] = c.ChunkID
-			idx[c.ChunkID] = i
-		}
-		rows, err := d.db.QueryContext(ctx, `SELECT cid, terms FROM chunks WHERE cid IN (`+placeholders(len(part))+`)`, args...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var (
-				cid   int64
-				terms string
-			)
-			if err := rows.Scan(&cid, &terms); err != nil {
-				rows.Close()
-				return err
-			}
-			part[idx[cid]].Terms = terms
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // searchStats reads N, the average chunk length and the query terms' document

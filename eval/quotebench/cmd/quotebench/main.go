@@ -5,6 +5,11 @@
 //	quotebench gen   -split test -n 700 [-data corpus.jsonl] > cases.jsonl
 //	quotebench run   -split test -n 700 [-data corpus.jsonl] [-json] [-failures]
 //	quotebench score -cases cases.jsonl -results results.jsonl [-json]
+//	quotebench locate < cases.jsonl > results.jsonl
+//
+// locate speaks the protocol of `verity quote --batch` (JSONL id, text,
+// quote, hint in; id, found, start, end, kind, score out) for builds where
+// that command is not registered.
 package main
 
 import (
@@ -67,6 +72,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return quotebench.Generate(s, *n, corpus, sp), nil
 	}
 	switch args[0] {
+	case "locate":
+		return locate(os.Stdin, stdout)
 	case "gen":
 		cs, err := cases()
 		if err != nil {
@@ -123,6 +130,34 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return report(stdout, quotebench.Score(cs, results), *asJSON)
 	}
 	return fmt.Errorf("unknown command %q: want gen, run or score", args[0])
+}
+
+// locate answers JSONL cases on r with one verdict per line on w.
+func locate(r io.Reader, w io.Writer) error {
+	dec := json.NewDecoder(bufio.NewReaderSize(r, 1<<20))
+	out := bufio.NewWriter(w)
+	enc := json.NewEncoder(out)
+	for {
+		var c quotebench.Case
+		if err := dec.Decode(&c); err == io.EOF {
+			break
+		} else if err != nil {
+			return err
+		}
+		m := quote.Locate(c.Text, c.Quote, quote.Options{Hint: c.Hint})
+		v := struct {
+			ID    string     `json:"id"`
+			Found bool       `json:"found"`
+			Start int        `json:"start"`
+			End   int        `json:"end"`
+			Kind  quote.Kind `json:"kind"`
+			Score float64    `json:"score"`
+		}{c.ID, m.Found, m.Start, m.End, m.Kind, m.Score}
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+	}
+	return out.Flush()
 }
 
 func report(w io.Writer, rep quotebench.Report, asJSON bool) error {
