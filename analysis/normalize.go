@@ -208,6 +208,16 @@ var asciiClass = func() (t [128]uint8) {
 	return t
 }()
 
+var asciiLower = func() (t [128]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if 'A' <= c && c <= 'Z' {
+			t[c] = byte(c + 'a' - 'A')
+		}
+	}
+	return t
+}()
+
 var asciiLetter = func() (t [128]bool) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c], t[c-'a'+'A'] = true, true
@@ -243,18 +253,44 @@ func (nz *normalizer) run() {
 		// Cyrillic letter (lead byte 0xD0 or 0xD1) never combines with it.
 		if c < utf8.RuneSelf && (i+1 == len(s) || s[i+1] < utf8.RuneSelf || s[i+1] == 0xD0 || s[i+1] == 0xD1 || startsUnit(s, i+1)) {
 			switch asciiClass[c] {
-			case aPlain:
+			case aPlain, aUpper:
 				nz.flushSpace(i)
-				nz.emitLinearByte(i, c)
-				if asciiLetter[c] {
+				if nz.track && !nz.linOpen {
+					nz.open(i, true)
+				}
+				// The hot loop: a run of letters, digits, plain
+				// punctuation and single spaces between them, each
+				// followed by ASCII, copies lowercased.
+				out := nz.out
+				j := i
+				for j < len(s) {
+					c = s[j]
+					if c >= utf8.RuneSelf || (j+1 < len(s) && s[j+1] >= utf8.RuneSelf) {
+						break
+					}
+					if asciiClass[c] > aUpper && (c != ' ' || j+1 == len(s) || asciiClass[s[j+1]] > aUpper) {
+						break
+					}
+					out = append(out, asciiLower[c])
+					j++
+				}
+				if j == i {
+					// A lone byte before a non-ASCII rune that cannot
+					// combine with it.
+					out = append(out, asciiLower[c])
+					j++
+				}
+				nz.out = out
+				switch {
+				case asciiLetter[s[j-1]]:
 					nz.last = clLetter
-				} else {
+				case s[j-1] == ' ':
+					nz.last = clSpace
+				default:
 					nz.last = clOther
 				}
-			case aUpper:
-				nz.flushSpace(i)
-				nz.emitLinearByte(i, c+'a'-'A')
-				nz.last = clLetter
+				i = j
+				continue
 			case aSpace:
 				nz.space(i, false)
 			case aBreak:
@@ -614,15 +650,6 @@ func (nz *normalizer) emit(os, oe int, lin bool, b ...byte) {
 		nz.open(os, lin)
 	}
 	nz.out = append(nz.out, b...)
-}
-
-// emitLinearByte is emit for one ASCII byte that maps to itself position for
-// position: the hot path.
-func (nz *normalizer) emitLinearByte(os int, c byte) {
-	if nz.track && !nz.linOpen {
-		nz.open(os, true)
-	}
-	nz.out = append(nz.out, c)
 }
 
 // deleteFrom records that the original from os up to whatever comes next

@@ -45,7 +45,7 @@ func (p *Page) fuzzy(nq string, opts Options) (Match, bool) {
 	type anchor struct{ qi, count int32 }
 	anchors := make([]anchor, 0, m)
 	for i, t := range qt {
-		if post, ok := x.head[t.hash]; ok {
+		if post, ok := x.lookup(t.hash); ok {
 			anchors = append(anchors, anchor{int32(i), post.count})
 		}
 	}
@@ -58,7 +58,7 @@ func (p *Page) fuzzy(nq string, opts Options) (Match, bool) {
 	// occurrences on.
 	var exact []fuzzyCand
 	rare := anchors[0]
-	for pos := x.head[qt[rare.qi].hash].last; pos >= 0; pos = x.prev[pos] {
+	for pos := x.slot(qt[rare.qi].hash).last; pos >= 0; pos = x.prev[pos] {
 		start := int(pos) - int(rare.qi)
 		if start < 0 || start+m > len(x.toks) {
 			continue
@@ -84,7 +84,7 @@ func (p *Page) fuzzy(nq string, opts Options) (Match, bool) {
 		if used >= maxAnchors || (len(diags)+int(a.count) > voteBudget && used >= 3) {
 			break
 		}
-		for pos := x.head[qt[a.qi].hash].last; pos >= 0 && len(diags) < voteBudget; pos = x.prev[pos] {
+		for pos := x.slot(qt[a.qi].hash).last; pos >= 0 && len(diags) < voteBudget; pos = x.prev[pos] {
 			diags = append(diags, pos-a.qi)
 		}
 		used++

@@ -1,7 +1,6 @@
 package quote
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -50,37 +49,54 @@ func tokenize(dst []token, s string) []token {
 		}
 		start := i
 		i += w
+		digits := false
+		h := uint64(fnvOffset)
+		for k := start; k < i; k++ {
+			h = (h ^ uint64(s[k])) * fnvPrime
+		}
 		for i < len(s) {
-			r, w := rune(s[i]), 1
-			if r >= utf8.RuneSelf {
-				r, w = utf8.DecodeRuneInString(s[i:])
-			}
-			if isWordRune(r) {
-				i += w
-				continue
-			}
-			// An apostrophe between letters stays in the word.
-			if r == '"' && i+1 < len(s) && i > start {
-				nr, nw := utf8.DecodeRuneInString(s[i+1:])
-				if unicode.IsLetter(nr) {
-					i += 1 + nw
+			c := s[i]
+			if c < utf8.RuneSelf {
+				// The common case: ASCII letters and digits, hashed as read.
+				if asciiWord[c] {
+					digits = digits || c <= '9'
+					h = (h ^ uint64(c)) * fnvPrime
+					i++
 					continue
 				}
+				// An apostrophe between letters stays in the word.
+				if c == '"' && i+1 < len(s) {
+					if nr, nw := utf8.DecodeRuneInString(s[i+1:]); unicode.IsLetter(nr) {
+						for k := i; k < i+1+nw; k++ {
+							h = (h ^ uint64(s[k])) * fnvPrime
+						}
+						i += 1 + nw
+						continue
+					}
+				}
+				break
 			}
-			break
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if !isWordRune(r) {
+				break
+			}
+			digits = digits || unicode.IsDigit(r)
+			for k := i; k < i+w; k++ {
+				h = (h ^ uint64(s[k])) * fnvPrime
+			}
+			i += w
 		}
-		word := s[start:i]
-		t := token{start: int32(start), end: int32(i), hash: hashString(word)}
+		t := token{start: int32(start), end: int32(i), hash: h}
 		// A word with digits in it (NT5C2, gp130, B16F10) names a gene, a
 		// cell line, a version: a number as far as edits go.
-		if strings.ContainsAny(word, "0123456789") {
+		if digits {
 			t.flags |= tNumber
 		}
-		if functionWords[word] {
-			t.flags |= tFunction
+		if i-start <= maxFlaggedWord {
+			t.flags |= wordFlags[h]
 		}
-		if isNegation(word) {
-			t.flags |= tNegation
+		if i-start > 3 && s[i-3:i] == `n"t` {
+			t.flags |= tNegation // contractions: don"t, isn"t, can"t
 		}
 		dst = append(dst, t)
 	}
@@ -171,13 +187,28 @@ var functionWords = map[string]bool{
 	"его": true, "ее": true, "их": true, "для": true, "при": true, "же": true, "также": true,
 }
 
-func isNegation(w string) bool {
-	if negations[w] {
-		return true
+// wordFlags holds the flags of the negations and function words by hash,
+// so tokenizing a page costs one lookup per short word.
+var wordFlags, maxFlaggedWord = func() (map[uint64]uint8, int) {
+	m := map[uint64]uint8{}
+	longest := 0
+	for w := range negations {
+		m[hashString(w)] |= tNegation
+		longest = max(longest, len(w))
 	}
-	// Contractions such as don"t, isn"t, can"t.
-	return len(w) > 3 && w[len(w)-3:] == `n"t`
-}
+	for w := range functionWords {
+		m[hashString(w)] |= tFunction
+		longest = max(longest, len(w))
+	}
+	return m, longest
+}()
+
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
 
 const (
 	fnvOffset = 14695981039346656037
@@ -205,32 +236,60 @@ func hashBytes(b []byte) uint64 {
 }
 
 // index is a page's tokens with, for each distinct token, how often it occurs
-// and where: the last position in head, earlier ones chained through prev.
+// and where: the last position in its slot, earlier ones chained through
+// prev. The slots are an open-addressing table keyed by token hash, which
+// builds several times faster than a Go map for the one lookup per token
+// that building needs.
 type index struct {
-	toks []token
-	head map[uint64]posting
-	prev []int32
+	toks  []token
+	slots []posting
+	mask  uint64
+	prev  []int32
 }
 
 type posting struct {
+	hash  uint64
 	last  int32
-	count int32
+	count int32 // 0 for an empty slot
 }
 
 func newIndex(s string) *index {
 	x := &index{toks: tokenize(make([]token, 0, len(s)/6+1), s)}
-	x.head = make(map[uint64]posting, len(x.toks)/4+1)
+	n := 16
+	for n < 2*len(x.toks) {
+		n *= 2
+	}
+	x.slots = make([]posting, n)
+	x.mask = uint64(n - 1)
 	x.prev = make([]int32, len(x.toks))
 	for i, t := range x.toks {
-		p, ok := x.head[t.hash]
-		if ok {
-			x.prev[i] = p.last
+		p := x.slot(t.hash)
+		if p.count == 0 {
+			p.hash, x.prev[i] = t.hash, -1
 		} else {
-			x.prev[i] = -1
+			x.prev[i] = p.last
 		}
-		x.head[t.hash] = posting{last: int32(i), count: p.count + 1}
+		p.last = int32(i)
+		p.count++
 	}
 	return x
+}
+
+// slot returns the slot of hash h: its posting, or the empty slot where it
+// would go.
+func (x *index) slot(h uint64) *posting {
+	for i := (h ^ h>>29) & x.mask; ; i = (i + 1) & x.mask {
+		p := &x.slots[i]
+		if p.count == 0 || p.hash == h {
+			return p
+		}
+	}
+}
+
+// lookup returns the posting of token hash h.
+func (x *index) lookup(h uint64) (posting, bool) {
+	p := x.slot(h)
+	return *p, p.count > 0
 }
 
 // tokenAt returns the index of the first token that ends after byte offset
