@@ -9,11 +9,11 @@ import (
 
 // RetrievalReport is how well a searcher ranks a query set.
 type RetrievalReport struct {
-	Queries   int           `json:"queries"`
-	NDCG10    float64       `json:"ndcg_at_10"`
-	K         int           `json:"k"`
-	RecallK   float64       `json:"recall_at_k"`
-	MeanTime  time.Duration `json:"mean_query_time_ns"`
+	Queries  int           `json:"queries"`
+	NDCG10   float64       `json:"ndcg_at_10"`
+	K        int           `json:"k"`
+	RecallK  float64       `json:"recall_at_k"`
+	MeanTime time.Duration `json:"mean_query_time_ns"`
 }
 
 // Retrieval runs every query through s as a public caller asking for k

@@ -10,77 +10,8 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/anthropic"
-	"github.com/veritykb/verity/llm/openai"
 	"github.com/veritykb/verity/verify"
 )
-
-// modelSetup is the model configuration of a run, resolved once from flags
-// and the environment: what `verity doctor` shows, and what every command
-// that calls a model builds its provider from.
-type modelSetup struct {
-	Spec     llm.ProviderSpec `json:"spec"`
-	SpecFrom string           `json:"spec_from"` // "--model", "VERITY_MODEL" or "default"
-	KeyVar   string           `json:"key_var,omitempty"`
-	KeySet   bool             `json:"key_set"`
-	NoCache  bool             `json:"no_cache"`
-
-	key string
-}
-
-// keyVars names the environment variable holding each provider's key.
-// Local servers (Ollama, most openai-compatible ones) need none; a key in
-// VERITY_API_KEY is sent to an openai-compatible server when set.
-var keyVars = map[string]string{
-	llm.ProviderOpenAI:           "OPENAI_API_KEY",
-	llm.ProviderOpenRouter:       "OPENROUTER_API_KEY",
-	llm.ProviderAnthropic:        "ANTHROPIC_API_KEY",
-	llm.ProviderOpenAICompatible: "VERITY_API_KEY",
-}
-
-// setupModel resolves the model spec from --model, VERITY_MODEL or the
-// offline default, and the provider's key from its environment variable.
-func (a *app) setupModel() (modelSetup, error) {
-	raw, from := a.modelSpec, "--model"
-	if raw == "" {
-		raw, from = a.getenv("VERITY_MODEL"), "VERITY_MODEL"
-	}
-	if raw == "" {
-		from = "default"
-	}
-	spec, err := llm.ParseSpec(raw)
-	if err != nil {
-		return modelSetup{}, fmt.Errorf("%s: %w", from, err)
-	}
-	s := modelSetup{Spec: spec, SpecFrom: from, NoCache: a.noCache, KeyVar: keyVars[spec.Provider]}
-	if s.KeyVar != "" {
-		s.key = a.getenv(s.KeyVar)
-		s.KeySet = s.key != ""
-	}
-	return s, nil
-}
-
-// provider returns the adapter for the setup, without middleware. The
-// offline engine is not an adapter of this build yet: it returns
-// ENOTIMPLEMENTED for it.
-func (s modelSetup) provider() (llm.Model, error) {
-	needsKey := s.Spec.Provider == llm.ProviderOpenAI || s.Spec.Provider == llm.ProviderOpenRouter ||
-		s.Spec.Provider == llm.ProviderAnthropic
-	if needsKey && !s.KeySet {
-		return nil, verity.Errorf(verity.EINVALID, "model %s needs a key: set %s", s.Spec, s.KeyVar)
-	}
-	switch s.Spec.Provider {
-	case llm.ProviderAnthropic:
-		return anthropic.New(anthropic.Config{APIKey: s.key, Model: s.Spec.Model}), nil
-	case llm.ProviderOpenAI, llm.ProviderOpenRouter, llm.ProviderOllama, llm.ProviderOpenAICompatible:
-		cfg := openai.Config{Provider: s.Spec.Provider, BaseURL: s.Spec.BaseURL, APIKey: s.key, Model: s.Spec.Model}
-		if s.Spec.Provider == llm.ProviderOpenRouter {
-			cfg.Headers = map[string]string{"X-Title": "Verity"}
-		}
-		return openai.New(cfg), nil
-	}
-	return nil, verity.Errorf(verity.ENOTIMPLEMENTED, "the offline engine is not part of this build yet")
-}
 
 // doctorPrompt is the health check's one request: tiny, structured, and
 // answerable by any model, the offline engine included (task doctor.ping,

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -55,13 +56,16 @@ type app struct {
 	now            func() time.Time
 	log            *slog.Logger
 
-	dbPath    string   // --db, VERITY_DB, default ./verity.db
-	as        []string // --as principals of the caller
-	json      bool     // --json output
-	modelSpec string   // --model, VERITY_MODEL, default offline
-	noCache   bool     // --no-cache: do not read the model cache
+	dbPath      string   // --db, VERITY_DB, default ./verity.db
+	as          []string // --as principals of the caller
+	json        bool     // --json output
+	modelSpec   string   // --model, VERITY_MODEL, default offline
+	noCache     bool     // --no-cache: do not read the model cache
+	concurrency int      // --concurrency: model calls in flight at once
 
 	store *sqlite.DB
+	llm   llm.Model  // the run's model stack, built on first use by a.model
+	meter *llm.Meter // what the run's model calls cost
 }
 
 // errPartial reports that a batch finished but some items failed; the command
@@ -77,6 +81,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	a.printUsage()
 	if a.store != nil {
 		a.store.Close()
 	}
@@ -130,6 +135,7 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 	pf.BoolVar(&a.json, "json", false, "print JSON instead of text")
 	pf.StringVar(&a.modelSpec, "model", "", "model spec: offline, openai:MODEL, ollama:MODEL, anthropic:MODEL,\nopenai-compatible:URL#MODEL (default $VERITY_MODEL or offline)")
 	pf.BoolVar(&a.noCache, "no-cache", false, "do not read cached model answers (fresh answers are still cached)")
+	pf.IntVar(&a.concurrency, "concurrency", 8, "model calls in flight at once, per provider")
 	root.AddCommand(
 		a.ingestCmd(),
 		a.sourcesCmd(),
@@ -137,6 +143,8 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 		a.searchCmd(),
 		a.evalCmd(),
 		a.demoCmd(),
+		a.doctorCmd(),
+		a.quoteCmd(),
 	)
 	return root
 }

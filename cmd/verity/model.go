@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/llm/anthropic"
+	"github.com/veritykb/verity/llm/openai"
+)
+
+// modelSetup is the model configuration of a run, resolved once from flags
+// and the environment: what `verity doctor` shows, and what every command
+// that calls a model builds its provider from.
+type modelSetup struct {
+	Spec     llm.ProviderSpec `json:"spec"`
+	SpecFrom string           `json:"spec_from"` // "--model", "VERITY_MODEL" or "default"
+	KeyVar   string           `json:"key_var,omitempty"`
+	KeySet   bool             `json:"key_set"`
+	NoCache  bool             `json:"no_cache"`
+
+	key string
+}
+
+// keyVars names the environment variable holding each provider's key.
+// Local servers (Ollama, most openai-compatible ones) need none; a key in
+// VERITY_API_KEY is sent to an openai-compatible server when set.
+var keyVars = map[string]string{
+	llm.ProviderOpenAI:           "OPENAI_API_KEY",
+	llm.ProviderOpenRouter:       "OPENROUTER_API_KEY",
+	llm.ProviderAnthropic:        "ANTHROPIC_API_KEY",
+	llm.ProviderOpenAICompatible: "VERITY_API_KEY",
+}
+
+// setupModel resolves the model spec from --model, VERITY_MODEL or the
+// offline default, and the provider's key from its environment variable.
+func (a *app) setupModel() (modelSetup, error) {
+	raw, from := a.modelSpec, "--model"
+	if raw == "" {
+		raw, from = a.getenv("VERITY_MODEL"), "VERITY_MODEL"
+	}
+	if raw == "" {
+		from = "default"
+	}
+	spec, err := llm.ParseSpec(raw)
+	if err != nil {
+		return modelSetup{}, fmt.Errorf("%s: %w", from, err)
+	}
+	s := modelSetup{Spec: spec, SpecFrom: from, NoCache: a.noCache, KeyVar: keyVars[spec.Provider]}
+	if s.KeyVar != "" {
+		s.key = a.getenv(s.KeyVar)
+		s.KeySet = s.key != ""
+	}
+	return s, nil
+}
+
+// provider returns the adapter for the setup, without middleware. The
+// offline engine is not an adapter of this build yet: it returns
+// ENOTIMPLEMENTED for it.
+func (s modelSetup) provider() (llm.Model, error) {
+	needsKey := s.Spec.Provider == llm.ProviderOpenAI || s.Spec.Provider == llm.ProviderOpenRouter ||
+		s.Spec.Provider == llm.ProviderAnthropic
+	if needsKey && !s.KeySet {
+		return nil, verity.Errorf(verity.EINVALID, "model %s needs a key: set %s", s.Spec, s.KeyVar)
+	}
+	switch s.Spec.Provider {
+	case llm.ProviderAnthropic:
+		return anthropic.New(anthropic.Config{APIKey: s.key, Model: s.Spec.Model}), nil
+	case llm.ProviderOpenAI, llm.ProviderOpenRouter, llm.ProviderOllama, llm.ProviderOpenAICompatible:
+		cfg := openai.Config{Provider: s.Spec.Provider, BaseURL: s.Spec.BaseURL, APIKey: s.key, Model: s.Spec.Model}
+		if s.Spec.Provider == llm.ProviderOpenRouter {
+			cfg.Headers = map[string]string{"X-Title": "Verity"}
+		}
+		return openai.New(cfg), nil
+	}
+	return nil, verity.Errorf(verity.ENOTIMPLEMENTED, "the offline engine is not part of this build yet")
+}
+
+// model returns the model of this run wrapped in the standard middleware —
+// meter, cache in the store (read unless --no-cache), retries, a per-provider
+// limiter — and the meter, so commands can report calls, cache hits, tokens
+// and cost at the end. It is built once per run.
+func (a *app) model(ctx context.Context) (llm.Model, *llm.Meter, error) {
+	if a.llm != nil {
+		return a.llm, a.meter, nil
+	}
+	setup, err := a.setupModel()
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := setup.provider()
+	if err != nil {
+		return nil, nil, err
+	}
+	meter := llm.NewMeter(llm.DefaultPrices())
+	cfg := llm.StackConfig{Meter: meter}
+	if setup.Spec.Provider == llm.ProviderOffline {
+		// The offline engine is deterministic, local and never fails
+		// transiently: caching or retrying it would only cost.
+		cfg.NoRetry = true
+	} else {
+		db, err := a.openStore(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		cfg.Cache = db.Cache()
+		cfg.CacheOptions = llm.CacheOptions{NoRead: a.noCache}
+		cfg.Limiter = llm.NewLimiter(llm.Limits{Concurrency: a.concurrency}, nil)
+	}
+	a.llm, a.meter = llm.Stack(p, cfg), meter
+	return a.llm, a.meter, nil
+}
+
+// printUsage reports what the run's model calls cost, on stderr so that
+// --json output stays one document.
+func (a *app) printUsage() {
+	if a.meter == nil {
+		return
+	}
+	t := a.meter.Snapshot().Total
+	if t.Calls == 0 && t.CacheHits == 0 {
+		return
+	}
+	fmt.Fprintf(a.stderr, "model: %d calls, %d from cache, %d tokens in, %d out", t.Calls, t.CacheHits, t.InputTokens, t.OutputTokens)
+	if t.Cost > 0 {
+		fmt.Fprintf(a.stderr, ", $%.4f", t.Cost)
+	}
+	fmt.Fprintln(a.stderr)
+}
