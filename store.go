@@ -1,9 +1,6 @@
 package verity
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // PutOutcome says what storing a source did.
 type PutOutcome string
@@ -50,9 +47,6 @@ type SourceStore interface {
 	Sources(ctx context.Context, f SourceFilter) ([]*Source, error)
 	// Chunks returns the current chunks of a source in order.
 	Chunks(ctx context.Context, id string) ([]Chunk, error)
-	// SetSourceStatus revokes or restores a source; a revoked source's chunks
-	// leave search until it is active again.
-	SetSourceStatus(ctx context.Context, ids []string, status SourceStatus, at time.Time) error
 	// Stats counts what the store holds.
 	Stats(ctx context.Context) (StoreStats, error)
 }

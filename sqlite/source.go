@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/rank"
@@ -390,43 +389,6 @@ func (d *DB) Chunks(ctx context.Context, id string) ([]verity.Chunk, error) {
 		out = append(out, c)
 	}
 	return out, rows.Err()
-}
-
-// SetSourceStatus implements [verity.SourceStore.SetSourceStatus].
-func (d *DB) SetSourceStatus(ctx context.Context, ids []string, status verity.SourceStatus, at time.Time) error {
-	if status != verity.StatusActive && status != verity.StatusRevoked {
-		return verity.Errorf(verity.EINVALID, "unknown source status %q", status)
-	}
-	return d.tx(ctx, func(tx *sql.Tx) error {
-		for _, id := range ids {
-			var (
-				sid int64
-				old string
-			)
-			err := tx.QueryRowContext(ctx, `SELECT sid, status FROM sources WHERE id = ?`, id).Scan(&sid, &old)
-			if errors.Is(err, sql.ErrNoRows) {
-				return verity.Errorf(verity.ENOTFOUND, "no source %q", id)
-			}
-			if err != nil {
-				return fmt.Errorf("set status of %q: %w", id, err)
-			}
-			if old == string(status) {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE sources SET status = ? WHERE sid = ?`, string(status), sid); err != nil {
-				return fmt.Errorf("set status of %q: %w", id, err)
-			}
-			if status == verity.StatusRevoked {
-				err = unindex(ctx, tx, sid)
-			} else {
-				err = reindex(ctx, tx, sid)
-			}
-			if err != nil {
-				return fmt.Errorf("set status of %q: %w", id, err)
-			}
-		}
-		return nil
-	})
 }
 
 // Stats implements [verity.SourceStore.Stats].

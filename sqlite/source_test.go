@@ -117,7 +117,7 @@ func TestRevokeLeavesSearch(t *testing.T) {
 	db := openTest(t)
 	put(t, db, doc("a", "Quarterly budget for marketing.", verity.Public))
 	put(t, db, doc("b", "Budget review notes.", verity.Public))
-	if err := db.SetSourceStatus(ctx, []string{"a"}, verity.StatusRevoked, time.Now()); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("a")}, "user:admin@x.example", "test"); err != nil {
 		t.Fatal(err)
 	}
 	res := search(t, db, "budget", verity.NewCaller())
@@ -133,14 +133,14 @@ func TestRevokeLeavesSearch(t *testing.T) {
 	if res := search(t, db, "budget", verity.NewCaller()); len(res.Results) != 1 {
 		t.Errorf("search after re-ingest of revoked = %v, want only b", res.Results)
 	}
-	if err := db.SetSourceStatus(ctx, []string{"a"}, verity.StatusActive, time.Now()); err != nil {
+	if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.SourceRef("a")}, "user:admin@x.example", "test"); err != nil {
 		t.Fatal(err)
 	}
 	res = search(t, db, "budget sales", verity.NewCaller())
 	if len(res.Results) != 2 || res.Results[0].SourceID != "a" {
 		t.Errorf("search after unrevoke = %v, want a first, then b", res.Results)
 	}
-	if err := db.SetSourceStatus(ctx, []string{"zzz"}, verity.StatusRevoked, time.Now()); verity.ErrorCode(err) != verity.ENOTFOUND {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("zzz")}, "user:admin@x.example", "test"); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Errorf("revoke unknown error %v, want not found", err)
 	}
 }

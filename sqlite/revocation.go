@@ -1,0 +1,174 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+
+	"fmt"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/receipt"
+)
+
+// Revoke withdraws sources or records on behalf of who: what rested only on
+// them dies, what has another live set survives. The cascade, the new states
+// and the log entry are stored in one transaction; no model is called.
+func (d *DB) Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+	return d.logged(ctx, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
+		return l.Revoke(ctx, g, refs, who, why)
+	})
+}
+
+// Unrevoke restores revoked sources or records and everything that rested on them.
+func (d *DB) Unrevoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+	return d.logged(ctx, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
+		return l.Unrevoke(ctx, g, refs, who, why)
+	})
+}
+
+// Undo appends the inverse of a logged event.
+func (d *DB) Undo(ctx context.Context, event int64, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+	return d.logged(ctx, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
+		return l.Undo(ctx, g, event, who, why)
+	})
+}
+
+// Impact is a dry run of Revoke: what would die and what would survive on
+// another set. Nothing is changed or logged.
+func (d *DB) Impact(ctx context.Context, refs []verity.Ref) (receipt.Change[verity.Ref], error) {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return receipt.Change[verity.Ref]{}, err
+	}
+	defer tx.Rollback()
+	if err := checkKnown(ctx, tx, refs); err != nil {
+		return receipt.Change[verity.Ref]{}, err
+	}
+	return receipt.Impact(ctx, graph{tx: tx, now: d.nowString}, refs)
+}
+
+func (d *DB) nowString() string { return formatTime(d.now()) }
+
+// RevocationLog returns every logged event in order.
+func (d *DB) RevocationLog(ctx context.Context) ([]receipt.Event, error) {
+	return loadEvents(ctx, d.db)
+}
+
+func (d *DB) logged(ctx context.Context, fn func(*receipt.Log, graph) (receipt.Event, receipt.Change[verity.Ref], error)) (receipt.Event, receipt.Change[verity.Ref], error) {
+	var (
+		ev     receipt.Event
+		change receipt.Change[verity.Ref]
+	)
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		past, err := loadEvents(ctx, tx)
+		if err != nil {
+			return err
+		}
+		l, err := receipt.NewLog(d.now, past)
+		if err != nil {
+			return err
+		}
+		g := graph{tx: tx, now: d.nowString}
+		if ev, change, err = fn(l, g); err != nil {
+			return err
+		}
+		refs, _ := json.Marshal(ev.Refs)
+		changed, _ := json.Marshal(ev.Changed)
+		_, err = tx.ExecContext(ctx, `INSERT INTO revocations (id, action, refs, changed, who, why, at, undoes, died, revived) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			ev.ID, string(ev.Action), string(refs), string(changed), string(ev.Who), ev.Why, formatTime(ev.At), ev.Undoes, ev.Died, ev.Revived)
+		return err
+	})
+	if err != nil {
+		if verity.ErrorCode(err) != verity.EINTERNAL {
+			return ev, change, err
+		}
+		return ev, change, fmt.Errorf("revocation: %w", err)
+	}
+	return ev, change, nil
+}
+
+func loadEvents(ctx context.Context, q querier) ([]receipt.Event, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, action, refs, changed, who, why, at, undoes, died, revived FROM revocations ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("read revocation log: %w", err)
+	}
+	defer rows.Close()
+	var out []receipt.Event
+	for rows.Next() {
+		var (
+			e               receipt.Event
+			action, who, at string
+			refs, changed   string
+		)
+		if err := rows.Scan(&e.ID, &action, &refs, &changed, &who, &e.Why, &at, &e.Undoes, &e.Died, &e.Revived); err != nil {
+			return nil, fmt.Errorf("read revocation log: %w", err)
+		}
+		e.Action, e.Who, e.At = receipt.Action(action), verity.Principal(who), parseTime(at)
+		json.Unmarshal([]byte(refs), &e.Refs)
+		json.Unmarshal([]byte(changed), &e.Changed)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// checkKnown refuses refs to sources or records the store does not hold.
+func checkKnown(ctx context.Context, tx *sql.Tx, refs []verity.Ref) error {
+	_, err := graph{tx: tx}.Status(ctx, refs, nil)
+	return err
+}
+
+// Viewer returns a [receipt.Viewer] for caller over this store: a source is
+// visible when active and readable by the caller, a record when alive and one
+// of its sets is made entirely of visible sources and records. Make one per
+// request; it reads lazily and remembers what it read.
+func (d *DB) Viewer(ctx context.Context, caller verity.Caller) *receipt.Viewer {
+	type srcInfo struct{ active, readable bool }
+	sources := map[string]srcInfo{}
+	records := map[string]*verity.Record{}
+	source := func(id string) srcInfo {
+		if s, ok := sources[id]; ok {
+			return s
+		}
+		var s srcInfo
+		src, err := d.SourceVersion(ctx, id, 0)
+		if err == nil {
+			s = srcInfo{active: src.Status == verity.StatusActive, readable: caller.CanRead(src.ACL)}
+		}
+		sources[id] = s
+		return s
+	}
+	record := func(id string) *verity.Record {
+		if r, ok := records[id]; ok {
+			return r
+		}
+		r, err := d.Record(ctx, id)
+		if err != nil {
+			r = nil
+		}
+		records[id] = r
+		return r
+	}
+	return receipt.NewViewer(
+		func(ref verity.Ref) (verity.Receipt, bool) {
+			r := record(ref.ID())
+			if r == nil {
+				return verity.Receipt{}, false
+			}
+			return r.Receipt, true
+		},
+		func(ref verity.Ref) bool {
+			if ref.Kind() == verity.RefSource {
+				return source(ref.ID()).active
+			}
+			r := record(ref.ID())
+			return r != nil && r.State != verity.StateDead
+		},
+		func(ref verity.Ref) bool {
+			if ref.Kind() == verity.RefSource {
+				return source(ref.ID()).readable
+			}
+			return true // records have no ACL of their own: they are seen through their receipts
+		},
+	)
+}
