@@ -208,11 +208,34 @@ func (p *Page) normIndex(nq string, from, to int) int {
 	if from > to {
 		return -1
 	}
-	i := strings.Index(t[from:to], nq)
+	i := indexLong(t[from:to], nq)
 	if i < 0 {
 		return -1
 	}
 	return from + i
+}
+
+// indexLong is strings.Index for patterns of any length. For long ones the
+// standard library falls back to Rabin-Karp, several times slower than its
+// vectorized search for short ones; searching for a 31-byte prefix and
+// checking the rest is faster on pages, where prefixes rarely repeat.
+func indexLong(s, q string) int {
+	const short = 31 // at most bytealg.MaxLen on every amd64, so the vectorized path
+	if len(q) <= short {
+		return strings.Index(s, q)
+	}
+	for from := 0; from+len(q) <= len(s); {
+		i := strings.Index(s[from:len(s)-len(q)+short], q[:short])
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if s[i+short:i+len(q)] == q[short:] {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
 }
 
 // verified maps the normalized range [ns, ne) to the original and checks

@@ -1,6 +1,7 @@
 package quote
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -234,6 +235,23 @@ func TestNear(t *testing.T) {
 		ta, tb := tokenize(nil, tt.a)[0], tokenize(nil, tt.b)[0]
 		if got := near(tt.b, tt.a, ta, tb); got != tt.want {
 			t.Errorf("near(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestIndexLong(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := "ab "
+	for n := 0; n < 2000; n++ {
+		var s, q strings.Builder
+		for i := r.IntN(300); i > 0; i-- {
+			s.WriteByte(alphabet[r.IntN(len(alphabet))])
+		}
+		for i := r.IntN(80); i > 0; i-- {
+			q.WriteByte(alphabet[r.IntN(2)])
+		}
+		if got, want := indexLong(s.String(), q.String()), strings.Index(s.String(), q.String()); got != want {
+			t.Fatalf("indexLong(%q, %q) = %d, want %d", s.String(), q.String(), got, want)
 		}
 	}
 }

@@ -93,7 +93,7 @@ func tokenize(dst []token, s string) []token {
 			t.flags |= tNumber
 		}
 		if i-start <= maxFlaggedWord {
-			t.flags |= wordFlags[h]
+			t.flags |= flagsOf(h)
 		}
 		if i-start > 3 && s[i-3:i] == `n"t` {
 			t.flags |= tNegation // contractions: don"t, isn"t, can"t
@@ -187,21 +187,49 @@ var functionWords = map[string]bool{
 	"его": true, "ее": true, "их": true, "для": true, "при": true, "же": true, "также": true,
 }
 
-// wordFlags holds the flags of the negations and function words by hash,
-// so tokenizing a page costs one lookup per short word.
-var wordFlags, maxFlaggedWord = func() (map[uint64]uint8, int) {
-	m := map[uint64]uint8{}
+// wordFlags holds the flags of the negations and function words by hash in
+// a small open-addressing table, so tokenizing a page costs one probe per
+// short word.
+var wordFlags, maxFlaggedWord = func() ([512]flagSlot, int) {
+	var t [512]flagSlot
 	longest := 0
+	add := func(w string, f uint8) {
+		h := hashString(w)
+		for i := h & 511; ; i = (i + 1) & 511 {
+			if t[i].hash == 0 || t[i].hash == h {
+				t[i].hash = h
+				t[i].flags |= f
+				return
+			}
+		}
+	}
 	for w := range negations {
-		m[hashString(w)] |= tNegation
+		add(w, tNegation)
 		longest = max(longest, len(w))
 	}
 	for w := range functionWords {
-		m[hashString(w)] |= tFunction
+		add(w, tFunction)
 		longest = max(longest, len(w))
 	}
-	return m, longest
+	return t, longest
 }()
+
+type flagSlot struct {
+	hash  uint64
+	flags uint8
+}
+
+// flagsOf returns the flags of the word with hash h.
+func flagsOf(h uint64) uint8 {
+	for i := h & 511; ; i = (i + 1) & 511 {
+		if wordFlags[i].hash == h {
+			return wordFlags[i].flags
+		}
+		if wordFlags[i].hash == 0 {
+			return 0
+		}
+	}
+}
 
 var asciiWord = func() (t [utf8.RuneSelf]bool) {
 	for c := range t {

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -132,41 +134,57 @@ type batchError struct {
 }
 
 // quoteBatch answers JSONL requests on stdin, one verdict per line in the
-// same order, and goes on past malformed lines.
+// same order, and goes on past malformed lines. Lines are read in chunks and
+// each chunk is answered on all cores.
 func (a *app) quoteBatch(opts quote.Options) error {
 	in := bufio.NewReaderSize(a.stdin, 1<<20)
 	w := bufio.NewWriter(a.stdout)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	failed := 0
-	for n := 1; ; n++ {
-		line, err := in.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			var req batchLine
-			var out any
-			switch uerr := json.Unmarshal(line, &req); {
-			case uerr != nil:
-				out = batchError{ID: lenientID(line), Line: n, Error: "malformed JSON: " + uerr.Error()}
-			case req.Text == nil || req.Quote == nil:
-				out = batchError{ID: req.ID, Line: n, Error: `want fields "text" and "quote"`}
-			default:
-				o := opts
-				o.Hint = req.Hint
-				m := quote.Locate(*req.Text, *req.Quote, o)
-				out = batchVerdict{ID: req.ID, Found: m.Found, Start: m.Start, End: m.End, Kind: m.Kind, Score: m.Score}
+	const chunk = 64
+	type item struct {
+		n    int // line number, from 1
+		line []byte
+		out  any
+	}
+	failed, n := 0, 0
+	for eof := false; !eof; {
+		var items []item
+		for len(items) < chunk {
+			line, err := in.ReadBytes('\n')
+			n++
+			if len(bytes.TrimSpace(line)) > 0 {
+				items = append(items, item{n: n, line: line})
 			}
-			if _, bad := out.(batchError); bad {
+			if err == io.EOF {
+				eof = true
+				break
+			}
+			if err != nil {
+				return fmt.Errorf("read batch: %w", err)
+			}
+		}
+		var wg sync.WaitGroup
+		next := make(chan int, len(items))
+		for i := range items {
+			next <- i
+		}
+		close(next)
+		for range min(runtime.GOMAXPROCS(0), len(items)) {
+			wg.Go(func() {
+				for i := range next {
+					items[i].out = answerLine(items[i].n, items[i].line, opts)
+				}
+			})
+		}
+		wg.Wait()
+		for _, it := range items {
+			if _, bad := it.out.(batchError); bad {
 				failed++
 			}
-			if eerr := enc.Encode(out); eerr != nil {
-				return eerr
+			if err := enc.Encode(it.out); err != nil {
+				return err
 			}
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("read batch: %w", err)
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -177,6 +195,20 @@ func (a *app) quoteBatch(opts quote.Options) error {
 		return errPartial
 	}
 	return nil
+}
+
+// answerLine answers line n of a batch: a verdict or an error object.
+func answerLine(n int, line []byte, opts quote.Options) any {
+	var req batchLine
+	if err := json.Unmarshal(line, &req); err != nil {
+		return batchError{ID: lenientID(line), Line: n, Error: "malformed JSON: " + err.Error()}
+	}
+	if req.Text == nil || req.Quote == nil {
+		return batchError{ID: req.ID, Line: n, Error: `want fields "text" and "quote"`}
+	}
+	opts.Hint = req.Hint
+	m := quote.Locate(*req.Text, *req.Quote, opts)
+	return batchVerdict{ID: req.ID, Found: m.Found, Start: m.Start, End: m.End, Kind: m.Kind, Score: m.Score}
 }
 
 // lenientID digs the id out of a line that is not valid JSON as a whole,

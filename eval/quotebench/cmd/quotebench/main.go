@@ -14,12 +14,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/veritykb/verity/eval/quotebench"
@@ -132,29 +135,62 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown command %q: want gen, run or score", args[0])
 }
 
-// locate answers JSONL cases on r with one verdict per line on w.
+// locate answers JSONL cases on r with one verdict per line on w, in
+// chunks answered on all cores.
 func locate(r io.Reader, w io.Writer) error {
-	dec := json.NewDecoder(bufio.NewReaderSize(r, 1<<20))
+	in := bufio.NewReaderSize(r, 1<<20)
 	out := bufio.NewWriter(w)
 	enc := json.NewEncoder(out)
-	for {
-		var c quotebench.Case
-		if err := dec.Decode(&c); err == io.EOF {
-			break
-		} else if err != nil {
-			return err
+	type verdict struct {
+		ID    string     `json:"id"`
+		Found bool       `json:"found"`
+		Start int        `json:"start"`
+		End   int        `json:"end"`
+		Kind  quote.Kind `json:"kind"`
+		Score float64    `json:"score"`
+	}
+	for eof := false; !eof; {
+		var lines [][]byte
+		for len(lines) < 64 {
+			line, err := in.ReadBytes('\n')
+			if len(bytes.TrimSpace(line)) > 0 {
+				lines = append(lines, line)
+			}
+			if err == io.EOF {
+				eof = true
+				break
+			} else if err != nil {
+				return err
+			}
 		}
-		m := quote.Locate(c.Text, c.Quote, quote.Options{Hint: c.Hint})
-		v := struct {
-			ID    string     `json:"id"`
-			Found bool       `json:"found"`
-			Start int        `json:"start"`
-			End   int        `json:"end"`
-			Kind  quote.Kind `json:"kind"`
-			Score float64    `json:"score"`
-		}{c.ID, m.Found, m.Start, m.End, m.Kind, m.Score}
-		if err := enc.Encode(v); err != nil {
-			return err
+		vs := make([]verdict, len(lines))
+		errs := make([]error, len(lines))
+		var wg sync.WaitGroup
+		next := make(chan int, len(lines))
+		for i := range lines {
+			next <- i
+		}
+		close(next)
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for i := range next {
+					var c quotebench.Case
+					if errs[i] = json.Unmarshal(lines[i], &c); errs[i] != nil {
+						continue
+					}
+					m := quote.Locate(c.Text, c.Quote, quote.Options{Hint: c.Hint})
+					vs[i] = verdict{c.ID, m.Found, m.Start, m.End, m.Kind, m.Score}
+				}
+			})
+		}
+		wg.Wait()
+		for i := range vs {
+			if errs[i] != nil {
+				return errs[i]
+			}
+			if err := enc.Encode(vs[i]); err != nil {
+				return err
+			}
 		}
 	}
 	return out.Flush()
