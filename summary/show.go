@@ -1,0 +1,117 @@
+package summary
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/veritykb/verity"
+)
+
+// Reader reads stored records.
+type Reader interface {
+	Record(ctx context.Context, id string) (*verity.Record, error)
+}
+
+// Access is what one caller may see. Visible reports a ref alive and
+// readable through its receipts (a receipt.Viewer's Visible); Readable
+// reports a source the caller may read whatever its status, and decides
+// whether the text of a dead sentence may be shown to say what was dropped.
+// A nil Readable hides dead sentences' text.
+type Access struct {
+	Visible  func(verity.Ref) bool
+	Readable func(verity.Ref) bool
+}
+
+// View is a summary as it stands now for one caller: the live sentences in
+// order, and the dead ones the caller could have read.
+type View struct {
+	ID        string             `json:"id"`
+	Topic     string             `json:"topic"`
+	State     verity.RecordState `json:"state"`
+	Model     string             `json:"model"`
+	Prompt    string             `json:"prompt_version"`
+	CreatedAt string             `json:"created_at"`
+	Live      []Sentence         `json:"live"`
+	Dead      []Sentence         `json:"dead"`
+	// Written is how many sentences the summary was written with; those
+	// neither live nor dead here rest on something this caller may not read.
+	Written int `json:"written"`
+	// Text is the live sentences joined: the summary as it may be served.
+	Text string `json:"text"`
+}
+
+// Show returns summary id as the caller may see it now. A summary with no
+// sentence visible to the caller is ENOTFOUND, exactly as if it did not
+// exist, so that hidden sources do not leak through it.
+func Show(ctx context.Context, r Reader, id string, acc Access) (*View, error) {
+	head, err := r.Record(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if head.Kind != KindSummary {
+		return nil, verity.Errorf(verity.EINVALID, "record %q is a %s, not a summary", id, head.Kind)
+	}
+	var h Header
+	if err := json.Unmarshal(head.Body, &h); err != nil {
+		return nil, fmt.Errorf("summary %q: header: %w", id, err)
+	}
+	v := &View{ID: id, Topic: h.Topic, State: head.State, Model: h.Model, Prompt: h.PromptVersion,
+		CreatedAt: head.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Written: len(h.Sentences)}
+	var texts []string
+	for _, sid := range h.Sentences {
+		rec, err := r.Record(ctx, sid)
+		if err != nil {
+			return nil, fmt.Errorf("summary %q: %w", id, err)
+		}
+		st, err := SentenceOf(rec)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case rec.State != verity.StateDead && acc.Visible(verity.RecordRef(sid)):
+			v.Live = append(v.Live, st)
+			texts = append(texts, st.Text)
+		case rec.State == verity.StateDead && readable(rec.Receipt, acc.Readable):
+			v.Dead = append(v.Dead, st)
+		}
+	}
+	if len(v.Live) == 0 && len(v.Dead) == 0 {
+		return nil, verity.Errorf(verity.ENOTFOUND, "no summary %q", id)
+	}
+	v.Text = strings.Join(texts, " ")
+	return v, nil
+}
+
+// SentenceOf reads a sentence record back.
+func SentenceOf(rec *verity.Record) (Sentence, error) {
+	var b SentenceBody
+	if err := json.Unmarshal(rec.Body, &b); err != nil {
+		return Sentence{}, fmt.Errorf("sentence %q: body: %w", rec.ID, err)
+	}
+	return Sentence{ID: rec.ID, Position: b.Position, Text: b.Text, Receipt: rec.Receipt, Capped: b.Capped,
+		Quotes: b.Quotes, State: rec.State}, nil
+}
+
+// readable reports whether some set of rc is made only of refs the caller
+// may read; records in a set count as unreadable, so only sentences resting
+// on sources directly are shown dead.
+func readable(rc verity.Receipt, can func(verity.Ref) bool) bool {
+	if can == nil {
+		return false
+	}
+	for _, set := range rc.Sets {
+		ok := true
+		for _, ref := range set {
+			if ref.Kind() != verity.RefSource || !can(ref) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
