@@ -1,6 +1,9 @@
 package analysis
 
 import (
+	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -14,8 +17,32 @@ const maxTermBytes = 64
 
 // Stem returns the Snowball stem of a folded word (see Fold): the Russian
 // stemmer for words in Cyrillic, the English one for Latin words, and the word
-// itself for numbers and other scripts.
+// itself for numbers and other scripts. Stems are memoized: words follow a
+// Zipf law, so most calls during ingest are for words seen before, and the
+// Snowball stemmers allocate on every call.
 func Stem(word string) string {
+	if v, ok := stemCache.Load(word); ok {
+		return v.(string)
+	}
+	s := stem(word)
+	if stemCacheSize.Add(1) > maxStemCache {
+		// A bounded memo: start over rather than grow without limit on
+		// corpora full of unique tokens (ids, numbers, hashes).
+		stemCache.Clear()
+		stemCacheSize.Store(0)
+	}
+	stemCache.Store(strings.Clone(word), s)
+	return s
+}
+
+const maxStemCache = 1 << 18
+
+var (
+	stemCache     sync.Map
+	stemCacheSize atomic.Int64
+)
+
+func stem(word string) string {
 	switch scriptOf(word) {
 	case scriptCyrillic:
 		return russian.Stem(word, true)

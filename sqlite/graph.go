@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 
@@ -14,7 +13,7 @@ import (
 // sources tables inside one transaction, so a cascade and what it changes are
 // stored atomically.
 type graph struct {
-	tx  *sql.Tx
+	tx  *txn
 	now func() string
 }
 

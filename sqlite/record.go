@@ -37,7 +37,7 @@ func (d *DB) PutRecords(ctx context.Context, recs []*verity.Record) (receipt.Cha
 		}
 		batch[r.ID] = true
 	}
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.tx(ctx, func(tx *txn) error {
 		var refs []verity.Ref
 		for _, r := range recs {
 			if err := checkRefs(ctx, tx, r, batch); err != nil {
@@ -129,7 +129,7 @@ func subset(a, b []verity.Ref) bool {
 	return true
 }
 
-func insertMembers(ctx context.Context, tx *sql.Tx, rid int64, rc verity.Receipt, firstSet int) error {
+func insertMembers(ctx context.Context, tx *txn, rid int64, rc verity.Receipt, firstSet int) error {
 	for i, set := range rc.Sets {
 		for _, m := range set {
 			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO receipt_members (rid, set_no, member) VALUES (?, ?, ?)`, rid, firstSet+i, string(m)); err != nil {
@@ -141,7 +141,7 @@ func insertMembers(ctx context.Context, tx *sql.Tx, rid int64, rc verity.Receipt
 }
 
 // checkRefs refuses receipts that name unknown sources or records.
-func checkRefs(ctx context.Context, tx *sql.Tx, r *verity.Record, batch map[string]bool) error {
+func checkRefs(ctx context.Context, tx *txn, r *verity.Record, batch map[string]bool) error {
 	for _, set := range r.Receipt.Sets {
 		for _, ref := range set {
 			var n int
@@ -259,7 +259,7 @@ func (d *DB) Records(ctx context.Context, f RecordFilter) ([]*verity.Record, err
 // "undetermined", or "" to clear it. A dead verdict does not kill a record by
 // itself; a person (or the audit command) revokes it when they agree.
 func (d *DB) SetAudit(ctx context.Context, ids []string, verdict verity.RecordState) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
+	return d.tx(ctx, func(tx *txn) error {
 		for _, id := range ids {
 			res, err := tx.ExecContext(ctx, `UPDATE records SET audit = ? WHERE id = ?`, string(verdict), id)
 			if err != nil {

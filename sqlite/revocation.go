@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 
 	"fmt"
@@ -37,7 +36,7 @@ func (d *DB) Undo(ctx context.Context, event int64, who verity.Principal, why st
 // Impact is a dry run of Revoke: what would die and what would survive on
 // another set. Nothing is changed or logged.
 func (d *DB) Impact(ctx context.Context, refs []verity.Ref) (receipt.Change[verity.Ref], error) {
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := d.begin(ctx)
 	if err != nil {
 		return receipt.Change[verity.Ref]{}, err
 	}
@@ -60,7 +59,7 @@ func (d *DB) logged(ctx context.Context, fn func(*receipt.Log, graph) (receipt.E
 		ev     receipt.Event
 		change receipt.Change[verity.Ref]
 	)
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+	err := d.tx(ctx, func(tx *txn) error {
 		past, err := loadEvents(ctx, tx)
 		if err != nil {
 			return err
@@ -113,7 +112,7 @@ func loadEvents(ctx context.Context, q querier) ([]receipt.Event, error) {
 }
 
 // checkKnown refuses refs to sources or records the store does not hold.
-func checkKnown(ctx context.Context, tx *sql.Tx, refs []verity.Ref) error {
+func checkKnown(ctx context.Context, tx *txn, refs []verity.Ref) error {
 	_, err := graph{tx: tx}.Status(ctx, refs, nil)
 	return err
 }

@@ -1,27 +1,36 @@
 package sqlite_test
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
+	"testing"
+	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/sqlite"
 )
 
+// benchChunks sizes the search benchmarks' store. The default keeps
+// `go test -bench` quick; the figures in the notes use
+//
+//	go test -run '^$' -bench 'Search|Ingest' -benchtime 200x ./sqlite/ -args -store.chunks 100000
+var benchChunks = flag.Int("store.chunks", 5000, "chunks in the search benchmark store (one ~1 KB source each)")
+
 // synthCorpus builds n sources of about 1 KB of Zipf-distributed words in
-// English and Russian, so term statistics look like real text.
+// English and Russian, so term statistics look like real text. A third of
+// them are readable only by one of ten groups.
 func synthCorpus(n int, seed uint64) []*verity.Source {
 	r := rand.New(rand.NewPCG(seed, 1))
-	vocab := make([]string, 20000)
-	en := []string{"data", "model", "team", "sales", "budget", "report", "system", "policy", "review", "access"}
-	ru := []string{"данные", "модель", "команда", "продажи", "бюджет", "отчёт", "система", "политика", "проверка", "доступ"}
-	for i := range vocab {
-		base := en[i%len(en)]
-		if i%2 == 1 {
-			base = ru[i%len(ru)]
-		}
-		vocab[i] = fmt.Sprintf("%s%d", base, i/len(en))
-	}
+	vocab := synthVocab()
 	zipf := rand.NewZipf(rand.New(rand.NewPCG(seed, 2)), 1.1, 1, uint64(len(vocab)-1))
 	out := make([]*verity.Source, n)
 	for i := range out {
@@ -42,3 +51,183 @@ func synthCorpus(n int, seed uint64) []*verity.Source {
 	}
 	return out
 }
+
+func synthVocab() []string {
+	vocab := make([]string, 20000)
+	en := []string{"data", "model", "team", "sales", "budget", "report", "system", "policy", "review", "access"}
+	ru := []string{"данные", "модель", "команда", "продажи", "бюджет", "отчёт", "система", "политика", "проверка", "доступ"}
+	for i := range vocab {
+		base := en[i%len(en)]
+		if i%2 == 1 {
+			base = ru[i%len(ru)]
+		}
+		vocab[i] = fmt.Sprintf("%s%d", base, i/len(en))
+	}
+	return vocab
+}
+
+// synthQueries draws queries of 2–6 words from the same vocabulary, skewed
+// toward the frequent words real queries mostly use.
+func synthQueries(n int, seed uint64) []string {
+	vocab := synthVocab()
+	r := rand.New(rand.NewPCG(seed, 3))
+	zipf := rand.NewZipf(rand.New(rand.NewPCG(seed, 4)), 1.05, 1, 2000)
+	qs := make([]string, n)
+	for i := range qs {
+		var ws []string
+		for range 2 + r.IntN(5) {
+			ws = append(ws, vocab[zipf.Uint64()])
+		}
+		qs[i] = strings.Join(ws, " ")
+	}
+	return qs
+}
+
+var (
+	benchOnce sync.Once
+	benchDB   *sqlite.DB
+	benchErr  error
+)
+
+func benchStore(b *testing.B) *sqlite.DB {
+	benchOnce.Do(func() {
+		dir, err := osMkdirTemp()
+		if err != nil {
+			benchErr = err
+			return
+		}
+		benchDB, benchErr = sqlite.Open(context.Background(), filepath.Join(dir, "bench.db"), sqlite.Options{})
+		if benchErr != nil {
+			return
+		}
+		start := time.Now()
+		for _, s := range synthCorpus(*benchChunks, 7) {
+			if _, err := benchDB.PutSource(context.Background(), s, ingest.Chunks(s, analysis.DefaultChunkOptions)); err != nil {
+				benchErr = err
+				return
+			}
+		}
+		b.Logf("built a store of %d chunks in %v", *benchChunks, time.Since(start))
+	})
+	if benchErr != nil {
+		b.Fatal(benchErr)
+	}
+	return benchDB
+}
+
+// BenchmarkIngest measures PutSource throughput in MB of text per second,
+// beside a baseline that stores the same text in a plain table without
+// analysis or indexing (the cost of SQLite alone).
+func BenchmarkIngest(b *testing.B) {
+	corpus := synthCorpus(2000, 11)
+	var bytes int64
+	for _, s := range corpus {
+		bytes += int64(len(s.Text))
+	}
+	b.Run("verity-one-per-tx", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			db := openTest(b)
+			b.StartTimer()
+			for _, s := range corpus {
+				c := *s
+				if _, err := db.PutSource(context.Background(), &c, ingest.Chunks(&c, analysis.DefaultChunkOptions)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.SetBytes(bytes)
+	})
+	b.Run("verity-batch-64", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			db := openTest(b)
+			b.StartTimer()
+			var batch []*sqlite.SourcePut
+			for i, s := range corpus {
+				c := *s
+				batch = append(batch, &sqlite.SourcePut{Source: &c, Chunks: ingest.Chunks(&c, analysis.DefaultChunkOptions)})
+				if len(batch) == 64 || i == len(corpus)-1 {
+					if err := db.PutSources(context.Background(), batch); err != nil {
+						b.Fatal(err)
+					}
+					batch = batch[:0]
+				}
+			}
+		}
+		b.SetBytes(bytes)
+	})
+	b.Run("baseline-plain-insert", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			db := openTest(b)
+			sdb := db.SQL()
+			sdb.Exec(`CREATE TABLE plain (id TEXT PRIMARY KEY, text TEXT)`)
+			b.StartTimer()
+			for _, s := range corpus {
+				tx, _ := sdb.Begin()
+				if _, err := tx.Exec(`INSERT INTO plain (id, text) VALUES (?, ?)`, s.ID, s.Text); err != nil {
+					b.Fatal(err)
+				}
+				tx.Commit()
+			}
+		}
+		b.SetBytes(bytes)
+	})
+}
+
+// BenchmarkSearch reports search latency percentiles at -store.chunks chunks
+// for a public caller and for a caller with three groups (the ACL filter does
+// more work), beside the floor: FTS5's own bm25 top 10 with no ACL, no
+// rescoring and no hints.
+func BenchmarkSearch(b *testing.B) {
+	db := benchStore(b)
+	queries := synthQueries(500, 5)
+	ctx := context.Background()
+	run := func(b *testing.B, fn func(q string) error) {
+		var lat []time.Duration
+		i := 0
+		for b.Loop() {
+			q := queries[i%len(queries)]
+			i++
+			start := time.Now()
+			if err := fn(q); err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, time.Since(start))
+		}
+		slices.Sort(lat)
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	}
+	b.Run("public", func(b *testing.B) {
+		run(b, func(q string) error {
+			_, err := db.Search(ctx, verity.SearchQuery{Text: q, Caller: verity.NewCaller(), K: 10})
+			return err
+		})
+	})
+	b.Run("three-groups", func(b *testing.B) {
+		c := verity.NewCaller("group:g1", "group:g4", "group:g7", "user:someone@x.example")
+		run(b, func(q string) error {
+			_, err := db.Search(ctx, verity.SearchQuery{Text: q, Caller: c, K: 10})
+			return err
+		})
+	})
+	b.Run("baseline-fts5-bm25-no-acl", func(b *testing.B) {
+		run(b, func(q string) error {
+			terms := analysis.Terms(q)
+			for i, t := range terms {
+				terms[i] = `"` + t + `"`
+			}
+			rows, err := db.SQL().QueryContext(ctx, `SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY rank LIMIT 10`, strings.Join(terms, " OR "))
+			if err != nil {
+				return err
+			}
+			for rows.Next() {
+			}
+			return rows.Close()
+		})
+	})
+}
+
+func osMkdirTemp() (string, error) { return os.MkdirTemp("", "verity-bench-") }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/rank"
@@ -15,85 +16,129 @@ import (
 
 // PutSource implements [verity.SourceStore.PutSource].
 func (d *DB) PutSource(ctx context.Context, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error) {
-	if err := checkSource(src, chunks); err != nil {
+	p := &SourcePut{Source: src, Chunks: chunks}
+	if err := d.PutSources(ctx, []*SourcePut{p}); err != nil {
 		return "", err
 	}
+	return p.Outcome, p.Err
+}
+
+// SourcePut is one source to store in a batch, and what storing it did.
+type SourcePut struct {
+	Source  *verity.Source
+	Chunks  []verity.Chunk
+	Outcome verity.PutOutcome // set when Err is nil
+	Err     error             // this source's own failure: invalid, conflict
+}
+
+// PutSources stores a batch of sources in one transaction, which is many
+// times faster than one transaction each (the full-text index flushes once).
+// A source that is invalid or conflicts gets its Err and is rolled back alone
+// (a savepoint each); the others are stored. The returned error is for a
+// failure of the store itself, and then nothing of the batch is stored.
+func (d *DB) PutSources(ctx context.Context, puts []*SourcePut) error {
+	now := d.now()
+	err := d.tx(ctx, func(tx *txn) error {
+		for _, p := range puts {
+			if p.Err = checkSource(p.Source, p.Chunks); p.Err != nil {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `SAVEPOINT put_source`); err != nil {
+				return err
+			}
+			outcome, err := putSource(ctx, tx, p.Source, p.Chunks, now)
+			if err != nil {
+				if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_source`); rerr != nil {
+					return rerr
+				}
+				if verity.ErrorCode(err) == verity.EINTERNAL {
+					return fmt.Errorf("store source %q: %w", p.Source.ID, err)
+				}
+				p.Err = err
+			}
+			if _, err := tx.ExecContext(ctx, `RELEASE put_source`); err != nil {
+				return err
+			}
+			p.Outcome = outcome
+		}
+		return nil
+	})
+	if err != nil {
+		for _, p := range puts {
+			p.Outcome = ""
+		}
+		return err
+	}
+	return nil
+}
+
+// putSource stores one source inside tx.
+func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity.Chunk, now time.Time) (verity.PutOutcome, error) {
 	src.Hash = verity.ContentHash(src.Title, src.Text)
 	acl := normalACL(src.ACL)
-	now := d.now()
 	if src.UpdatedAt.IsZero() {
 		src.UpdatedAt = now
 	}
-	var outcome verity.PutOutcome
-	err := d.tx(ctx, func(tx *sql.Tx) error {
-		var (
-			sid                                        int64
-			uri, system, author, hash, updated, status string
-			version                                    int
-		)
-		err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, author, hash, updated_at, version, status FROM sources WHERE id = ?`, src.ID).
-			Scan(&sid, &uri, &system, &author, &hash, &updated, &version, &status)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			outcome = verity.PutCreated
-			src.Version, src.Status = 1, verity.StatusActive
-			res, err := tx.ExecContext(ctx, `INSERT INTO sources (id, uri, system, title, author, version, updated_at, ingested_at, hash, status)
-				VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 'active')`,
-				src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash)
-			if err != nil {
-				return err
-			}
-			if sid, err = res.LastInsertId(); err != nil {
-				return err
-			}
-		case err != nil:
-			return err
-		case uri != src.URI:
-			return verity.Errorf(verity.ECONFLICT, "source %q already exists with uri %q, not %q", src.ID, uri, src.URI)
-		case hash == src.Hash:
-			src.Version, src.Status = version, verity.SourceStatus(status)
-			oldACL, err := sourceACL(ctx, tx, sid)
-			if err != nil {
-				return err
-			}
-			if slices.Equal(oldACL, acl) && system == src.System && author == string(src.Author) && updated == formatTime(src.UpdatedAt) {
-				outcome = verity.PutUnchanged
-				return nil
-			}
-			outcome = verity.PutMetadata
-			if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, author = ?, updated_at = ? WHERE sid = ?`,
-				src.System, string(src.Author), formatTime(src.UpdatedAt), sid); err != nil {
-				return err
-			}
-			return putACL(ctx, tx, sid, acl)
-		default:
-			outcome = verity.PutNewVersion
-			src.Version, src.Status = version+1, verity.SourceStatus(status)
-			if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, title = ?, author = ?, version = ?, updated_at = ?, ingested_at = ?, hash = ? WHERE sid = ?`,
-				src.System, src.Title, string(src.Author), src.Version, formatTime(src.UpdatedAt), formatTime(now), src.Hash, sid); err != nil {
-				return err
-			}
-			if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
-			return err
-		}
-		if err := putACL(ctx, tx, sid, acl); err != nil {
-			return err
-		}
-		return insertChunks(ctx, tx, sid, src, chunks, src.Status == verity.StatusActive)
-	})
-	if err != nil {
-		if verity.ErrorCode(err) != verity.EINTERNAL {
+	var (
+		sid                                        int64
+		uri, system, author, hash, updated, status string
+		version                                    int
+		outcome                                    verity.PutOutcome
+	)
+	err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, author, hash, updated_at, version, status FROM sources WHERE id = ?`, src.ID).
+		Scan(&sid, &uri, &system, &author, &hash, &updated, &version, &status)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		outcome = verity.PutCreated
+		src.Version, src.Status = 1, verity.StatusActive
+		res, err := tx.ExecContext(ctx, `INSERT INTO sources (id, uri, system, title, author, version, updated_at, ingested_at, hash, status)
+			VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 'active')`,
+			src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash)
+		if err != nil {
 			return "", err
 		}
-		return "", fmt.Errorf("store source %q: %w", src.ID, err)
+		if sid, err = res.LastInsertId(); err != nil {
+			return "", err
+		}
+	case err != nil:
+		return "", err
+	case uri != src.URI:
+		return "", verity.Errorf(verity.ECONFLICT, "source %q already exists with uri %q, not %q", src.ID, uri, src.URI)
+	case hash == src.Hash:
+		src.Version, src.Status = version, verity.SourceStatus(status)
+		oldACL, err := sourceACL(ctx, tx, sid)
+		if err != nil {
+			return "", err
+		}
+		src.ACL = acl
+		if slices.Equal(oldACL, acl) && system == src.System && author == string(src.Author) && updated == formatTime(src.UpdatedAt) {
+			return verity.PutUnchanged, nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, author = ?, updated_at = ? WHERE sid = ?`,
+			src.System, string(src.Author), formatTime(src.UpdatedAt), sid); err != nil {
+			return "", err
+		}
+		return verity.PutMetadata, putACL(ctx, tx, sid, acl)
+	default:
+		outcome = verity.PutNewVersion
+		src.Version, src.Status = version+1, verity.SourceStatus(status)
+		if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, title = ?, author = ?, version = ?, updated_at = ?, ingested_at = ?, hash = ? WHERE sid = ?`,
+			src.System, src.Title, string(src.Author), src.Version, formatTime(src.UpdatedAt), formatTime(now), src.Hash, sid); err != nil {
+			return "", err
+		}
+		if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
+			return "", err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
+		return "", err
+	}
+	if err := putACL(ctx, tx, sid, acl); err != nil {
+		return "", err
 	}
 	src.ACL = acl
-	return outcome, nil
+	return outcome, insertChunks(ctx, tx, sid, src, chunks, src.Status == verity.StatusActive)
 }
 
 // checkSource rejects what must never be stored: no id, invalid UTF-8, chunks
@@ -147,7 +192,7 @@ func sourceACL(ctx context.Context, q querier, sid int64) ([]verity.Principal, e
 	return acl, rows.Err()
 }
 
-func putACL(ctx context.Context, tx *sql.Tx, sid int64, acl []verity.Principal) error {
+func putACL(ctx context.Context, tx *txn, sid int64, acl []verity.Principal) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ?`, sid); err != nil {
 		return err
 	}
@@ -159,7 +204,7 @@ func putACL(ctx context.Context, tx *sql.Tx, sid int64, acl []verity.Principal) 
 	return nil
 }
 
-func insertChunks(ctx context.Context, tx *sql.Tx, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
+func insertChunks(ctx context.Context, tx *txn, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO chunks (sid, version, ordinal, start, "end", heading, text, terms, nterms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
@@ -197,7 +242,7 @@ func insertChunks(ctx context.Context, tx *sql.Tx, sid int64, src *verity.Source
 
 // deleteChunks removes a source's chunks, and their index entries when they
 // are indexed (the source is active).
-func deleteChunks(ctx context.Context, tx *sql.Tx, sid int64, indexed bool) error {
+func deleteChunks(ctx context.Context, tx *txn, sid int64, indexed bool) error {
 	if indexed {
 		if err := unindex(ctx, tx, sid); err != nil {
 			return err
@@ -208,7 +253,7 @@ func deleteChunks(ctx context.Context, tx *sql.Tx, sid int64, indexed bool) erro
 }
 
 // unindex removes a source's chunks from the full-text index.
-func unindex(ctx context.Context, tx *sql.Tx, sid int64) error {
+func unindex(ctx context.Context, tx *txn, sid int64) error {
 	var n, total int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(nterms), 0) FROM chunks WHERE sid = ? AND nterms > 0`, sid).Scan(&n, &total); err != nil {
 		return err
@@ -220,7 +265,7 @@ func unindex(ctx context.Context, tx *sql.Tx, sid int64) error {
 }
 
 // reindex puts a source's chunks back into the full-text index.
-func reindex(ctx context.Context, tx *sql.Tx, sid int64) error {
+func reindex(ctx context.Context, tx *txn, sid int64) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO chunk_fts (rowid, terms) SELECT cid, terms FROM chunks WHERE sid = ? AND nterms > 0`, sid); err != nil {
 		return err
 	}
@@ -231,7 +276,7 @@ func reindex(ctx context.Context, tx *sql.Tx, sid int64) error {
 	return bumpStats(ctx, tx, n, total)
 }
 
-func bumpStats(ctx context.Context, tx *sql.Tx, chunks, terms int) error {
+func bumpStats(ctx context.Context, tx *txn, chunks, terms int) error {
 	if chunks == 0 && terms == 0 {
 		return nil
 	}
@@ -246,7 +291,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// querier is what *sql.DB and *sql.Tx share for reads.
+// querier is what *sql.DB and *txn share for reads.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row

@@ -12,6 +12,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/sqlite"
 )
 
 // ingestSummary is what an ingest run did, printed at the end.
@@ -89,6 +90,47 @@ still ingested; the exit code is 1 when anything failed.`,
 			}
 			bar := a.newProgress("ingest", totalBytes(args), true)
 			opts := ingest.Options{ACL: principals, MaxBytes: maxBytes, Format: format, StdinID: id, StdinURI: uri, StdinTitle: title, Stdin: a.stdin, Now: a.now}
+			fail := func(where string, err error) {
+				sum.Failed = append(sum.Failed, ingestFailure{Where: where, Error: err.Error()})
+				if !a.json {
+					fmt.Fprintf(a.stderr, "error: %s: %v\n", where, err)
+				}
+			}
+			// Sources are stored in batches, one transaction each: an
+			// interrupted or failed run keeps every batch stored before it.
+			var (
+				batch      []*sqlite.SourcePut
+				wheres     []string
+				batchBytes int
+			)
+			flush := func() error {
+				if len(batch) == 0 {
+					return nil
+				}
+				if err := db.PutSources(ctx, batch); err != nil {
+					return err
+				}
+				for i, p := range batch {
+					if p.Err != nil {
+						fail(wheres[i], p.Err)
+						continue
+					}
+					switch p.Outcome {
+					case verity.PutCreated:
+						sum.Created++
+						sum.Chunks += len(p.Chunks)
+					case verity.PutNewVersion:
+						sum.NewVersion++
+						sum.Chunks += len(p.Chunks)
+					case verity.PutMetadata:
+						sum.Metadata++
+					case verity.PutUnchanged:
+						sum.Unchanged++
+					}
+				}
+				batch, wheres, batchBytes = batch[:0], wheres[:0], 0
+				return nil
+			}
 			err = ingest.Walk(ctx, args, opts, func(it ingest.Item) error {
 				bar.Add(it.Bytes)
 				sum.Bytes += it.Bytes
@@ -99,38 +141,20 @@ still ingested; the exit code is 1 when anything failed.`,
 					}
 				}
 				if it.Err != nil {
-					sum.Failed = append(sum.Failed, ingestFailure{Where: it.Where, Error: it.Err.Error()})
-					if !a.json {
-						fmt.Fprintf(a.stderr, "error: %s: %v\n", it.Where, it.Err)
-					}
+					fail(it.Where, it.Err)
 					return nil
 				}
-				chunks := ingest.Chunks(it.Source, analysis.DefaultChunkOptions)
-				outcome, err := db.PutSource(ctx, it.Source, chunks)
-				if err != nil {
-					if verity.ErrorCode(err) == verity.EINTERNAL {
-						return err // the store itself failed: stop, nothing half-written is kept
-					}
-					sum.Failed = append(sum.Failed, ingestFailure{Where: it.Where, Error: err.Error()})
-					if !a.json {
-						fmt.Fprintf(a.stderr, "error: %s: %v\n", it.Where, err)
-					}
-					return nil
-				}
-				switch outcome {
-				case verity.PutCreated:
-					sum.Created++
-					sum.Chunks += len(chunks)
-				case verity.PutNewVersion:
-					sum.NewVersion++
-					sum.Chunks += len(chunks)
-				case verity.PutMetadata:
-					sum.Metadata++
-				case verity.PutUnchanged:
-					sum.Unchanged++
+				batch = append(batch, &sqlite.SourcePut{Source: it.Source, Chunks: ingest.Chunks(it.Source, analysis.DefaultChunkOptions)})
+				wheres = append(wheres, it.Where)
+				batchBytes += len(it.Source.Text)
+				if len(batch) >= 64 || batchBytes >= 8<<20 {
+					return flush()
 				}
 				return nil
 			})
+			if err == nil {
+				err = flush()
+			}
 			bar.Done()
 			if err != nil {
 				return err
