@@ -1,0 +1,127 @@
+package audit
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/receipt"
+)
+
+// Log is where an audit finds its targets: the revocation log, the records
+// each revocation touched, and the records whose last audit disagrees with
+// their receipt.
+type Log interface {
+	RevocationLog(ctx context.Context) ([]receipt.Event, error)
+	// Touched returns the records a revocation touched, as it stands now:
+	// those that died (dead now, reached from the revoked refs through
+	// records that are dead) and those that survived on another set (alive
+	// now, with a set holding a revoked ref or a dead record reached so).
+	Touched(ctx context.Context, event int64) (died, survived []string, err error)
+	// Disputed returns the records whose last audit verdict is not what
+	// their receipt says now (undetermined ones included).
+	Disputed(ctx context.Context) ([]string, error)
+}
+
+// Scope says which records to audit.
+type Scope struct {
+	// Events are the revocations whose touched records are audited; empty
+	// means every revocation in the log that is still in force (not undone).
+	Events []int64 `json:"events,omitempty"`
+	// Disputed audits only the records whose receipt and last audit
+	// disagree, instead of the touched ones.
+	Disputed bool `json:"disputed,omitempty"`
+	// Records names records to audit directly, instead of either.
+	Records []string `json:"records,omitempty"`
+	// Sample, when above 0, audits that many of the chosen records, drawn
+	// with Seed, so a sample can be drawn again.
+	Sample int    `json:"sample,omitempty"`
+	Seed   uint64 `json:"seed,omitempty"`
+}
+
+// Targets resolves a scope into records to audit, each once, in the order
+// of the events that touched them and then of record id.
+func Targets(ctx context.Context, l Log, sc Scope) ([]Target, error) {
+	var out []Target
+	seen := map[string]bool{}
+	add := func(id string, ev int64) {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, Target{Record: id, Event: ev})
+		}
+	}
+	switch {
+	case len(sc.Records) > 0:
+		for _, id := range sc.Records {
+			add(id, 0)
+		}
+	case sc.Disputed:
+		ids, err := l.Disputed(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			add(id, 0)
+		}
+	default:
+		events, err := l.RevocationLog(ctx)
+		if err != nil {
+			return nil, err
+		}
+		undone := map[int64]bool{}
+		for _, e := range events {
+			if e.Undoes != 0 {
+				undone[e.Undoes] = true
+			}
+		}
+		want := sc.Events
+		if len(want) == 0 {
+			for _, e := range events {
+				if e.Action == receipt.ActionRevoke && e.Undoes == 0 && !undone[e.ID] {
+					want = append(want, e.ID)
+				}
+			}
+		}
+		for _, id := range want {
+			i := slices.IndexFunc(events, func(e receipt.Event) bool { return e.ID == id })
+			if i < 0 {
+				return nil, verity.Errorf(verity.ENOTFOUND, "no revocation event %d", id)
+			}
+			if events[i].Action != receipt.ActionRevoke {
+				return nil, verity.Errorf(verity.EINVALID, "event %d is an unrevocation: only revocations touch records an audit should check", id)
+			}
+			died, survived, err := l.Touched(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			ids := append(slices.Clone(died), survived...)
+			slices.Sort(ids)
+			for _, r := range ids {
+				add(r, id)
+			}
+		}
+	}
+	if sc.Sample > 0 && sc.Sample < len(out) {
+		rng := rand.New(rand.NewPCG(sc.Seed, 0x5eed))
+		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+		out = out[:sc.Sample]
+		slices.SortStableFunc(out, func(a, b Target) int {
+			if a.Event != b.Event {
+				return int(a.Event - b.Event)
+			}
+			return compareStrings(a.Record, b.Record)
+		})
+	}
+	return out, nil
+}
+
+func compareStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
