@@ -158,8 +158,18 @@ type SentenceBody struct {
 	Quotes        []Quote      `json:"quotes,omitempty"`
 	Capped        int          `json:"capped,omitempty"`
 	Inputs        []verity.Ref `json:"inputs"`
+	Passages      []Passage    `json:"passages"`
 	Model         string       `json:"model"`
 	PromptVersion string       `json:"prompt_version"`
+}
+
+// Passage is the part of a source a summary was written from: a byte span
+// into the text of the source's Version.
+type Passage struct {
+	SourceID string `json:"source_id"`
+	Version  int    `json:"version"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
 }
 
 // writeVars are the Vars of a summary.write request.
@@ -363,8 +373,10 @@ func SentenceID(summary string, position int) string {
 // records returns the sentence records and the header record of s.
 func records(s *Summary, caller verity.Caller) []*verity.Record {
 	inputs := make([]verity.Ref, len(s.Inputs))
+	passages := make([]Passage, len(s.Inputs))
 	for i, in := range s.Inputs {
 		inputs[i] = verity.SourceRef(in.SourceID)
+		passages[i] = Passage{SourceID: in.SourceID, Version: in.Version, Start: in.Start, End: in.End}
 	}
 	var principals []string
 	for _, p := range caller.Principals() {
@@ -377,7 +389,7 @@ func records(s *Summary, caller verity.Caller) []*verity.Record {
 		st := &s.Sentences[i]
 		st.ID = SentenceID(s.ID, st.Position)
 		body, _ := json.Marshal(SentenceBody{Summary: s.ID, Position: st.Position, Text: st.Text, Topic: s.Topic,
-			Quotes: st.Quotes, Capped: st.Capped, Inputs: inputs, Model: s.Model, PromptVersion: s.PromptVersion})
+			Quotes: st.Quotes, Capped: st.Capped, Inputs: inputs, Passages: passages, Model: s.Model, PromptVersion: s.PromptVersion})
 		recs = append(recs, &verity.Record{ID: st.ID, Kind: verity.KindSentence, Receipt: st.Receipt, Body: body})
 		head.Sentences = append(head.Sentences, st.ID)
 		headSets = append(headSets, []verity.Ref{verity.RecordRef(st.ID)})
