@@ -94,12 +94,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "verity: interrupted; everything finished before the interrupt is kept")
 		return 130
 	}
-	var e *verity.Error
-	if errors.As(err, &e) {
-		fmt.Fprintf(stderr, "verity: %s\n", e.Error())
-	} else {
-		fmt.Fprintf(stderr, "verity: %v\n", err)
-	}
+	fmt.Fprintf(stderr, "verity: %v\n", err)
 	return exitCode(err)
 }
 
