@@ -1,0 +1,204 @@
+package answer
+
+import (
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/verify"
+)
+
+// Mode says which contract an answer keeps.
+type Mode string
+
+// Modes.
+const (
+	// ModeGrounded: the model searched; the answer comes only from what
+	// the search returned, every claim cited and quoted.
+	ModeGrounded Mode = "grounded"
+	// ModeConversational: no search (an empty store, or the model chose not
+	// to search); general knowledge, no citations, labelled as such.
+	ModeConversational Mode = "conversational"
+)
+
+// Outcome is what an answer amounts to.
+type Outcome string
+
+// Outcomes.
+const (
+	Answered       Outcome = "answered"
+	NotFound       Outcome = "not_found"
+	Conversational Outcome = "conversational"
+)
+
+// Reason says why a grounded answer is "not found".
+type Reason string
+
+// Reasons for "not found".
+const (
+	// NotInCorpus: nothing the caller may read answers the question.
+	NotInCorpus Reason = "not_in_corpus"
+	// InsufficientSupport: statements were drafted from what was found,
+	// but none survived verification.
+	InsufficientSupport Reason = "insufficient_support"
+	// Retracted: the answer would have rested on sources that were revoked
+	// (statements of an earlier answer to this question died, or a revoked
+	// source the caller could read matches the question).
+	Retracted Reason = "retracted"
+)
+
+// Risk is how likely a paraphrase distorts its quote.
+type Risk string
+
+// Distortion risks.
+const (
+	RiskNone Risk = "none"
+	RiskLow  Risk = "low"
+	RiskHigh Risk = "high"
+)
+
+// Policy is a report's bar for support.
+type Policy string
+
+// Policies: strict keeps grades 1–2; broad keeps 1–3 and marks grade 3.
+const (
+	Strict Policy = "strict"
+	Broad  Policy = "broad"
+)
+
+// MaxGrade returns the worst grade the policy keeps.
+func (p Policy) MaxGrade() verify.Grade {
+	if p == Broad {
+		return verify.GradePartial
+	}
+	return verify.GradeSameMeaning
+}
+
+// Answer is the result of [Service.Ask] or [Check]. The first fields are
+// the JSON contract of `verity ask --json`; the rest add detail.
+type Answer struct {
+	Mode           Mode          `json:"mode"`
+	Outcome        Outcome       `json:"outcome"`
+	NotFoundReason Reason        `json:"not_found_reason"` // "" unless Outcome is not_found
+	Text           string        `json:"answer"`           // the assembled answer, [N] = Sources[N-1]
+	Claims         []Claim       `json:"claims"`
+	Unverified     []Unverified  `json:"unverified_claims"`
+	Hints          []verity.Hint `json:"hints"`
+	Model          string        `json:"model"`
+
+	Question       string    `json:"question"`
+	Sources        []Source  `json:"sources"` // the records the answer cites, numbered from 1
+	Policy         Policy    `json:"policy"`
+	Verbatim       bool      `json:"verbatim"` // verbatim quote mode was on
+	Searches       []Search  `json:"searches"`
+	Failures       []Failure `json:"failures,omitempty"`
+	PromptVersions []string  `json:"prompt_versions,omitempty"`
+	Cached         bool      `json:"cached,omitempty"` // served from the answer cache
+	// Annotated is the answer with each claim's verbatim quote injected
+	// after it (seed 003, path C); set by [Check].
+	Annotated string `json:"annotated,omitempty"`
+}
+
+// Claim is one statement of an answer with its evidence.
+type Claim struct {
+	Claim     string     `json:"claim"`
+	Citations []Citation `json:"citations"`
+	// VerbatimQuote is the text of the first citation's quote ("" when
+	// verbatim mode is off or no quote could be located).
+	VerbatimQuote     string   `json:"verbatim_quote"`
+	IsParaphrased     bool     `json:"is_paraphrased"`
+	DistortionRisk    Risk     `json:"distortion_risk"`
+	DistortionReasons []string `json:"distortion_reasons"`
+	Support           Support  `json:"support"`
+
+	// Refs are the claim's footnote numbers into Answer.Sources.
+	Refs []int `json:"refs"`
+	// Marked is set on a grade-3 claim kept by the broad policy.
+	Marked bool `json:"marked,omitempty"`
+	// Record is the id of the statement record stored for the claim.
+	Record string `json:"record,omitempty"`
+}
+
+// Citation names the record a claim rests on, with the quote code found in
+// it and the chunk that won retrieval as evidence.
+type Citation struct {
+	N        int    `json:"n"` // footnote number, index into Answer.Sources from 1
+	SourceID string `json:"source_id"`
+	Version  int    `json:"version"`
+	URI      string `json:"uri"`
+	Title    string `json:"title"`
+	System   string `json:"system"`
+	// Quote is the verbatim fragment, byte offsets into the canonical text
+	// of source version Version; nil when verbatim mode is off or no
+	// fragment could be located.
+	Quote    *Quote    `json:"quote"`
+	Evidence *Evidence `json:"evidence,omitempty"`
+	// Support is this source's own verdict on the claim, when the claim
+	// cites several sources and each was checked alone.
+	Support *Support `json:"support,omitempty"`
+}
+
+// Quote is a verbatim fragment of a source version.
+type Quote struct {
+	Text  string `json:"text"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	// Kind is how quote.Locate found it: exact, normalized, repaired, fuzzy.
+	Kind string `json:"kind,omitempty"`
+}
+
+// Evidence is the chunk of a record that search ranked best.
+type Evidence struct {
+	Ordinal int `json:"ordinal"`
+	Start   int `json:"start"`
+	End     int `json:"end"`
+}
+
+// Support is the verifier's verdict on a claim.
+type Support struct {
+	Grade int     `json:"grade"` // 1 verbatim, 2 same meaning, 3 partial, 4 not supported
+	Label string  `json:"label"` // entailed, neutral, contradicted, or "" when no vote could be read
+	Score float64 `json:"score"` // share of votes for the label
+	By    string  `json:"by,omitempty"`
+}
+
+func supportOf(v verify.Verdict) Support {
+	return Support{Grade: int(v.Grade), Label: string(v.Label), Score: v.Score, By: v.By}
+}
+
+// Unverified is a statement that was dropped, and why.
+type Unverified struct {
+	Claim  string `json:"claim"`
+	Reason string `json:"reason"`
+	// Stage is where it was dropped: draft, facts, reassembly, check.
+	Stage string `json:"stage,omitempty"`
+}
+
+// Source is one record an answer cites.
+type Source struct {
+	N        int       `json:"n"`
+	SourceID string    `json:"source_id"`
+	Version  int       `json:"version"`
+	URI      string    `json:"uri"`
+	Title    string    `json:"title"`
+	System   string    `json:"system"`
+	Evidence *Evidence `json:"evidence,omitempty"`
+}
+
+// Search is one search the answer ran, with the caller fixed by code.
+type Search struct {
+	Query string `json:"query"`
+	// By says who chose the query: "model" (a search_knowledge call),
+	// "question" (always-search engines), "reformulation" (the N=1 retry).
+	By      string `json:"by"`
+	Results int    `json:"results"`
+	Hints   int    `json:"hints"`
+	// Confidence is the best share of the question's terms one retrieved
+	// chunk holds (title and headings included), 0 to 1.
+	Confidence float64 `json:"confidence"`
+}
+
+// Failure is a stage that could not be done, recorded on the answer so a
+// malformed model reply is never mistaken for "nothing to say".
+type Failure struct {
+	Stage   string `json:"stage"`
+	Code    string `json:"code"` // a verity error code: malformed, unavailable, ...
+	Message string `json:"message"`
+}
