@@ -29,7 +29,15 @@ func Locate(text, q string, opts Options) Match {
 	if ok && !missesHint(m, opts) {
 		return m
 	}
-	return NewPage(text).preferHint(m, q, opts)
+	// The page serves this one quote, so its word index goes back to the
+	// pool afterwards.
+	p := NewPage(text)
+	p.pooled = true
+	m = p.preferHint(m, q, opts)
+	if p.idx != nil {
+		indexPool.Put(p.idx)
+	}
+	return m
 }
 
 // Page is a text prepared for locating many quotes: normalized once, with
@@ -38,8 +46,9 @@ type Page struct {
 	text string
 	norm analysis.Normalized
 
-	once sync.Once
-	idx  *index
+	once   sync.Once
+	idx    *index
+	pooled bool // the index comes from indexPool and is returned after one Locate
 }
 
 // NewPage prepares text for [Page.Locate].
@@ -81,7 +90,14 @@ func (p *Page) preferHint(exact Match, q string, opts Options) Match {
 }
 
 func (p *Page) index() *index {
-	p.once.Do(func() { p.idx = newIndex(p.norm.Text) })
+	p.once.Do(func() {
+		if p.pooled {
+			p.idx = indexPool.Get().(*index)
+			p.idx.build(p.norm.Text)
+			return
+		}
+		p.idx = newIndex(p.norm.Text)
+	})
 	return p.idx
 }
 

@@ -93,8 +93,11 @@ func bigEnough(piece string) bool {
 // when not even minPieceTokens do. Occurrence is monotonic in k, so a binary
 // search over k suffices.
 func (p *Page) longestPrefix(nq string, qt []token) int {
-	lo, hi := 0, len(qt) // invariant: prefix lo occurs (or lo == 0), prefix hi+1 does not
-	if !p.occursWord(nq[:qt[minPieceTokens-1].end]) {
+	// The page's words bound the answer from above (a prefix that occurs
+	// as text occurs as words), and cheaply: most quotes that reach this
+	// point are not on the page at all.
+	lo, hi := 0, p.tokenRun(qt, false)
+	if hi < minPieceTokens || !p.occursWord(nq[:qt[minPieceTokens-1].end]) {
 		return 0
 	}
 	lo = minPieceTokens
@@ -113,10 +116,11 @@ func (p *Page) longestPrefix(nq string, qt []token) int {
 // quote's last tokens that occur together.
 func (p *Page) longestSuffix(nq string, qt []token) int {
 	m := len(qt)
-	if !p.occursWord(nq[qt[m-minPieceTokens].start:]) {
+	hi := p.tokenRun(qt, true)
+	if hi < minPieceTokens || !p.occursWord(nq[qt[m-minPieceTokens].start:]) {
 		return 0
 	}
-	lo, hi := minPieceTokens, m
+	lo := minPieceTokens
 	for lo < hi {
 		k := (lo + hi + 1) / 2
 		if p.occursWord(nq[qt[m-k].start:]) {
@@ -126,6 +130,38 @@ func (p *Page) longestSuffix(nq string, qt []token) int {
 		}
 	}
 	return lo
+}
+
+// tokenRun returns the longest run of the quote's first tokens (or, with
+// fromEnd, its last tokens) that the page has in a row, looking at up to
+// maxRunStarts occurrences of the first (last) token; past that it gives
+// up and returns len(qt), which bounds nothing.
+func (p *Page) tokenRun(qt []token, fromEnd bool) int {
+	const maxRunStarts = 4096
+	x := p.index()
+	m := len(qt)
+	anchor := qt[0]
+	if fromEnd {
+		anchor = qt[m-1]
+	}
+	best, seen := 0, 0
+	for pos := x.slot(anchor.hash).last; pos >= 0 && x.slot(anchor.hash).count > 0; pos = x.prev[pos] {
+		if seen++; seen > maxRunStarts {
+			return m
+		}
+		n := 0
+		if fromEnd {
+			for n < m && int(pos)-n >= 0 && x.toks[int(pos)-n].hash == qt[m-1-n].hash {
+				n++
+			}
+		} else {
+			for n < m && int(pos)+n < len(x.toks) && x.toks[int(pos)+n].hash == qt[n].hash {
+				n++
+			}
+		}
+		best = max(best, n)
+	}
+	return best
 }
 
 // occursWord reports whether s occurs in the normalized page starting and

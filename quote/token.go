@@ -1,6 +1,7 @@
 package quote
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -282,14 +283,40 @@ type posting struct {
 }
 
 func newIndex(s string) *index {
-	x := &index{toks: tokenize(make([]token, 0, len(s)/6+1), s)}
+	x := &index{}
+	x.build(s)
+	return x
+}
+
+// indexPool recycles the buffers of indexes built for one quote and thrown
+// away, which is what [Locate] does on every call that gets past the exact
+// path.
+var indexPool = sync.Pool{New: func() any { return new(index) }}
+
+// build indexes s, reusing x's buffers.
+func (x *index) build(s string) {
+	if cap(x.toks) < len(s)/6+1 {
+		x.toks = make([]token, 0, len(s)/5+1)
+	}
+	x.toks = tokenize(x.toks[:0], s)
+	// About one distinct word in three: a table the size of the token
+	// count stays under half full.
 	n := 16
-	for n < 2*len(x.toks) {
+	for n < len(x.toks) {
 		n *= 2
 	}
-	x.slots = make([]posting, n)
+	if cap(x.slots) >= n {
+		x.slots = x.slots[:n]
+		clear(x.slots)
+	} else {
+		x.slots = make([]posting, n)
+	}
 	x.mask = uint64(n - 1)
-	x.prev = make([]int32, len(x.toks))
+	if cap(x.prev) >= len(x.toks) {
+		x.prev = x.prev[:len(x.toks)]
+	} else {
+		x.prev = make([]int32, len(x.toks))
+	}
 	for i, t := range x.toks {
 		p := x.slot(t.hash)
 		if p.count == 0 {
@@ -300,7 +327,6 @@ func newIndex(s string) *index {
 		p.last = int32(i)
 		p.count++
 	}
-	return x
 }
 
 // slot returns the slot of hash h: its posting, or the empty slot where it
