@@ -1,0 +1,250 @@
+package extract
+
+import (
+	"context"
+	"embed"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/quote"
+)
+
+//go:embed prompts/*.md
+var promptFS embed.FS
+
+var prompts = llm.MustLoadPrompts(promptFS, "prompts")
+
+// PromptVersions returns the versions of the extraction prompts, for run
+// names and `verity doctor`.
+func PromptVersions() string { return prompts.String() }
+
+// Options configure an Extractor.
+type Options struct {
+	// Concurrency is how many candidates of a page are checked at once,
+	// and how many votes each panel draws at once; 0 means 4. The model's
+	// limiter bounds the calls actually in flight.
+	Concurrency int
+	// MaxPageBytes is the most text one extraction call reads; longer pages
+	// are read in windows of whole blocks, one call each. 0 means 48000.
+	MaxPageBytes int
+	// Now is the clock of traces; nil means time.Now.
+	Now func() time.Time
+	// Aliases returns further names of a subject by its key (from the
+	// store's alias table), used when code checks whether a quote names
+	// both sides. Nil means none.
+	Aliases func(key string) []string
+}
+
+// Extractor runs a spec's steps over pages with one model. It is safe for
+// concurrent use: pages may be extracted in parallel.
+type Extractor struct {
+	m    llm.Model
+	spec *Spec
+	opt  Options
+	cost *Cost
+}
+
+// New returns an Extractor asking m (wrapped in a per-step counter) with
+// spec, which must have passed [Spec.Check].
+func New(m llm.Model, spec *Spec, opt Options) *Extractor {
+	if opt.Concurrency <= 0 {
+		opt.Concurrency = 4
+	}
+	if opt.MaxPageBytes <= 0 {
+		opt.MaxPageBytes = 48000
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	cost := newCost()
+	return &Extractor{m: counted{next: m, cost: cost}, spec: spec, opt: opt, cost: cost}
+}
+
+// Spec returns the extractor's spec.
+func (x *Extractor) Spec() *Spec { return x.spec }
+
+// Model returns the name of the model the extractor asks.
+func (x *Extractor) Model() string { return x.m.Info().Name() }
+
+// Cost returns what the extractor's steps have cost so far.
+func (x *Extractor) Cost() CostReport { return x.cost.report() }
+
+// Page runs every step on one page and returns each candidate's outcome and
+// the trace. An error means the steps could not be run (a provider that
+// stays down, a canceled context); a rejected candidate is an outcome.
+func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, error) {
+	res := &PageResult{SourceID: src.ID, Version: src.Version, URI: src.URI, Model: x.Model()}
+	if x.spec.banned(src.URI) {
+		res.Outcomes = append(res.Outcomes, Outcome{Candidate: -1, Relation: x.spec.Relation.Name,
+			SourceID: src.ID, Verdict: Rejected, Reason: ReasonBannedSource, Detail: src.URI})
+		res.Steps = append(res.Steps, x.step(src, -1, "", StepShape, map[string]string{"uri": src.URI},
+			map[string]Reason{"reason": ReasonBannedSource}))
+		x.cost.item(StepShape)
+		return res, nil
+	}
+	cands, steps, err := x.candidates(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	res.Steps = append(res.Steps, steps...)
+	page := quote.NewPage(src.Text)
+	sents := analysis.Sentences(src.Text)
+	kind := x.spec.pageKind(src.URI)
+
+	outs := make([]Outcome, len(cands))
+	traces := make([][]Step, len(cands))
+	seen := map[string]int{}
+	var todo []int
+	for i, c := range cands {
+		outs[i] = Outcome{Candidate: i, Proposed: c, Relation: x.spec.Relation.Name, SourceID: src.ID}
+		k := Key(c.Subject) + "\x00" + Key(c.Object) + "\x00" + analysis.NormalizeString(c.Quote)
+		if j, dup := seen[k]; dup {
+			outs[i].Verdict = Duplicate
+			outs[i].Reason = ReasonDuplicate
+			outs[i].Detail = "same as candidate " + strconv.Itoa(j)
+			continue
+		}
+		seen[k] = i
+		todo = append(todo, i)
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sem := make(chan struct{}, x.opt.Concurrency)
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	for _, i := range todo {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			c := &check{x: x, src: src, page: page, sents: sents, kind: kind, out: &outs[i]}
+			err := c.run(ctx)
+			traces[i] = c.steps
+			if err != nil {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for i := range cands {
+		res.Steps = append(res.Steps, traces[i]...)
+	}
+	res.Outcomes = keepBestPerEdge(outs)
+	return res, nil
+}
+
+// keepBestPerEdge leaves one accepted outcome per edge on a page, the most
+// confident (the earliest among equals); the others become duplicates. A
+// candidate in review for an edge the page already supports is dropped the
+// same way.
+func keepBestPerEdge(outs []Outcome) []Outcome {
+	best := map[string]int{}
+	for i, o := range outs {
+		if o.Verdict != Accepted {
+			continue
+		}
+		j, ok := best[o.EdgeID]
+		if !ok || o.Evidence.Confidence > outs[j].Evidence.Confidence {
+			best[o.EdgeID] = i
+		}
+	}
+	for i := range outs {
+		o := &outs[i]
+		if o.Verdict != Accepted && o.Verdict != Review {
+			continue
+		}
+		if j, ok := best[o.EdgeID]; ok && j != i {
+			o.Verdict = Duplicate
+			o.Reason = ReasonDuplicate
+			o.Detail = "the page supports this edge through candidate " + strconv.Itoa(j)
+		}
+	}
+	return outs
+}
+
+// step makes a trace entry.
+func (x *Extractor) step(src *verity.Source, cand int, edge, name string, in, out any) Step {
+	return Step{SourceID: src.ID, Version: src.Version, Candidate: cand, EdgeID: edge, Name: name,
+		Input: mustJSON(in), Output: mustJSON(out), At: x.opt.Now().UTC()}
+}
+
+// candidates runs step 2: one generous extraction call per page (or per
+// window of a long page).
+func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candidate, []Step, error) {
+	var (
+		all   []Candidate
+		steps []Step
+	)
+	x.cost.item(StepCandidates)
+	for _, w := range windows(src.Text, x.opt.MaxPageBytes) {
+		vars := CandidatesVars{
+			Relation: x.spec.Relation.Name, Phrase: x.spec.Relation.Phrase, Cues: x.spec.Relation.Cues,
+			SubjectType: x.spec.Subject.Type, Objects: x.spec.Objects, Vendor: x.spec.Vendor.Name,
+			Exclude: x.spec.Exclude, Strictness: x.spec.Strictness, PageKind: x.spec.pageKind(src.URI),
+			URI: src.URI, Title: src.Title, Text: src.Text[w.Start:w.End],
+		}
+		req, err := prompts.Render(TaskCandidates, vars)
+		if err != nil {
+			return nil, nil, err
+		}
+		var ans CandidatesAnswer
+		resp, err := llm.CompleteJSON(ctx, x.m, req, &ans)
+		if err != nil {
+			return nil, nil, verity.Errorf(verity.ErrorCode(err), "extract candidates from %s: %w", src.ID, err)
+		}
+		in := map[string]any{"source_id": src.ID, "version": src.Version, "window": w,
+			"bytes": w.End - w.Start, "strictness": vars.Strictness, "page_kind": vars.PageKind}
+		st := x.step(src, -1, "", StepCandidates, in, ans)
+		st.PromptVersion, st.Model = req.PromptVersion, resp.Model
+		steps = append(steps, st)
+		all = append(all, ans.Candidates...)
+	}
+	return all, steps, nil
+}
+
+// windows cuts text into pieces of at most max bytes at block boundaries
+// (a single longer block is its own window).
+func windows(text string, max int) []analysis.Span {
+	if len(text) <= max {
+		return []analysis.Span{{Start: 0, End: len(text)}}
+	}
+	var out []analysis.Span
+	cur := analysis.Span{Start: 0, End: 0}
+	for _, b := range analysis.Blocks(text) {
+		if b.End-cur.Start > max && cur.End > cur.Start {
+			out = append(out, cur)
+			cur = analysis.Span{Start: b.Start, End: b.Start}
+		}
+		cur.End = b.End
+	}
+	if cur.End > cur.Start {
+		out = append(out, cur)
+	}
+	return out
+}
