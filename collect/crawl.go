@@ -12,7 +12,25 @@ import (
 // Store is where collected pages go. *sqlite.DB satisfies it: storing the
 // same text again is a no-op there, changed text makes a new version.
 type Store interface {
+	// Source returns the current version of a source; ENOTFOUND when there
+	// is none.
+	Source(ctx context.Context, id string) (*verity.Source, error)
 	PutSource(ctx context.Context, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error)
+}
+
+// putPage stores a fetched page. A page's UpdatedAt is the fetch time at
+// which its current text was first seen: re-fetching the same text keeps
+// the stored time, so a re-crawl of an unchanged page is the store's no-op
+// rather than a metadata update for every page.
+func putPage(ctx context.Context, store Store, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error) {
+	prior, err := store.Source(ctx, src.ID)
+	switch {
+	case err == nil && prior.Hash == verity.ContentHash(src.Title, src.Text):
+		src.UpdatedAt = prior.UpdatedAt
+	case err != nil && verity.ErrorCode(err) != verity.ENOTFOUND:
+		return "", err
+	}
+	return store.PutSource(ctx, src, chunks)
 }
 
 // Checkpoints keep a crawl's frontier between runs, so an interrupted crawl
@@ -192,12 +210,20 @@ func Crawl(ctx context.Context, f *Fetcher, store Store, start string, opt Crawl
 	}
 	for len(c.queue) > 0 && c.fetched < opt.Budget {
 		if err := ctx.Err(); err != nil {
+			c.rep.Pending = len(c.queue)
 			return c.rep, err
 		}
 		e := c.queue[0]
 		c.queue = c.queue[1:]
 		res, err := c.visit(ctx, e)
 		if err != nil {
+			// The page was not finished: queue it again for the resume.
+			e.State = URLPending
+			c.dirty = append(c.dirty, e)
+			c.rep.Pending = len(c.queue) + 1
+			if serr := c.save(ctx, CrawlRunning); serr != nil {
+				err = errors.Join(err, serr)
+			}
 			return c.rep, err
 		}
 		c.record(res)
@@ -281,7 +307,9 @@ func (c *crawler) save(ctx context.Context, status string) error {
 	for i, q := range c.dirty {
 		cp.URLs[i] = *q
 	}
-	if err := c.opt.Checkpoints.SaveCrawl(ctx, c.key, cp); err != nil {
+	// Saving must outlive an interrupt: the state saved is what makes the
+	// interrupted crawl resumable.
+	if err := c.opt.Checkpoints.SaveCrawl(context.WithoutCancel(ctx), c.key, cp); err != nil {
 		return fmt.Errorf("save crawl state: %w", err)
 	}
 	c.dirty = c.dirty[:0]
@@ -446,7 +474,7 @@ func (c *crawler) visit(ctx context.Context, q *QueuedURL) (PageResult, error) {
 		res.Outcome, res.Detail = ReasonDuplicate, "the same text as "+other
 		return res, nil
 	}
-	outcome, err := c.store.PutSource(ctx, src, chunks)
+	outcome, err := putPage(ctx, c.store, src, chunks)
 	if err != nil {
 		if verity.ErrorCode(err) == verity.EINTERNAL {
 			return res, fmt.Errorf("store %s: %w", id, err)

@@ -476,6 +476,11 @@ func (f *Fetcher) Robots(ctx context.Context, u *url.URL) (*RobotsInfo, error) {
 		}
 	}
 	f.delay[key] = d
+	// The robots.txt request itself counts: the first page waits the
+	// site's delay after it, not the default one.
+	if t := f.opt.Clock.Now().Add(d); t.After(f.next[key]) {
+		f.next[key] = t
+	}
 	return ri, nil
 }
 
