@@ -39,8 +39,10 @@ func Distortion(claim, quote string) (Risk, []string) {
 			raise(RiskHigh, "number: the claim says %s, the quote does not", n)
 		}
 	}
-	if c.negations%2 != q.negations%2 {
-		if q.negations%2 == 1 {
+	// Presence, not parity: "No, exports are not enabled" says "not" once
+	// in meaning, and double negatives are rarer than interjections.
+	if (c.negations > 0) != (q.negations > 0) {
+		if q.negations > 0 {
 			raise(RiskHigh, "negation: the quote is negated (%s), the claim is not", quoted(q.cues[cueNegation]))
 		} else {
 			raise(RiskHigh, "negation: the claim is negated (%s), the quote is not", quoted(c.cues[cueNegation]))

@@ -26,6 +26,13 @@ var (
 	_ answer.Memory = (*sqlite.DB)(nil)
 )
 
+// tb is what helpers need of a *testing.T or a *rapid.T.
+type tb interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatal(args ...any)
+}
+
 var testNow = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 
 // openStore builds a fresh store holding the JSONL corpora at paths
@@ -99,7 +106,7 @@ type assembleVars struct {
 	} `json:"statements"`
 }
 
-func decode[T any](t testing.TB, req *llm.Request) T {
+func decode[T any](t tb, req *llm.Request) T {
 	var v T
 	if err := json.Unmarshal(req.Vars, &v); err != nil {
 		t.Errorf("task %s: vars %s: %v", req.Task, req.Vars, err)
@@ -123,7 +130,7 @@ func docByTitle(docs []docVars, s string) int {
 // question, then DONE; drafts with draft; finds no extra facts; assembles
 // by echoing; and judges support by whether the premise holds every
 // content word of the claim.
-func script(t testing.TB, draft func(v draftVars) string) *llmtest.Model {
+func script(t tb, draft func(v draftVars) string) *llmtest.Model {
 	m := llmtest.New(llm.Info{Provider: "script", Model: "faithful"})
 	m.On(answer.TaskRoute, func(_ context.Context, req *llm.Request) (*llm.Response, error) {
 		for _, msg := range req.Messages {
@@ -185,7 +192,7 @@ func st(text string, refs []int, quote string) string {
 	return string(raw)
 }
 
-func asJSON(t testing.TB, v any) string {
+func asJSON(t tb, v any) string {
 	t.Helper()
 	raw, err := json.Marshal(v)
 	if err != nil {

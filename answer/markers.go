@@ -33,7 +33,12 @@ func Markers(text string) []int {
 // StripMarkers returns text without its citation markers, with the spaces
 // they leave behind tidied ("X [1]." → "X.").
 func StripMarkers(text string) string {
-	s := marker.ReplaceAllString(text, "")
+	s := text
+	// Removing a marker can close a new one around it ("[1[2]]" → "[1]"),
+	// so strip until none is left; each pass removes at least one.
+	for marker.MatchString(s) {
+		s = marker.ReplaceAllString(s, "")
+	}
 	s = strings.Join(strings.Fields(s), " ")
 	for _, p := range []string{".", ",", ";", ":", "!", "?", "…"} {
 		s = strings.ReplaceAll(s, " "+p, p)
