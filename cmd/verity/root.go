@@ -140,6 +140,13 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 		a.demoCmd(),
 		a.doctorCmd(),
 		a.quoteCmd(),
+		a.summarizeCmd(),
+		a.revokeCmd(),
+		a.unrevokeCmd(),
+		a.impactCmd(),
+		a.logCmd(),
+		a.undoCmd(),
+		a.auditCmd(),
 	)
 	return root
 }

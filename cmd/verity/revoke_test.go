@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/sqlite"
+)
+
+// receiptStore makes a store with three public sources, one HR-only source
+// and sentences resting on them:
+//
+//	s1 on A; s2 on A or B; s3 on s1 and C; h on H (HR only).
+func receiptStore(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "v.db")
+	records := strings.Join([]string{
+		`{"id":"A","uri":"https://x.example/a","system":"web","title":"A","acl":["public"],"text":"Acme moved its sales to Bitrix24 in March 2025."}`,
+		`{"id":"B","uri":"https://x.example/b","system":"web","title":"B","acl":["public"],"text":"In March 2025 Acme moved its sales to Bitrix24."}`,
+		`{"id":"C","uri":"https://x.example/c","system":"web","title":"C","acl":["public"],"text":"Romashka uses Bitrix24 every day."}`,
+		`{"id":"H","uri":"https://x.example/h","system":"confluence","title":"H","acl":["group:hr"],"text":"Twelve sales managers will be laid off."}`,
+	}, "\n")
+	if _, errOut, code := cli(t, db, records, "ingest", "-"); code != 0 {
+		t.Fatalf("ingest: exit %d: %s", code, errOut)
+	}
+	store, err := sqlite.Open(context.Background(), db, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	S, R := verity.SourceRef, verity.RecordRef
+	sentence := func(id, text string, sets ...[]verity.Ref) *verity.Record {
+		body, _ := json.Marshal(map[string]string{"text": text})
+		return &verity.Record{ID: id, Kind: verity.KindSentence, Receipt: verity.Receipt{Sets: sets}, Body: body}
+	}
+	if _, err := store.PutRecords(context.Background(), []*verity.Record{
+		sentence("s1", "Acme moved its sales to Bitrix24.", []verity.Ref{S("A")}),
+		sentence("s2", "Acme moved in March 2025.", []verity.Ref{S("A")}, []verity.Ref{S("B")}),
+		sentence("s3", "Acme and Romashka use Bitrix24.", []verity.Ref{R("s1"), S("C")}),
+		sentence("h", "Sales managers will be laid off.", []verity.Ref{S("H")}),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+func decode[T any](t *testing.T, out string) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("output %q: %v", out, err)
+	}
+	return v
+}
+
+func ids(g recordGroup) []string {
+	var out []string
+	for _, r := range g.Records {
+		out = append(out, r.ID)
+	}
+	return out
+}
+
+func TestRevokeImpactUnrevoke(t *testing.T) {
+	db := receiptStore(t)
+	const alice = "user:alice@corp.example"
+
+	out, errOut, code := cli(t, db, "", "impact", "--json", "A")
+	if code != 0 {
+		t.Fatalf("impact: exit %d: %s", code, errOut)
+	}
+	imp := decode[revocationOutput](t, out)
+	if got := strings.Join(ids(imp.Died), " "); got != "s1 s3" || imp.Died.ByKind["sentence"] != 2 {
+		t.Errorf("impact A: would die %q (%v), want s1 s3, 2 sentences", got, imp.Died.ByKind)
+	}
+	if got := strings.Join(ids(imp.Survived), " "); got != "s2" {
+		t.Errorf("impact A: would survive %q, want s2", got)
+	}
+	if imp.Event != nil || imp.Search.Sources != 1 || imp.Search.Chunks != 1 {
+		t.Errorf("impact A = event %v, search %+v; want no event, 1 chunk of 1 source leaving search", imp.Event, imp.Search)
+	}
+	if out, _, _ := cli(t, db, "", "log", "--json"); !strings.Contains(out, `"events": []`) {
+		t.Errorf("impact logged something: %s", out)
+	}
+
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"revoke", "A", "--by", alice}, exitInvalid, "--reason is required"},
+		{[]string{"revoke", "A", "--reason", "x"}, exitInvalid, "say who acts"},
+		{[]string{"revoke", "nope", "--reason", "x", "--by", alice}, exitNotFound, "nope"},
+		{[]string{"revoke", "record:", "--reason", "x", "--by", alice}, exitInvalid, "empty ref"},
+		{[]string{"undo", "x"}, exitInvalid, "EVENT must be"},
+	} {
+		if _, errOut, code := cli(t, db, "", tc.args...); code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("verity %v = exit %d %q, want exit %d mentioning %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+
+	out, errOut, code = cli(t, db, "", "--as", alice, "revoke", "--json", "A", "--reason", "retracted by the vendor")
+	if code != 0 {
+		t.Fatalf("revoke: exit %d: %s", code, errOut)
+	}
+	rev := decode[revocationOutput](t, out)
+	if rev.Event == nil || rev.Event.ID != 1 || rev.Event.Who != alice || rev.Event.Why != "retracted by the vendor" {
+		t.Fatalf("revoke event = %+v, want event 1 by alice with the reason", rev.Event)
+	}
+	if strings.Join(ids(rev.Died), " ") != "s1 s3" || strings.Join(ids(rev.Survived), " ") != "s2" || rev.Search.Chunks != 1 {
+		t.Errorf("revoke A: died %v survived %v search %+v; want what impact said", ids(rev.Died), ids(rev.Survived), rev.Search)
+	}
+	if rev.Died.Records[0].Text != "Acme moved its sales to Bitrix24." || rev.Died.Records[0].State != verity.StateDead {
+		t.Errorf("died record line = %+v, want s1's text, dead", rev.Died.Records[0])
+	}
+	if out, _, _ := cli(t, db, "", "search", "--json", "Acme Bitrix24"); strings.Contains(out, `"source_id": "A"`) {
+		t.Errorf("search after revoking A still returns it: %s", out)
+	}
+	// Revoking it again changes nothing and says so.
+	out, _, _ = cli(t, db, "", "revoke", "--json", "A", "--reason", "again", "--by", alice)
+	if again := decode[revocationOutput](t, out); len(again.Already) != 1 || again.Died.Count != 0 {
+		t.Errorf("revoking A twice = %+v, want already revoked, nothing died", again)
+	}
+
+	// Undo restores exactly; a second undo of the same event is a conflict.
+	out, errOut, code = cli(t, db, "", "undo", "--json", "1", "--by", alice, "--reason", "wrong page")
+	if code != 0 {
+		t.Fatalf("undo 1: exit %d: %s", code, errOut)
+	}
+	if u := decode[revocationOutput](t, out); strings.Join(ids(u.Revived), " ") != "s1 s3" || u.Event.Undoes != 1 || u.Search.Chunks != 1 {
+		t.Errorf("undo 1 = revived %v undoes %d search %+v; want s1 s3 back, undoing 1, A's chunk back", ids(u.Revived), u.Event.Undoes, u.Search)
+	}
+	if _, errOut, code := cli(t, db, "", "undo", "1", "--by", alice); code != exitConflict {
+		t.Errorf("undo 1 twice = exit %d %q, want conflict", code, errOut)
+	}
+	out, _, _ = cli(t, db, "", "log")
+	if !strings.Contains(out, "[undone by 3]") || !strings.Contains(out, "why: retracted by the vendor") {
+		t.Errorf("log = %q, want event 1 undone by 3 with its reason", out)
+	}
+
+	// A record ref: revoking s1 by hand kills s3, which rests on it.
+	out, _, code = cli(t, db, "", "revoke", "record:s1", "--reason", "checked by hand", "--by", alice)
+	if code != 0 || !strings.Contains(out, "died: 2 records (sentence 2)") || !strings.Contains(out, "✗ s3") {
+		t.Errorf("revoke record:s1 = exit %d:\n%s\nwant s1 and s3 dead", code, out)
+	}
+	out, _, code = cli(t, db, "", "unrevoke", "--json", "record:s1", "--by", alice)
+	if u := decode[revocationOutput](t, out); code != 0 || strings.Join(ids(u.Revived), " ") != "s1 s3" {
+		t.Errorf("unrevoke record:s1 = exit %d, revived %v; want s1 s3", code, ids(u.Revived))
+	}
+}
+
+func TestRevokeHidesTextTheCallerCannotRead(t *testing.T) {
+	db := receiptStore(t)
+	out, _, code := cli(t, db, "", "revoke", "H", "--reason", "leak", "--by", "user:ops@corp.example")
+	if code != 0 || strings.Contains(out, "laid off") || !strings.Contains(out, "text not shown") {
+		t.Errorf("revoke H as public = exit %d:\n%s\nwant the dead sentence listed without its text", code, out)
+	}
+	out, _, _ = cli(t, db, "", "--as", "group:hr", "impact", "--json", "B")
+	if strings.Contains(out, "laid off") {
+		t.Errorf("impact of B shows an unrelated hidden record: %s", out)
+	}
+	out, _, _ = cli(t, db, "", "--as", "group:hr", "unrevoke", "H", "--by", "user:ops@corp.example")
+	if !strings.Contains(out, "Sales managers will be laid off.") {
+		t.Errorf("unrevoke H as hr = %q, want the revived sentence's text", out)
+	}
+}

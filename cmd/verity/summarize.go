@@ -1,0 +1,242 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/sqlite"
+	"github.com/veritykb/verity/summary"
+)
+
+func (a *app) summarizeCmd() *cobra.Command {
+	var (
+		opt       summary.Options
+		show      string
+		list, all bool
+	)
+	cmd := &cobra.Command{
+		Use:   "summarize [--as PRINCIPAL]... [--k N] TOPIC",
+		Short: "Summarize what search finds on a topic, with a receipt on every sentence",
+		Long: `Summarize searches the store for TOPIC under the caller's rights (--as), asks
+the model for a summary of the passages found in which every sentence comes,
+in the same call, with its own receipt — alternative sets of sources, each
+sufficient alone, at most --max-sets of them, smallest first — and stores
+each sentence as a record resting on its receipt. The offline engine writes
+an extractive summary: the passages' own sentences, each with one set per
+passage that holds it, so its receipts are right by construction.
+
+When a source is revoked, exactly the sentences left without a live set die;
+the rest of the summary stays. --show ID prints a summary as it stands now:
+the live sentences in order (the text that may be served), and with --all
+the dead ones you could read. --list lists the summaries you can see.
+
+--json prints for a new summary {"id","topic","model","prompt_version",
+"max_sets","inputs":[{"n","source_id","version","title","uri","start","end"}],
+"sentences":[{"id","position","text","receipt":{"sets":[["source:ID",...]]},
+"capped","quotes":[{"source_id","version","start","end","kind"}],"state"}],
+"rejected":[{"position","text","reason"}],"hints":[...],"empty"}; quote
+spans are byte offsets into the source version's text (verity show). With
+--show: {"id","topic","state","model","prompt_version","created_at","live":
+[sentences],"dead":[sentences],"written","text"}.`,
+		Example: `  verity summarize --as group:staff "vacation policy"
+  verity summarize --k 5 --max-sets 2 --json "Bitrix24 customers"
+  verity summarize --show sum-3f2a9c1b7d40 --all
+  verity summarize --list`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			caller, err := a.caller()
+			if err != nil {
+				return err
+			}
+			switch {
+			case show != "":
+				if len(args) > 0 || list {
+					return verity.Errorf(verity.EINVALID, "summarize --show takes no TOPIC")
+				}
+				return a.showSummary(ctx, caller, show, all)
+			case list:
+				return a.listSummaries(ctx, caller)
+			case len(args) == 0:
+				return verity.Errorf(verity.EINVALID, "summarize: give a TOPIC (or --show ID, --list)")
+			}
+			if opt.K < 0 || opt.K > 100 || opt.Sentences < 0 || opt.Sentences > 50 || opt.MaxSets < 0 {
+				return verity.Errorf(verity.EINVALID, "summarize: --k must be 1-100, --sentences 1-50, --max-sets at least 1")
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			m, _, err := a.model(ctx)
+			if err != nil {
+				return err
+			}
+			sum, err := summary.Summarize(ctx, m, db, strings.Join(args, " "), caller, opt)
+			if err != nil {
+				return err
+			}
+			if a.json {
+				return a.printJSON(sum)
+			}
+			a.printSummary(sum)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&opt.K, "k", summary.DefaultK, "passages to retrieve")
+	f.IntVar(&opt.Sentences, "sentences", summary.DefaultSentences, "most sentences to write")
+	f.IntVar(&opt.MaxSets, "max-sets", summary.DefaultMaxSets, "most alternative sets kept per sentence's receipt")
+	f.StringVar(&show, "show", "", "print summary ID as it stands now")
+	f.BoolVar(&all, "all", false, "with --show: also list the dead sentences")
+	f.BoolVar(&list, "list", false, "list the summaries you can see")
+	return cmd
+}
+
+func (a *app) printSummary(sum *summary.Summary) {
+	w := a.stdout
+	switch sum.Empty {
+	case summary.EmptyNoSources:
+		fmt.Fprintf(w, "nothing you can read matches %q; no summary written\n", clean(sum.Topic))
+		printHints(a, sum.Hints)
+		return
+	case summary.EmptyNoSentences:
+		fmt.Fprintf(w, "the model (%s) wrote no sentence about %q from %d passages; nothing stored\n", clean(sum.Model), clean(sum.Topic), len(sum.Inputs))
+		return
+	}
+	fmt.Fprintf(w, "summary %s — %q\nmodel %s, prompt %s; %d sentences from %d passages, each with its own receipt\n\n",
+		sum.ID, clean(sum.Topic), clean(sum.Model), sum.PromptVersion, len(sum.Sentences), len(sum.Inputs))
+	for _, s := range sum.Sentences {
+		a.printSentence(s, "")
+	}
+	for _, r := range sum.Rejected {
+		fmt.Fprintf(w, "refused sentence %d (%s): %s\n", r.Position, r.Reason, clean(oneLine(r.Text, 120)))
+	}
+	fmt.Fprintln(w, "\npassages:")
+	for _, in := range sum.Inputs {
+		fmt.Fprintf(w, "  [%d] %s  %s (bytes %d–%d of v%d)\n", in.N, clean(in.SourceID), clean(oneLine(in.Title, 80)), in.Start, in.End, in.Version)
+	}
+	printHints(a, sum.Hints)
+	fmt.Fprintf(w, "\nlater: verity summarize --show %s\n", sum.ID)
+}
+
+func (a *app) printSentence(s summary.Sentence, mark string) {
+	w := a.stdout
+	fmt.Fprintf(w, "%s%d. %s\n", mark, s.Position, clean(s.Text))
+	var sets []string
+	for _, set := range s.Receipt.Sets {
+		ids := make([]string, len(set))
+		for i, r := range set {
+			ids[i] = clean(r.ID())
+		}
+		sets = append(sets, "{"+strings.Join(ids, ", ")+"}")
+	}
+	fmt.Fprintf(w, "   receipt: %s", strings.Join(sets, " OR "))
+	if s.Capped > 0 {
+		fmt.Fprintf(w, " (+%d sets dropped by the cap)", s.Capped)
+	}
+	fmt.Fprintln(w)
+	for _, q := range s.Quotes {
+		fmt.Fprintf(w, "   quote: %s v%d bytes %d–%d (%s)\n", clean(q.SourceID), q.Version, q.Start, q.End, q.Kind)
+	}
+}
+
+// summaryAccess is what caller may see of summaries in db.
+func summaryAccess(ctx context.Context, db *sqlite.DB, caller verity.Caller) summary.Access {
+	v := db.Viewer(ctx, caller)
+	rd := newReadable(ctx, db, caller)
+	return summary.Access{
+		Visible:  v.Visible,
+		Readable: func(r verity.Ref) bool { return r.Kind() == verity.RefSource && rd.source(r.ID()) },
+	}
+}
+
+func (a *app) showSummary(ctx context.Context, caller verity.Caller, id string, all bool) error {
+	db, err := a.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	acc := summaryAccess(ctx, db, caller)
+	if !all {
+		acc.Readable = nil
+	}
+	v, err := summary.Show(ctx, db, id, acc)
+	if err != nil {
+		return err
+	}
+	if v.Live == nil {
+		v.Live = []summary.Sentence{}
+	}
+	if v.Dead == nil {
+		v.Dead = []summary.Sentence{}
+	}
+	if a.json {
+		return a.printJSON(v)
+	}
+	w := a.stdout
+	fmt.Fprintf(w, "summary %s — %q (%s)\n%d of %d sentences live; model %s, prompt %s\n\n", v.ID, clean(v.Topic), v.State, len(v.Live), v.Written, clean(v.Model), v.Prompt)
+	if len(v.Live) == 0 {
+		fmt.Fprintln(w, "(nothing of it is live: every sentence lost its last live set)")
+	}
+	fmt.Fprintln(w, indent(clean(v.Text), ""))
+	if all {
+		fmt.Fprintln(w)
+		for _, s := range v.Live {
+			a.printSentence(s, "✓ ")
+		}
+		for _, s := range v.Dead {
+			a.printSentence(s, "✗ ")
+		}
+	}
+	return nil
+}
+
+func (a *app) listSummaries(ctx context.Context, caller verity.Caller) error {
+	db, err := a.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	heads, err := db.Records(ctx, sqlite.RecordFilter{Kind: summary.KindSummary})
+	if err != nil {
+		return err
+	}
+	type row struct {
+		ID      string             `json:"id"`
+		Topic   string             `json:"topic"`
+		State   verity.RecordState `json:"state"`
+		Live    int                `json:"live"`
+		Written int                `json:"written"`
+	}
+	rows := []row{}
+	acc := summaryAccess(ctx, db, caller)
+	acc.Readable = nil
+	for _, h := range heads {
+		v, err := summary.Show(ctx, db, h.ID, acc)
+		if verity.ErrorCode(err) == verity.ENOTFOUND {
+			continue // nothing of it is visible to this caller
+		}
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{ID: v.ID, Topic: v.Topic, State: v.State, Live: len(v.Live), Written: v.Written})
+	}
+	if a.json {
+		return a.printJSON(map[string]any{"summaries": rows})
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(a.stdout, "no summaries you can see (write one with verity summarize TOPIC)")
+	}
+	for _, r := range rows {
+		fmt.Fprintf(a.stdout, "%s  %d/%d live  %s\n", r.ID, r.Live, r.Written, clean(oneLine(r.Topic, 100)))
+	}
+	return nil
+}
+
+// summaryBody reads a sentence record's body, for the demo and the eval.
+func summaryBody(rec *verity.Record) (summary.SentenceBody, bool) {
+	var b summary.SentenceBody
+	return b, json.Unmarshal(rec.Body, &b) == nil
+}
