@@ -114,6 +114,9 @@ type Claim struct {
 	Marked bool `json:"marked,omitempty"`
 	// Record is the id of the statement record stored for the claim.
 	Record string `json:"record,omitempty"`
+	// Uncited is set by [Service.Check] on a claim the answer cited nothing
+	// for, whose support was found among the documents or the store.
+	Uncited bool `json:"uncited,omitempty"`
 }
 
 // Citation names the record a claim rests on, with the quote code found in

@@ -143,8 +143,9 @@ func locateQuote(text string, chunk verity.Chunk, offered []string, claim string
 }
 
 // bestWindow returns the run of one or two sentences of text that holds
-// the largest share of the claim's terms; two sentences win only when they
-// hold clearly more (a fifth of the terms) than the best single one.
+// the largest share of the claim's terms. Two sentences win only when no
+// single one holds half the terms and the pair holds a quarter more: a
+// quote should be as short as the support allows.
 func bestWindow(text, claim string) (analysis.Span, bool) {
 	want := analysis.Terms(claim)
 	if len(want) == 0 {
@@ -174,7 +175,7 @@ func bestWindow(text, claim string) (analysis.Span, bool) {
 	one := bestScore
 	for i := 0; i+1 < len(sents); i++ {
 		s := analysis.Span{Start: sents[i].Start, End: sents[i+1].End}
-		if sc := score(s); sc >= one+0.2 && sc > bestScore {
+		if sc := score(s); one < 0.5 && sc >= one+0.25 && sc > bestScore {
 			best, bestScore = s, sc
 		}
 	}
