@@ -65,7 +65,7 @@ func (c *check) run(ctx context.Context) error {
 		return nil
 	}
 	ev := &Evidence{
-		ID: EvidenceID(o.EdgeID, c.src.ID), EdgeID: o.EdgeID, SourceID: c.src.ID, Version: c.src.Version,
+		ID: EvidenceID(o.EdgeID, c.src.ID), EdgeID: o.EdgeID, Subject: o.Subject, Object: o.Object, SourceID: c.src.ID, Version: c.src.Version,
 		URI: c.src.URI, FetchedAt: c.src.UpdatedAt.UTC(), EvidenceType: evidenceType(cand.EvidenceType),
 		PageKind: c.kind, Model: c.x.Model(), Spec: spec.Name,
 		Quote:   Quote{Text: c.src.Text[m.Start:m.End], Start: m.Start, End: m.End, Match: m.Kind},

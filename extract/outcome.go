@@ -47,6 +47,8 @@ type Outcome struct {
 type Evidence struct {
 	ID           string          `json:"id"`
 	EdgeID       string          `json:"edge_id"`
+	Subject      string          `json:"subject"` // as this page names it
+	Object       string          `json:"object"`
 	SourceID     string          `json:"source_id"`
 	Version      int             `json:"version"`
 	URI          string          `json:"uri"`

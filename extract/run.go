@@ -1,0 +1,271 @@
+package extract
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
+)
+
+// Runner runs an Extractor over stored sources and keeps what it finds:
+// accepted edges as records with receipts, candidates in the review band in
+// the review queue, and every page's result and traces. A page is stored
+// whole when it finishes, so an interrupted run loses only the pages in
+// flight, and a rerun of the same spec, model and prompts skips every page
+// it finished at the same version.
+type Runner struct {
+	Store Store
+	X     *Extractor
+	// Concurrency is how many pages are read at once; 0 means 4.
+	Concurrency int
+	// Progress, when set, is called after each page with the pages done
+	// so far and the total.
+	Progress func(done, total int)
+}
+
+// RunResult is what a run did: every page's outcomes (finished now or
+// earlier), the pages skipped because an earlier run finished them, and the
+// cost of the calls made now.
+type RunResult struct {
+	Run      RunInfo       `json:"run"`
+	Pages    []*PageResult `json:"pages"`
+	Resumed  int           `json:"resumed"` // pages an earlier attempt of the run had finished
+	Read     int           `json:"read"`    // pages read now
+	Relocate []Relocation  `json:"relocated,omitempty"`
+	Cost     CostReport    `json:"cost"`
+}
+
+// Outcomes returns every outcome of the run with the given verdict.
+func (r *RunResult) Outcomes(verdict string) []Outcome {
+	var out []Outcome
+	for _, p := range r.Pages {
+		for _, o := range p.Outcomes {
+			if o.Verdict == verdict {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// EdgeIDs returns the ids of the edges the run accepted, sorted.
+func (r *RunResult) EdgeIDs() []string {
+	var ids []string
+	for _, o := range r.Outcomes(Accepted) {
+		ids = append(ids, o.EdgeID)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// RunID names the run of a spec with a model and the current prompts.
+func RunID(spec *Spec, model string) string {
+	sum := sha256.Sum256([]byte(spec.Hash() + "\x00" + model + "\x00" + PromptVersions()))
+	return "run:" + hex.EncodeToString(sum[:6])
+}
+
+// Targets returns the ids of the sources a spec applies to: active sources
+// of the spec's systems whose text names one of its objects (by the
+// normalized form of a name or alias). Pages that name no object are never
+// sent to a model.
+func Targets(ctx context.Context, st Store, spec *Spec) ([]string, error) {
+	srcs, err := st.Sources(ctx, verity.SourceFilter{Status: verity.StatusActive})
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, o := range spec.Objects {
+		for _, n := range o.Names() {
+			if k := analysis.NormalizeString(n); k != "" {
+				names = append(names, k)
+			}
+		}
+	}
+	var out []string
+	for _, s := range srcs {
+		if !spec.applies(s) {
+			continue
+		}
+		full, err := st.Source(ctx, s.ID)
+		if err != nil {
+			return nil, err
+		}
+		text := analysis.NormalizeString(full.Title + "\n" + full.Text)
+		if slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) }) {
+			out = append(out, s.ID)
+		}
+	}
+	return out, nil
+}
+
+// containsWord reports whether n occurs in text not glued to a letter on its
+// left ("bitrix24" in "bitrix24-based", not in "mybitrix24").
+func containsWord(text, n string) bool {
+	for from := 0; from <= len(text); {
+		i := strings.Index(text[from:], n)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if r, _ := utf8.DecodeLastRuneInString(text[:i]); i == 0 || !unicode.IsLetter(r) {
+			return true
+		}
+		from = i + 1
+	}
+	return false
+}
+
+// Run extracts from the sources with the given ids (all targets of the spec
+// when ids is empty). It returns what it finished before any error; a
+// canceled context returns ctx.Err() with every finished page kept.
+func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
+	spec := r.X.Spec()
+	info := RunInfo{ID: RunID(spec, r.X.Model()), Spec: spec.Name, SpecHash: spec.Hash(), Model: r.X.Model(),
+		Prompts: PromptVersions(), StartedAt: r.X.opt.Now().UTC()}
+	res := &RunResult{Run: info}
+	if err := r.Store.BeginRun(ctx, info); err != nil {
+		return res, err
+	}
+	if len(ids) == 0 {
+		var err error
+		if ids, err = Targets(ctx, r.Store, spec); err != nil {
+			return res, err
+		}
+	}
+	aliases, err := r.Store.Aliases(ctx)
+	if err != nil {
+		return res, err
+	}
+	if r.X.opt.Aliases == nil {
+		r.X.opt.Aliases = func(key string) []string { return aliases[key] }
+	}
+	conc := r.Concurrency
+	if conc <= 0 {
+		conc = 4
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		commit   sync.Mutex // pages are stored one at a time
+		wg       sync.WaitGroup
+		firstErr error
+		done     int
+	)
+	pages := make([]*PageResult, len(ids))
+	sem := make(chan struct{}, conc)
+	for i, id := range ids {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			page, resumed, moved, err := r.page(ctx, info, id, &commit)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				if firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				return
+			}
+			pages[i] = page
+			res.Relocate = append(res.Relocate, moved...)
+			if resumed {
+				res.Resumed++
+			} else if page != nil {
+				res.Read++
+			}
+			done++
+			if r.Progress != nil {
+				r.Progress(done, len(ids))
+			}
+		}()
+	}
+	wg.Wait()
+	for _, p := range pages {
+		if p != nil {
+			res.Pages = append(res.Pages, p)
+		}
+	}
+	res.Cost = r.X.Cost()
+	if firstErr != nil {
+		return res, firstErr
+	}
+	return res, ctx.Err()
+}
+
+// page runs one source: re-locates its older evidence, returns the stored
+// result when the run finished this version before, else extracts and
+// stores it.
+func (r *Runner) page(ctx context.Context, info RunInfo, id string, commit *sync.Mutex) (*PageResult, bool, []Relocation, error) {
+	src, err := r.Store.Source(ctx, id)
+	if err != nil {
+		return nil, false, nil, err
+	}
+	if src.Status != verity.StatusActive {
+		return nil, false, nil, nil
+	}
+	commit.Lock()
+	moved, err := Relocate(ctx, r.Store, src, r.X.opt.Now)
+	commit.Unlock()
+	if err != nil {
+		return nil, false, nil, err
+	}
+	if prev, ok, err := r.Store.FinishedPage(ctx, info.ID, src.ID, src.Version); err != nil {
+		return nil, false, moved, err
+	} else if ok {
+		return prev, true, moved, nil
+	}
+	res, err := r.X.Page(ctx, src)
+	if err != nil {
+		return nil, false, moved, err
+	}
+	commit.Lock()
+	defer commit.Unlock()
+	if err := r.save(ctx, info, res); err != nil {
+		return nil, false, moved, err
+	}
+	return res, false, moved, nil
+}
+
+// save stores a finished page: records for accepted outcomes first (storing
+// them again is harmless, so a crash between the two writes only repeats
+// work), then the page, its traces and its review items together.
+func (r *Runner) save(ctx context.Context, info RunInfo, res *PageResult) error {
+	spec := r.X.Spec()
+	var review []ReviewItem
+	for i := range res.Outcomes {
+		o := &res.Outcomes[i]
+		o.SourceID = res.SourceID
+		switch o.Verdict {
+		case Accepted:
+			if err := store(ctx, r.Store, *o, spec.Subject.Type, spec.objectType(o.Object)); err != nil {
+				return err
+			}
+		case Review:
+			review = append(review, ReviewItem{ID: o.Evidence.ID, EdgeID: o.EdgeID, Run: info.ID, SourceID: res.SourceID,
+				Version: res.Version, Outcome: *o, Spec: spec.Name, SubjType: spec.Subject.Type,
+				ObjType: spec.objectType(o.Object), Status: ReviewPending, CreatedAt: r.X.opt.Now().UTC()})
+		}
+	}
+	for i := range res.Steps {
+		res.Steps[i].Run = info.ID
+	}
+	return r.Store.SavePage(ctx, info.ID, res, review)
+}

@@ -1,0 +1,338 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/llm"
+)
+
+// The extraction tables (migration 004): runs and finished pages, step
+// traces, the evidence index, the review queue and votes, aliases and
+// evidence extraction revoked itself. Edges, evidences, entities and merges
+// are records and live in the records tables.
+
+var _ extract.Store = (*DB)(nil)
+
+// KindRecords lists every record of a kind, alive or dead, by id.
+func (d *DB) KindRecords(ctx context.Context, kind verity.RecordKind) ([]*verity.Record, error) {
+	return d.Records(ctx, RecordFilter{Kind: kind})
+}
+
+// BeginRun records that an extraction run started, or touches it when it
+// continues.
+func (d *DB) BeginRun(ctx context.Context, r extract.RunInfo) error {
+	now := d.nowString()
+	_, err := d.db.ExecContext(ctx, `INSERT INTO extract_runs (run, spec, spec_hash, model, prompts, started_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run) DO UPDATE SET updated_at = excluded.updated_at`,
+		r.ID, r.Spec, r.SpecHash, r.Model, r.Prompts, formatTime(r.StartedAt), now)
+	if err != nil {
+		return fmt.Errorf("begin extraction run: %w", err)
+	}
+	return nil
+}
+
+// FinishedPage returns the stored result of a page a run finished at version.
+func (d *DB) FinishedPage(ctx context.Context, run, sourceID string, version int) (*extract.PageResult, bool, error) {
+	var raw string
+	err := d.db.QueryRowContext(ctx, `SELECT result FROM extract_pages WHERE run = ? AND source_id = ? AND version = ?`,
+		run, sourceID, version).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("read finished page %s: %w", sourceID, err)
+	}
+	var res extract.PageResult
+	if err := json.Unmarshal([]byte(raw), &res); err != nil {
+		return nil, false, fmt.Errorf("finished page %s: %w", sourceID, err)
+	}
+	return &res, true, nil
+}
+
+// SavePage stores a finished page, its traces (replacing those of an
+// interrupted attempt at the same page), the evidence index of its accepted
+// outcomes and its review items, in one transaction.
+func (d *DB) SavePage(ctx context.Context, run string, res *extract.PageResult, review []extract.ReviewItem) error {
+	raw, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	now := d.nowString()
+	err = d.tx(ctx, func(tx *txn) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM extract_steps WHERE run = ? AND source_id = ? AND version = ?`,
+			run, res.SourceID, res.Version); err != nil {
+			return err
+		}
+		if err := insertSteps(ctx, tx, res.Steps); err != nil {
+			return err
+		}
+		for _, o := range res.Outcomes {
+			if o.Verdict != extract.Accepted || o.Evidence == nil {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO extract_evidence (evidence, edge_id, source_id) VALUES (?, ?, ?)`,
+				o.Evidence.ID, o.EdgeID, res.SourceID); err != nil {
+				return err
+			}
+		}
+		for _, it := range review {
+			item, err := json.Marshal(it)
+			if err != nil {
+				return err
+			}
+			// A candidate already decided keeps its decision.
+			if _, err := tx.ExecContext(ctx, `INSERT INTO extract_review (id, edge_id, run, source_id, version, item, status, created_at)
+				VALUES (?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (id) DO UPDATE SET item = excluded.item, version = excluded.version
+				WHERE extract_review.status = 'pending'`,
+				it.ID, it.EdgeID, it.Run, it.SourceID, it.Version, string(item), formatTime(it.CreatedAt)); err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO extract_pages (run, source_id, version, result, done_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (run, source_id, version) DO UPDATE SET result = excluded.result, done_at = excluded.done_at`,
+			run, res.SourceID, res.Version, string(raw), now)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("save extracted page %s: %w", res.SourceID, err)
+	}
+	return nil
+}
+
+func insertSteps(ctx context.Context, tx *txn, steps []extract.Step) error {
+	for _, s := range steps {
+		votes := []byte("null")
+		if s.Votes != nil {
+			votes, _ = json.Marshal(s.Votes)
+		}
+		in, out := string(s.Input), string(s.Output)
+		if in == "" {
+			in = "null"
+		}
+		if out == "" {
+			out = "null"
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO extract_steps (run, source_id, version, candidate, edge_id, step, input, output, prompt_version, model, votes, at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			s.Run, s.SourceID, s.Version, s.Candidate, s.EdgeID, s.Name, in, out, s.PromptVersion, s.Model, string(votes), formatTime(s.At)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PutSteps appends traces that belong to no page run.
+func (d *DB) PutSteps(ctx context.Context, steps []extract.Step) error {
+	if err := d.tx(ctx, func(tx *txn) error { return insertSteps(ctx, tx, steps) }); err != nil {
+		return fmt.Errorf("store extraction steps: %w", err)
+	}
+	return nil
+}
+
+// Steps returns every trace of an edge, oldest first.
+func (d *DB) Steps(ctx context.Context, edgeID string) ([]extract.Step, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT run, source_id, version, candidate, edge_id, step, input, output, prompt_version, model, votes, at
+		FROM extract_steps WHERE edge_id = ? ORDER BY id`, edgeID)
+	if err != nil {
+		return nil, fmt.Errorf("read steps of %s: %w", edgeID, err)
+	}
+	defer rows.Close()
+	var out []extract.Step
+	for rows.Next() {
+		var (
+			s            extract.Step
+			in, o, votes string
+			at           string
+		)
+		if err := rows.Scan(&s.Run, &s.SourceID, &s.Version, &s.Candidate, &s.EdgeID, &s.Name, &in, &o, &s.PromptVersion, &s.Model, &votes, &at); err != nil {
+			return nil, err
+		}
+		s.Input, s.Output, s.At = json.RawMessage(in), json.RawMessage(o), parseTime(at)
+		if votes != "null" && votes != "" {
+			var t llm.Tally
+			if json.Unmarshal([]byte(votes), &t) == nil {
+				s.Votes = &t
+			}
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// SourceEvidence lists the evidence ids indexed on a source.
+func (d *DB) SourceEvidence(ctx context.Context, sourceID string) ([]string, error) {
+	return d.strings(ctx, `SELECT evidence FROM extract_evidence WHERE source_id = ? ORDER BY evidence`, sourceID)
+}
+
+func (d *DB) strings(ctx context.Context, q string, args ...any) ([]string, error) {
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// ReviewItems lists review items with a status ("" for all), oldest first.
+func (d *DB) ReviewItems(ctx context.Context, status string) ([]extract.ReviewItem, error) {
+	q := `SELECT item, status FROM extract_review`
+	var args []any
+	if status != "" {
+		q += ` WHERE status = ?`
+		args = append(args, status)
+	}
+	rows, err := d.db.QueryContext(ctx, q+` ORDER BY created_at, id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list review items: %w", err)
+	}
+	defer rows.Close()
+	var out []extract.ReviewItem
+	for rows.Next() {
+		var raw, st string
+		if err := rows.Scan(&raw, &st); err != nil {
+			return nil, err
+		}
+		var it extract.ReviewItem
+		if err := json.Unmarshal([]byte(raw), &it); err != nil {
+			return nil, fmt.Errorf("review item: %w", err)
+		}
+		it.Status = st
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
+// ReviewItem returns one review item.
+func (d *DB) ReviewItem(ctx context.Context, id string) (*extract.ReviewItem, error) {
+	var raw, st string
+	err := d.db.QueryRowContext(ctx, `SELECT item, status FROM extract_review WHERE id = ?`, id).Scan(&raw, &st)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, verity.Errorf(verity.ENOTFOUND, "no review item %q", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read review item %s: %w", id, err)
+	}
+	var it extract.ReviewItem
+	if err := json.Unmarshal([]byte(raw), &it); err != nil {
+		return nil, fmt.Errorf("review item %s: %w", id, err)
+	}
+	it.Status = st
+	return &it, nil
+}
+
+// DecideReview closes a pending review item with a person's vote.
+func (d *DB) DecideReview(ctx context.Context, id, status string, v extract.HumanVote) error {
+	return d.tx(ctx, func(tx *txn) error {
+		var edge string
+		res, err := tx.ExecContext(ctx, `UPDATE extract_review SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'`,
+			status, formatTime(v.At), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return verity.Errorf(verity.ECONFLICT, "review item %q is not pending", id)
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT edge_id FROM extract_review WHERE id = ?`, id).Scan(&edge); err != nil {
+			return err
+		}
+		return insertVote(ctx, tx, id, edge, v)
+	})
+}
+
+func insertVote(ctx context.Context, tx *txn, item, edge string, v extract.HumanVote) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO extract_votes (item, edge_id, author, vote, why, at) VALUES (?, ?, ?, ?, ?, ?)`,
+		item, edge, v.Author, v.Vote, v.Why, formatTime(v.At))
+	return err
+}
+
+// PutVote records a person's vote on an item or an edge.
+func (d *DB) PutVote(ctx context.Context, item, edgeID string, v extract.HumanVote) error {
+	return d.tx(ctx, func(tx *txn) error { return insertVote(ctx, tx, item, edgeID, v) })
+}
+
+// Votes returns people's votes on an edge, oldest first.
+func (d *DB) Votes(ctx context.Context, edgeID string) ([]extract.HumanVote, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT author, vote, why, at FROM extract_votes WHERE edge_id = ? ORDER BY id`, edgeID)
+	if err != nil {
+		return nil, fmt.Errorf("read votes of %s: %w", edgeID, err)
+	}
+	defer rows.Close()
+	var out []extract.HumanVote
+	for rows.Next() {
+		var (
+			v  extract.HumanVote
+			at string
+		)
+		if err := rows.Scan(&v.Author, &v.Vote, &v.Why, &at); err != nil {
+			return nil, err
+		}
+		v.At = parseTime(at)
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// PutAlias records another name of the subject with key.
+func (d *DB) PutAlias(ctx context.Context, key, alias, origin string) error {
+	if _, err := d.db.ExecContext(ctx, `INSERT OR IGNORE INTO extract_aliases (key, alias, origin) VALUES (?, ?, ?)`, key, alias, origin); err != nil {
+		return fmt.Errorf("store alias: %w", err)
+	}
+	return nil
+}
+
+// Aliases returns every alias by subject key.
+func (d *DB) Aliases(ctx context.Context) (map[string][]string, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT key, alias FROM extract_aliases ORDER BY key, alias`)
+	if err != nil {
+		return nil, fmt.Errorf("read aliases: %w", err)
+	}
+	defer rows.Close()
+	out := map[string][]string{}
+	for rows.Next() {
+		var k, a string
+		if err := rows.Scan(&k, &a); err != nil {
+			return nil, err
+		}
+		out[k] = append(out[k], a)
+	}
+	return out, rows.Err()
+}
+
+// MarkGone records (or clears) that extraction revoked an evidence because
+// its quote left the page, so that finding the quote again restores it.
+func (d *DB) MarkGone(ctx context.Context, evidenceID string, gone bool) error {
+	var err error
+	if gone {
+		_, err = d.db.ExecContext(ctx, `INSERT OR REPLACE INTO extract_gone (evidence, at) VALUES (?, ?)`, evidenceID, d.nowString())
+	} else {
+		_, err = d.db.ExecContext(ctx, `DELETE FROM extract_gone WHERE evidence = ?`, evidenceID)
+	}
+	if err != nil {
+		return fmt.Errorf("mark evidence %s: %w", evidenceID, err)
+	}
+	return nil
+}
+
+// Gone reports whether extraction revoked an evidence because its quote left
+// the page.
+func (d *DB) Gone(ctx context.Context, evidenceID string) (bool, error) {
+	var n int
+	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM extract_gone WHERE evidence = ?`, evidenceID).Scan(&n); err != nil {
+		return false, fmt.Errorf("read evidence %s: %w", evidenceID, err)
+	}
+	return n > 0, nil
+}
