@@ -147,6 +147,8 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 		a.logCmd(),
 		a.undoCmd(),
 		a.auditCmd(),
+		a.crawlCmd(),
+		a.researchCmd(),
 	)
 	return root
 }

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/collect"
+	"github.com/veritykb/verity/sqlite"
+)
+
+// fetchFlags are the politeness and limit flags crawl and research share.
+type fetchFlags struct {
+	delay    time.Duration
+	timeout  time.Duration
+	maxBytes int64
+	contact  string
+}
+
+func (ff *fetchFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.DurationVar(&ff.delay, "delay", collect.DefaultDelay, "least time between two requests to one host (a longer robots.txt Crawl-delay wins)")
+	f.DurationVar(&ff.timeout, "timeout", collect.DefaultTimeout, "give up on a page that has not fully arrived after this long")
+	f.Int64Var(&ff.maxBytes, "max-bytes", collect.DefaultMaxBytes, "refuse pages larger than this many bytes")
+	f.StringVar(&ff.contact, "contact", "", "an email or URL added to the User-Agent, so site owners can reach you")
+}
+
+func (ff *fetchFlags) options() (collect.FetchOptions, error) {
+	if ff.delay < 0 || ff.timeout <= 0 || ff.maxBytes <= 0 {
+		return collect.FetchOptions{}, verity.Errorf(verity.EINVALID, "--delay must be ≥ 0, --timeout and --max-bytes > 0")
+	}
+	ua := collect.DefaultUserAgent
+	if c := strings.TrimSpace(ff.contact); c != "" {
+		if strings.ContainsAny(c, "()\r\n") {
+			return collect.FetchOptions{}, verity.Errorf(verity.EINVALID, "--contact must not contain parentheses or line breaks")
+		}
+		ua = strings.TrimSuffix(ua, ")") + "; contact: " + c + ")"
+	}
+	delay := ff.delay
+	if delay == 0 {
+		delay = -1 // FetchOptions reads 0 as the default; -1 is "no delay"
+	}
+	return collect.FetchOptions{UserAgent: ua, Delay: delay, Timeout: ff.timeout, MaxBytes: ff.maxBytes}, nil
+}
+
+// parseACL reads --acl flags; none means public.
+func parseACL(flags []string) ([]verity.Principal, error) {
+	var acl []verity.Principal
+	for _, s := range flags {
+		p, err := verity.ParsePrincipal(s)
+		if err != nil {
+			return nil, fmt.Errorf("--acl: %w", err)
+		}
+		acl = append(acl, p)
+	}
+	if len(acl) == 0 {
+		acl = []verity.Principal{verity.Public}
+	}
+	return acl, nil
+}
+
+func (a *app) crawlCmd() *cobra.Command {
+	var (
+		budget, maxDepth int
+		acl              []string
+		noSitemap        bool
+		restart          bool
+		ff               fetchFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "crawl URL",
+		Short: "Fetch one web site into the store within a page budget, politely",
+		Long: `Crawl fetches the site of URL — its host, with or without "www." — and stores
+every HTML page and PDF as a web source: id and uri the canonical URL, the
+text as "verity ingest" reads it, readable by the --acl principals (public
+by default). Pages are stored as they arrive, so they are searchable (and
+ready for "verity extract") at once.
+
+Order: URL first, then the pages its sitemaps list (robots.txt Sitemap:
+lines, else /sitemap.xml; sitemap indexes and .gz sitemaps are followed,
+up to 20 files), then links in the order found, breadth first. Only links
+to the same site are followed; links with rel=nofollow and links to images,
+scripts, archives and office files are not. --budget counts pages fetched
+(sitemaps and robots.txt are not counted; pages robots.txt disallows are
+skipped without a request and not counted).
+
+Politeness: the User-Agent names Verity (add --contact so site owners can
+reach you); robots.txt is obeyed for the "Verity" token, with the longest
+matching Allow/Disallow rule deciding, "*" and "$" wildcards, and its
+Crawl-delay (up to 5 minutes) when longer than --delay; a robots.txt that
+answers with a server error means nothing is fetched (RFC 9309). Pages that
+ask not to be indexed (robots meta or X-Robots-Tag noindex) are not stored;
+nofollow pages are stored but their links not followed. A 429 or 503 is
+retried after its Retry-After (up to a minute). Only text/html and
+application/pdf are read, up to --max-bytes, within --timeout; legacy
+charsets (windows-1251, koi8-r, ...) are decoded to UTF-8.
+
+URLs are compared in canonical form: scheme and host lowercased, default
+port, user info and #fragment dropped, escapes normalized, dot segments
+resolved, utm_* and other tracking parameters dropped, parameters sorted.
+A trailing slash is kept ("/a" and "/a/" may differ); a page whose text
+equals one already stored in this crawl is reported as a duplicate instead.
+
+Re-crawling: storing the same text again is a no-op and keeps the page's
+time; changed text makes a new version (the old one stays for evidence
+relocation). One URL failing (a timeout, a 404, broken HTML, an unknown
+charset) never stops the crawl; failures are listed at the end.
+
+Interrupting (Ctrl-C) keeps every page stored so far and the frontier: run
+the same command again to resume where it stopped, within the same budget
+(--restart starts over instead). A crawl that finished — its budget spent
+or every page visited — starts afresh when run again.
+
+--json prints {"start","budget","resumed","robots","delay_ms","sitemaps",
+"sitemap_urls","fetched","stored":{"created","new_version","metadata",
+"unchanged"},"skipped_robots":[url],"skipped":[{"url","outcome","status",
+"detail"}],"errors":[{"url","outcome","status","detail"}],"off_site_links",
+"pending","complete","notes","elapsed_ms"}. The exit code is 0 when the
+crawl ran, whatever single pages did; 130 when interrupted.`,
+		Example: `  verity crawl https://www.bitrix24.ru/ --budget 200
+  verity crawl https://vendor.example/customers/ --budget 50 --max-depth 2 --acl group:market
+  verity crawl https://vendor.example/ --contact ops@corp.example --delay 2s --json
+  verity crawl https://vendor.example/ --restart`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if budget <= 0 {
+				return verity.Errorf(verity.EINVALID, "--budget must be positive, got %d", budget)
+			}
+			principals, err := parseACL(acl)
+			if err != nil {
+				return err
+			}
+			fo, err := ff.options()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			bar := a.newProgress("crawl", int64(budget), false)
+			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart,
+				Checkpoints: crawlCheckpoints{db},
+				OnPage: func(r collect.PageResult) {
+					if r.Fetched {
+						bar.Add(1)
+					}
+					if !a.json && !r.Stored() && !a.interactive() && r.Outcome != collect.ReasonRobots && !(&collect.FetchError{Reason: r.Outcome}).Skip() {
+						fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(r.URL), clean(r.Detail))
+					}
+				}}
+			rep, err := collect.Crawl(ctx, collect.NewFetcher(fo), db, args[0], opt)
+			bar.Done()
+			if rep == nil {
+				return err
+			}
+			if a.json {
+				if perr := a.printJSON(rep); perr != nil {
+					return perr
+				}
+			} else {
+				a.printCrawl(rep)
+			}
+			if errors.Is(err, context.Canceled) && !a.json {
+				fmt.Fprintf(a.stderr, "run \"verity crawl %s\" again to resume the crawl\n", clean(rep.Start))
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&budget, "budget", collect.DefaultBudget, "pages fetched at most, over all runs of one crawl")
+	f.IntVar(&maxDepth, "max-depth", 0, "links followed from URL at most (0: no limit; sitemap pages count as depth 1)")
+	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read the stored pages, repeatable (default public)")
+	f.BoolVar(&noSitemap, "no-sitemap", false, "do not read sitemaps")
+	f.BoolVar(&restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
+	ff.register(cmd)
+	return cmd
+}
+
+func (a *app) printCrawl(rep *collect.CrawlReport) {
+	w := a.stdout
+	fmt.Fprintf(w, "crawled %s into %s: %d pages fetched of a budget of %d", clean(rep.Start), a.storePath(), rep.Fetched, rep.Budget)
+	if rep.Resumed {
+		fmt.Fprint(w, " (resumed)")
+	}
+	fmt.Fprintln(w)
+	s := rep.Stored
+	fmt.Fprintf(w, "stored: %d new, %d new versions, %d metadata updates, %d unchanged; %d skipped, %d disallowed by robots.txt, %d errors\n",
+		s.Created, s.NewVersion, s.Metadata, s.Unchanged, len(rep.Skipped), len(rep.SkippedRobots), len(rep.Errors))
+	fmt.Fprintf(w, "robots.txt: %s; %s between requests; sitemaps: %d read, %d pages listed\n",
+		clean(rep.Robots), time.Duration(rep.DelayMS)*time.Millisecond, len(rep.Sitemaps), rep.SitemapURLs)
+	list := func(title string, rs []collect.PageResult) {
+		if len(rs) == 0 {
+			return
+		}
+		fmt.Fprintf(w, "%s:\n", title)
+		for _, r := range rs {
+			fmt.Fprintf(w, "  %s  %s\n", clean(r.URL), clean(oneLine(r.Detail, 160)))
+		}
+	}
+	list("errors", rep.Errors)
+	list("skipped", rep.Skipped)
+	if len(rep.SkippedRobots) > 0 {
+		fmt.Fprintln(w, "disallowed by robots.txt:")
+		for _, u := range rep.SkippedRobots {
+			fmt.Fprintf(w, "  %s\n", clean(u))
+		}
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "note: %s\n", clean(n))
+	}
+	if rep.Pending > 0 {
+		fmt.Fprintf(w, "%d URLs found but not fetched: the budget is spent (a larger --budget reaches them)\n", rep.Pending)
+	}
+}
+
+// crawlCheckpoints keeps crawl state in the store's tables.
+type crawlCheckpoints struct{ db *sqlite.DB }
+
+func (c crawlCheckpoints) LoadCrawl(ctx context.Context, key string) (*collect.Checkpoint, error) {
+	st, err := c.db.CrawlState(ctx, key)
+	if err != nil || st == nil {
+		return nil, err
+	}
+	cp := &collect.Checkpoint{Status: st.Status, Fetched: st.Fetched, URLs: make([]collect.QueuedURL, len(st.URLs))}
+	for i, u := range st.URLs {
+		cp.URLs[i] = collect.QueuedURL{URL: u.URL, Seq: u.Seq, Depth: u.Depth, State: u.State, Hash: u.Hash, SourceID: u.SourceID}
+	}
+	return cp, nil
+}
+
+func (c crawlCheckpoints) SaveCrawl(ctx context.Context, key string, cp *collect.Checkpoint) error {
+	urls := make([]sqlite.CrawlURL, len(cp.URLs))
+	for i, u := range cp.URLs {
+		urls[i] = sqlite.CrawlURL{URL: u.URL, Seq: u.Seq, Depth: u.Depth, State: u.State, Hash: u.Hash, SourceID: u.SourceID}
+	}
+	return c.db.SaveCrawlState(ctx, key, cp.Status, cp.Fetched, urls)
+}
+
+func (c crawlCheckpoints) ResetCrawl(ctx context.Context, key string) error {
+	return c.db.ResetCrawl(ctx, key)
+}

@@ -1,0 +1,346 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/collect"
+	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/sqlite"
+)
+
+// searchSpecHelp describes --search and its environment, for help texts and
+// errors.
+const searchSpecHelp = `  searxng:URL   a SearXNG instance's JSON API (a bare http(s) URL means the same);
+                "json" must be listed under search.formats in its settings.yml
+  brave         the Brave Search API; key in BRAVE_API_KEY (or VERITY_SEARCH_KEY)
+  brave:URL     the same at another endpoint`
+
+// searchProvider builds the web-search provider from --search, else
+// VERITY_SEARCH. Keys come from the environment only, never from flags, so
+// they stay out of shell history and process lists.
+func (a *app) searchProvider(flag string) (collect.Searcher, string, error) {
+	spec, from := flag, "--search"
+	if spec == "" {
+		spec, from = a.getenv("VERITY_SEARCH"), "VERITY_SEARCH"
+	}
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return nil, "", verity.Errorf(verity.EINVALID, "no web-search provider: give --search or set VERITY_SEARCH to one of\n%s", searchSpecHelp)
+	}
+	kind, rest, _ := strings.Cut(spec, ":")
+	if kind == "http" || kind == "https" {
+		kind, rest = "searxng", spec
+	}
+	http := collect.SearchHTTP{}
+	switch kind {
+	case "searxng":
+		s, err := collect.NewSearXNG(collect.SearXNGConfig{BaseURL: rest, HTTP: http})
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", from, err)
+		}
+		return s, "searxng " + rest, nil
+	case "brave":
+		key := a.getenv("BRAVE_API_KEY")
+		if key == "" {
+			key = a.getenv("VERITY_SEARCH_KEY")
+		}
+		if key == "" {
+			return nil, "", verity.Errorf(verity.EINVALID, "%s: brave needs a key: set BRAVE_API_KEY", from)
+		}
+		b, err := collect.NewBrave(collect.BraveConfig{Key: key, BaseURL: rest, HTTP: http})
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", from, err)
+		}
+		return b, "brave", nil
+	}
+	return nil, "", verity.Errorf(verity.EINVALID, "%s: unknown web-search provider %q; use one of\n%s", from, spec, searchSpecHelp)
+}
+
+// researchTarget is what a research run looks for, from a spec or flags.
+type researchTarget struct {
+	product string
+	aliases []string
+	ban     []string
+	vendor  []string
+}
+
+// targetFromSpec reads the product, its aliases, the banned domains and the
+// vendor's domains from an extraction spec: the first object is the
+// product; the names of further objects count as aliases, since a page
+// naming any of them is worth keeping for extraction.
+func targetFromSpec(path string) (researchTarget, error) {
+	spec, err := extract.LoadSpec(path)
+	if err != nil {
+		return researchTarget{}, err
+	}
+	if len(spec.Objects) == 0 {
+		return researchTarget{}, verity.Errorf(verity.EINVALID, "spec %s has no objects to research", path)
+	}
+	t := researchTarget{product: spec.Objects[0].Name, ban: spec.Banned, vendor: spec.Vendor.Domains}
+	t.aliases = append(t.aliases, spec.Objects[0].Aliases...)
+	for _, o := range spec.Objects[1:] {
+		t.aliases = append(t.aliases, o.Names()...)
+	}
+	return t, nil
+}
+
+func (a *app) researchCmd() *cobra.Command {
+	var (
+		specPath, product, search, planner string
+		aliases, queries, bans, acl        []string
+		searches, reads, perHost           int
+		ff                                 fetchFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "research (--spec FILE | --product NAME [--alias NAME]... | --query TEXT...)",
+		Short: "Search the web for pages about who uses a product, within a budget, and store them",
+		Long: `Research is the web agent of the extraction method: it looks for pages that
+show organizations using a product — case studies, customer stories, press
+releases, testimonials — beyond the vendor's own site (use "verity crawl"
+for that), and stores them as web sources for "verity extract".
+
+It searches through a web-search provider (--search or VERITY_SEARCH):
+` + searchSpecHelp + `
+
+Budget: at most --searches searches (default 25) and --reads page reads
+(default 15); searching and reading alternate, reads keeping pace with
+searches. Every call is recorded with a one-line reason: why a search was
+made, and why a page was read (which searches returned it, at what rank).
+
+What is read: only URLs a search returned — never a link found on a page,
+never a URL a model suggested — at most --per-host pages of one site, pages
+of the vendor's own domains (the spec's vendor.domains) last. Never read:
+social networks, job boards, app stores, and technology-usage and
+software-review aggregators (the built-in list below), plus the spec's
+banned_domains and --ban. robots.txt and the politeness of "verity crawl"
+apply to every read. A page read is kept — stored, readable by --acl
+(public by default) — only when it names the product or an alias.
+
+Queries: --query searches come first. Then, with no model configured (the
+offline engine), a fixed plan from the product and its aliases:
+  "<name> клиенты", "<name> кейс внедрения", "<name> customer story",
+  "перешли на <name>", "<name> case study", "внедрение <name> в компании",
+  "switched to <name>", "<name> отзывы клиентов", "<name> customers",
+  "implemented <name>"
+for the product first, then each alias. With a model (--model), the first
+four come from that plan and then the model proposes the next searches
+from what was found (prompt collect.research_next); if it fails, the run
+goes on with the plan. --planner template forces the plan.
+
+Every call goes to the store's research journal with the run id, so why a
+page is in the store can be looked up later. --json prints {"run",
+"product","planner","search","budget":{"searches","reads"},"used":{...},
+"calls":[{"seq","kind","reason","query","url","outcome","detail","hits",
+"source_id","version","at"}],"kept":[{"url","source_id","version","title",
+"outcome","reason","query"}],"banned":[{"url","domain","category","query"}],
+"stored":{...},"unread","notes"}. The exit code is 5 when every search
+failed.
+
+Built-in banned domains (and their subdomains):
+` + bannedHelp(),
+		Example: `  VERITY_SEARCH=searxng:http://localhost:8888 verity research --spec extract/specs/bitrix24-ru.yaml
+  verity research --search searxng:http://localhost:8888 --product Битрикс24 --alias Bitrix24 --ban tadviser.ru
+  BRAVE_API_KEY=... verity research --search brave --product Bitrix24 --searches 10 --reads 5 --json
+  verity research --search http://localhost:8888 --query "Битрикс24 внедрение банк" --reads 3`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			if searches <= 0 || reads <= 0 || perHost <= 0 {
+				return verity.Errorf(verity.EINVALID, "--searches, --reads and --per-host must be positive")
+			}
+			var t researchTarget
+			switch {
+			case specPath != "" && product != "":
+				return verity.Errorf(verity.EINVALID, "give --spec or --product, not both")
+			case specPath != "":
+				var err error
+				if t, err = targetFromSpec(specPath); err != nil {
+					return err
+				}
+			case product != "":
+				t.product = product
+			case len(queries) == 0:
+				return verity.Errorf(verity.EINVALID, "give --spec FILE, --product NAME or at least one --query")
+			}
+			t.aliases = append(t.aliases, aliases...)
+			t.ban = append(t.ban, bans...)
+			principals, err := parseACL(acl)
+			if err != nil {
+				return err
+			}
+			fo, err := ff.options()
+			if err != nil {
+				return err
+			}
+			s, _, err := a.searchProvider(search)
+			if err != nil {
+				return err
+			}
+			pl, err := a.researchPlanner(ctx, planner)
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			var explicit []collect.PlannedQuery
+			for _, q := range queries {
+				if q = strings.TrimSpace(q); q != "" {
+					explicit = append(explicit, collect.PlannedQuery{Text: q, Reason: "given on the command line"})
+				}
+			}
+			bar := a.newProgress("research", int64(searches+reads), false)
+			rep, err := collect.Research(ctx, s, collect.NewFetcher(fo), db, collect.ResearchOptions{
+				Product: t.product, Aliases: t.aliases, Queries: explicit, Ban: t.ban, Vendor: t.vendor,
+				Searches: searches, Reads: reads, PerHost: perHost, ACL: principals, Planner: pl,
+				Journal: researchJournal{db},
+				Run:     "research-" + a.now().UTC().Format("20060102T150405.000Z"),
+				OnCall: func(c collect.Call) {
+					if c.Spent {
+						bar.Add(1)
+					}
+				},
+			})
+			bar.Done()
+			if rep == nil {
+				return err
+			}
+			if a.json {
+				if perr := a.printJSON(rep); perr != nil {
+					return perr
+				}
+			} else {
+				a.printResearch(rep)
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&specPath, "spec", "", "extraction spec (YAML): its first object is the product; aliases, banned_domains and vendor.domains are used too")
+	f.StringVar(&product, "product", "", "the product whose users are sought")
+	f.StringArrayVar(&aliases, "alias", nil, "another name of the product, repeatable")
+	f.StringArrayVar(&queries, "query", nil, "a search to make first, repeatable")
+	f.StringArrayVar(&bans, "ban", nil, "a domain never to read (and its subdomains), repeatable")
+	f.StringVar(&search, "search", "", "web-search provider: searxng:URL, brave, brave:URL (default $VERITY_SEARCH)")
+	f.StringVar(&planner, "planner", "auto", "how next searches are chosen: auto (the model when one is configured), template, model")
+	f.IntVar(&searches, "searches", collect.DefaultSearches, "searches at most")
+	f.IntVar(&reads, "reads", collect.DefaultReads, "page reads at most")
+	f.IntVar(&perHost, "per-host", collect.DefaultPerHost, "page reads of one site at most")
+	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read the kept pages, repeatable (default public)")
+	ff.register(cmd)
+	return cmd
+}
+
+// researchPlanner picks the query planner: the template plan with the
+// offline engine (which has no research task: a fixed plan is what it would
+// do anyway), the run's model otherwise.
+func (a *app) researchPlanner(ctx context.Context, choice string) (collect.Planner, error) {
+	switch choice {
+	case "template":
+		return collect.TemplatePlanner{}, nil
+	case "auto", "model":
+	default:
+		return nil, verity.Errorf(verity.EINVALID, "--planner must be auto, template or model, not %q", choice)
+	}
+	setup, err := a.setupModel()
+	if err != nil {
+		return nil, err
+	}
+	if setup.Spec.Provider == llm.ProviderOffline {
+		if choice == "model" {
+			return nil, verity.Errorf(verity.EINVALID, "--planner model needs a model: give --model or set VERITY_MODEL")
+		}
+		return collect.TemplatePlanner{}, nil
+	}
+	m, _, err := a.model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &collect.ModelPlanner{Model: m}, nil
+}
+
+func bannedHelp() string {
+	byCat := map[string][]string{}
+	var cats []string
+	for _, d := range collect.BannedDomains() {
+		if _, ok := byCat[d.Category]; !ok {
+			cats = append(cats, d.Category)
+		}
+		byCat[d.Category] = append(byCat[d.Category], d.Domain)
+	}
+	var b strings.Builder
+	for _, c := range cats {
+		fmt.Fprintf(&b, "  %s: %s\n", c, strings.Join(byCat[c], ", "))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (a *app) printResearch(rep *collect.ResearchReport) {
+	w := a.stdout
+	fmt.Fprintf(w, "research %s for %s (%s, %s plan): %d of %d searches, %d of %d reads; kept %d pages (%d new, %d new versions, %d unchanged)\n",
+		rep.Run, clean(rep.Product), rep.Search, clean(rep.Planner), rep.Used.Searches, rep.Budget.Searches, rep.Used.Reads, rep.Budget.Reads,
+		len(rep.Kept), rep.Stored.Created, rep.Stored.NewVersion, rep.Stored.Unchanged+rep.Stored.Metadata)
+	if len(rep.Kept) > 0 {
+		fmt.Fprintln(w, "kept:")
+		for _, k := range rep.Kept {
+			fmt.Fprintf(w, "  %s  %s\n    why: %s\n", clean(k.URL), clean(oneLine(k.Title, 80)), clean(k.Reason))
+		}
+	}
+	fmt.Fprintln(w, "searches:")
+	for _, c := range rep.Calls {
+		if c.Kind != collect.CallSearch {
+			continue
+		}
+		res := fmt.Sprintf("%d results", c.Hits)
+		if c.Outcome != collect.OutcomeOK {
+			res = "failed: " + oneLine(c.Detail, 120)
+		}
+		fmt.Fprintf(w, "  %2d. «%s» — %s: %s\n", c.Seq, clean(c.Query), clean(c.Reason), clean(res))
+	}
+	var notKept []collect.Call
+	for _, c := range rep.Calls {
+		if c.Kind == collect.CallRead && c.SourceID == "" {
+			notKept = append(notKept, c)
+		}
+	}
+	if len(notKept) > 0 {
+		fmt.Fprintln(w, "read, not kept:")
+		for _, c := range notKept {
+			fmt.Fprintf(w, "  %s  %s: %s\n", clean(c.URL), c.Outcome, clean(oneLine(c.Detail, 120)))
+		}
+	}
+	if len(rep.Banned) > 0 {
+		counts := map[string]int{}
+		for _, b := range rep.Banned {
+			counts[b.Category]++
+		}
+		var parts []string
+		for c, n := range counts {
+			parts = append(parts, fmt.Sprintf("%s %d", c, n))
+		}
+		slices.Sort(parts)
+		fmt.Fprintf(w, "not read, banned: %d results (%s)\n", len(rep.Banned), strings.Join(parts, ", "))
+	}
+	if rep.Unread > 0 {
+		fmt.Fprintf(w, "%d results left unread: the read budget is spent\n", rep.Unread)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "note: %s\n", clean(n))
+	}
+}
+
+// researchJournal records research calls in the store.
+type researchJournal struct{ db *sqlite.DB }
+
+func (j researchJournal) RecordCall(ctx context.Context, run string, c collect.Call) error {
+	return j.db.PutResearchCall(ctx, sqlite.ResearchCall{Run: run, Seq: c.Seq, Kind: c.Kind, Reason: c.Reason, Query: c.Query,
+		URL: c.URL, Outcome: c.Outcome, Detail: c.Detail, Hits: c.Hits, SourceID: c.SourceID, Version: c.Version, At: c.At})
+}
