@@ -45,6 +45,9 @@ type recordLine struct {
 	Kind  verity.RecordKind  `json:"kind"`
 	State verity.RecordState `json:"state"`
 	Text  string             `json:"text,omitempty"`
+	// Hidden is set when the text is withheld: no set of the record's
+	// receipt is made of things the caller may read.
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // searchEffect is what a revocation does to search: sources whose chunks
@@ -397,8 +400,10 @@ func (a *app) printRevocation(ctx context.Context, db *sqlite.DB, ev *receipt.Ev
 	if ev == nil {
 		dieVerb, surviveVerb = "would die", "would survive on another set"
 	}
-	a.printGroup(dieVerb, "✗", out.Died)
-	a.printGroup(surviveVerb, "✓", out.Survived)
+	if ev == nil || ev.Action == receipt.ActionRevoke || out.Died.Count+out.Survived.Count > 0 {
+		a.printGroup(dieVerb, "✗", out.Died)
+		a.printGroup(surviveVerb, "✓", out.Survived)
+	}
 	if out.Revived.Count > 0 {
 		a.printGroup("revived", "↺", out.Revived)
 	}
@@ -416,7 +421,7 @@ func (a *app) printGroup(verb, mark string, g recordGroup) {
 	fmt.Fprintln(a.stdout)
 	for _, r := range g.Records {
 		text := r.Text
-		if text == "" {
+		if r.Hidden {
 			text = "(text not shown: rests on sources you cannot read)"
 		}
 		fmt.Fprintf(a.stdout, "    %s %s  %s  %s\n", mark, clean(r.ID), r.Kind, clean(oneLine(text, 120)))
@@ -531,6 +536,8 @@ func (r *readable) group(refs []verity.Ref) (recordGroup, error) {
 		line := recordLine{ID: rec.ID, Kind: rec.Kind, State: rec.State}
 		if r.record(rec.ID) {
 			line.Text = recordText(rec)
+		} else {
+			line.Hidden = true
 		}
 		g.Records = append(g.Records, line)
 	}
@@ -538,13 +545,13 @@ func (r *readable) group(refs []verity.Ref) (recordGroup, error) {
 }
 
 // recordText is what a record says, from its body's "text" (sentences,
-// statements) or else a few fields other kinds use.
+// statements) or else a few fields other kinds use (a summary's "topic").
 func recordText(rec *verity.Record) string {
 	var b map[string]any
 	if json.Unmarshal(rec.Body, &b) != nil {
 		return ""
 	}
-	for _, k := range []string{"text", "statement", "claim", "quote", "name"} {
+	for _, k := range []string{"text", "statement", "claim", "quote", "name", "topic"} {
 		if s, ok := b[k].(string); ok && s != "" {
 			return s
 		}

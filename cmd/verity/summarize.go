@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/summary"
 )
@@ -235,8 +236,61 @@ func (a *app) listSummaries(ctx context.Context, caller verity.Caller) error {
 	return nil
 }
 
-// summaryBody reads a sentence record's body, for the demo and the eval.
-func summaryBody(rec *verity.Record) (summary.SentenceBody, bool) {
-	var b summary.SentenceBody
-	return b, json.Unmarshal(rec.Body, &b) == nil
+// demoNews is a page the receipts demo adds: a news item that republished
+// a sentence of the Acme case, so that sentence has a second source to
+// survive on, and added one of its own, which rests on it alone.
+var demoNews = &verity.Source{
+	ID: "https://news.example/logistics/acme-bitrix24", URI: "https://news.example/logistics/acme-bitrix24", System: verity.SystemWeb,
+	Title: "Logistics news: Acme picks a CRM", ACL: []verity.Principal{verity.Public},
+	Text: "# Logistics news: Acme picks a CRM\n\nAcme Logistics GmbH, a freight forwarder based in Hamburg with 120 employees, moved its sales and customer support to Bitrix24 in March 2025. Acme says its sales team moved to Bitrix24 within six weeks.",
+}
+
+// demoReceipts is the demo's receipts section: a summary with one receipt
+// per sentence, a revocation that kills exactly the sentences left without
+// a source while another survives on a second page, and the undo.
+func (a *app) demoReceipts(ctx context.Context, db *sqlite.DB) error {
+	const (
+		topic = "who moved sales to Bitrix24"
+		who   = verity.Principal("user:demo@verity.example")
+		why   = "the news site retracted the article"
+	)
+	if _, err := db.PutSource(ctx, demoNews, ingest.Chunks(demoNews, analysis.DefaultChunkOptions)); err != nil {
+		return err
+	}
+	// A demo interrupted after its revocation left the page revoked; the
+	// section starts from the corpus as shipped.
+	if src, err := db.Source(ctx, demoNews.ID); err == nil && src.Status == verity.StatusRevoked {
+		if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.SourceRef(demoNews.ID)}, who, "demo: start over"); err != nil {
+			return err
+		}
+	}
+	m, _, err := a.model(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "\n== Receipts: every sentence of a summary carries its own (added for this step: %s, a news page that republished a sentence of the Acme case)\n$ verity summarize --k 4 --sentences 4 %q\n", demoNews.ID, topic)
+	sum, err := summary.Summarize(ctx, m, db, topic, verity.NewCaller(), summary.Options{K: 4, Sentences: 4})
+	if err != nil {
+		return err
+	}
+	a.printSummary(sum)
+	fmt.Fprintf(a.stdout, "\n== Revoking the news page: what rested only on it dies, what the case study also holds survives\n$ verity revoke %s --reason %q\n", demoNews.ID, why)
+	refs := []verity.Ref{verity.SourceRef(demoNews.ID)}
+	ev, change, err := db.Revoke(ctx, refs, who, why)
+	if err != nil {
+		return err
+	}
+	if err := a.printRevocation(ctx, db, &ev, refs, change); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "\n$ verity summarize --show %s --all\n", sum.ID)
+	if err := a.showSummary(ctx, verity.NewCaller(), sum.ID, true); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "\n== Undo: the log restores exactly what the revocation took\n$ verity undo %d\n", ev.ID)
+	uev, uchange, err := db.Undo(ctx, ev.ID, who, "demo: restore")
+	if err != nil {
+		return err
+	}
+	return a.printRevocation(ctx, db, &uev, uev.Refs, uchange)
 }
