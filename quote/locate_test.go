@@ -255,3 +255,16 @@ func TestIndexLong(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexFullTable guards against a word index with no free slot, where a
+// lookup of a word not on the page never ended: sixteen distinct words.
+func TestIndexFullTable(t *testing.T) {
+	words := make([]string, 16)
+	for i := range words {
+		words[i] = "w" + strings.Repeat("x", i+1)
+	}
+	text := strings.Join(words, " ")
+	if m := Locate(text, "none of these seven words appear here at all", Options{}); m.Found {
+		t.Errorf("Locate = %+v, want not found", m)
+	}
+}

@@ -299,10 +299,10 @@ func (x *index) build(s string) {
 		x.toks = make([]token, 0, len(s)/5+1)
 	}
 	x.toks = tokenize(x.toks[:0], s)
-	// About one distinct word in three: a table the size of the token
-	// count stays under half full.
+	// At most two thirds full even when every word is distinct (on a page,
+	// about one word in three is), so probes stay short and always end.
 	n := 16
-	for n < len(x.toks) {
+	for n < len(x.toks)+len(x.toks)/2+1 {
 		n *= 2
 	}
 	if cap(x.slots) >= n {
