@@ -1,0 +1,442 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/extract"
+)
+
+// The extraction tasks (package extract's contract, see its documentation):
+// pattern candidates, referent resolution and a rule judge, deterministic
+// stand-ins for the seed's three prompts. This file holds what they share:
+// a page cut into sentences that know their section heading, relation cues,
+// names of organizations and products, and first-person testimonials.
+
+// exSentence is one sentence of a page, with list and heading markers and
+// the page's own spacing kept out of Text, which is still a verbatim
+// substring of the page.
+type exSentence struct {
+	Text       string
+	Start, End int
+	Heading    bool // a Markdown heading line
+	Item       bool // a list item
+	Section    int  // index of the heading this sentence is under, -1 for none
+}
+
+// exPage is a page cut into sentences.
+type exPage struct {
+	Text  string
+	Sents []exSentence
+}
+
+func newExPage(text string) *exPage {
+	p := &exPage{Text: text}
+	section := -1
+	for _, s := range analysis.Sentences(text) {
+		raw := text[s.Start:s.End]
+		start := s.Start
+		heading, item := false, false
+		if analysis.IsHeadingLine(raw) {
+			heading = true
+			n := strings.IndexFunc(raw, func(r rune) bool { return r != '#' && r != ' ' })
+			if n < 0 {
+				continue
+			}
+			start += n
+		} else if strings.HasPrefix(raw, "- ") || strings.HasPrefix(raw, "* ") || strings.HasPrefix(raw, "• ") {
+			item = true
+			_, size := utf8.DecodeRuneInString(raw)
+			start += size + 1
+		}
+		for start < s.End && text[start] == ' ' {
+			start++
+		}
+		if start >= s.End {
+			continue
+		}
+		es := exSentence{Text: text[start:s.End], Start: start, End: s.End, Heading: heading, Item: item, Section: section}
+		if heading {
+			section = len(p.Sents)
+			es.Section = -1
+		}
+		p.Sents = append(p.Sents, es)
+	}
+	return p
+}
+
+// title returns the page's first heading, or "" when it has none.
+func (p *exPage) title() *exSentence {
+	for i := range p.Sents {
+		if p.Sents[i].Heading {
+			return &p.Sents[i]
+		}
+	}
+	return nil
+}
+
+// section returns the sentences of section h (the heading's index) up to
+// the next heading.
+func (p *exPage) section(h int) []exSentence {
+	if h < 0 {
+		return nil
+	}
+	var out []exSentence
+	for i := h + 1; i < len(p.Sents) && !p.Sents[i].Heading; i++ {
+		out = append(out, p.Sents[i])
+	}
+	return out
+}
+
+// exWord is a folded word of a sentence with its byte span in the page.
+type exWord struct {
+	Fold       string
+	Start, End int
+}
+
+func exWords(text string, base int) []exWord {
+	var out []exWord
+	for _, t := range analysis.Tokens(text) {
+		out = append(out, exWord{Fold: analysis.Fold(t.Text), Start: base + t.Start, End: base + t.End})
+	}
+	return out
+}
+
+// cueAt finds the first cue of cues (a trailing * matches any ending,
+// several words match consecutive words) among words and returns the index
+// of its first word and the cue, or -1.
+func cueAt(words []exWord, cues []string) (int, string) {
+	for i := range words {
+		for _, c := range cues {
+			parts := strings.Fields(analysis.Fold(c))
+			if len(parts) == 0 || i+len(parts) > len(words) {
+				continue
+			}
+			ok := true
+			for k, p := range parts {
+				if !wordMatch(p, words[i+k].Fold) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return i, c
+			}
+		}
+	}
+	return -1, ""
+}
+
+func wordMatch(pattern, w string) bool {
+	if p, ok := strings.CutSuffix(pattern, "*"); ok {
+		return strings.HasPrefix(w, p)
+	}
+	return pattern == w
+}
+
+// negations are words that, within three words before a cue, deny it.
+var negations = []string{"не", "нет", "без", "ни", "никогда", "not", "no", "never", "without", "nor", "t"}
+
+// usedCue returns the first relation cue of the sentence that no negation
+// in the three words before it denies and that is not a cue of evaluating
+// rather than using, or "" when there is none.
+func usedCue(words []exWord, cues []string) string {
+	for from := 0; from < len(words); {
+		i, c := cueAt(words[from:], cues)
+		if i < 0 {
+			return ""
+		}
+		i += from
+		denied := false
+		for k := max(0, i-3); k < i; k++ {
+			if slices.Contains(negations, words[k].Fold) {
+				denied = true
+			}
+		}
+		if !denied {
+			return c
+		}
+		from = i + 1
+	}
+	return ""
+}
+
+// evaluating are words of considering a product rather than using it.
+var evaluating = []string{"evaluat*", "consider*", "test*", "pilot*", "trial*", "compar*", "рассматрива*", "оценива*",
+	"тестиру*", "выбирают", "выбира*", "сравнива*", "присматрива*", "planned", "plans", "планиру*"}
+
+// excluded returns the code of the first does-not-count entry whose cues
+// occur in words, or "".
+func excluded(words []exWord, ex []extract.Exclusion) string {
+	for _, e := range ex {
+		if i, _ := cueAt(words, e.Cues); i >= 0 {
+			return e.Code
+		}
+	}
+	return ""
+}
+
+// firstPerson reports whether a sentence speaks as "we" (a testimonial's
+// author and their organization).
+func firstPerson(words []exWord) bool {
+	for _, w := range words {
+		switch w.Fold {
+		case "мы", "нам", "нас", "наш", "наша", "наше", "наши", "нашей", "нашего", "нашим", "we", "our", "us":
+			return true
+		}
+	}
+	return false
+}
+
+// quoted reports whether a sentence is (or opens with) quoted speech.
+func quoted(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "«") || strings.HasPrefix(s, "\"") || strings.HasPrefix(s, "“") || strings.HasPrefix(s, "„")
+}
+
+// trustHeadings are headings over logo walls and customer lists, folded.
+var trustHeadings = []string{"нам доверяют", "наши клиенты", "клиенты", "они выбрали", "нас выбирают", "с нами работают",
+	"trusted by", "our customers", "customers", "our clients", "clients", "they trust us", "who uses"}
+
+func isTrustHeading(s string) bool {
+	f := strings.Trim(analysis.Fold(s), " .:!—-")
+	for _, h := range trustHeadings {
+		if f == h || strings.HasPrefix(f, h+" ") || strings.HasPrefix(f, h+":") {
+			return true
+		}
+	}
+	return false
+}
+
+// exName is a name in a sentence: of an organization or a product, as far
+// as code can tell.
+type exName struct {
+	Text       string
+	Start, End int  // byte span in the page
+	Marked     bool // a legal form or quotation marks make it an organization's name
+}
+
+// russianForms and suffixForms are legal forms that mark the names they
+// precede or follow.
+var (
+	russianForms = []string{"ооо", "оао", "зао", "пао", "ао", "нао", "ано", "нко", "гк", "ип", "фгуп", "гуп", "муп", "тоо"}
+	suffixForms  = []string{"gmbh", "ltd", "llc", "inc", "ag", "plc", "corp", "co", "llp", "sa", "se", "nv", "bv", "oy", "ab", "kg", "spa", "srl", "limited", "corporation"}
+)
+
+// minorCapitals are capitalized words that are grammar or page furniture,
+// not names, when they stand alone.
+var minorCapitals = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`the a an we our in at on for this that these those it its his her their
+		after before since from with by as if when while during how why what who where customer story case result
+		results challenge solution about today now more also then there here
+		january february march april may june july august september october november december
+		monday tuesday wednesday thursday friday saturday sunday
+		мы наш наша наши в на с по это как кейс отзыв результат результаты задача решение клиент клиенты
+		более теперь до за после при для от из у о об так также сегодня здесь там
+		январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь
+		января февраля марта апреля мая июня июля августа сентября октября ноября декабря`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// names finds the names of a sentence, in order: a legal form with a
+// quoted or capitalized name (ООО «Ромашка», АО Вектор), a quoted name of a
+// few words, optionally after a capitalized word (Фонд «Развитие»), and runs
+// of capitalized words or words with digits (Acme Logistics GmbH, Bitrix24,
+// Nexus Q), with a legal suffix after a comma kept (Atari, Inc.).
+func names(page string, s exSentence) []exName {
+	words := exWords(s.Text, s.Start)
+	var out []exName
+	used := make([]bool, len(words))
+	gap := func(i int) string { return page[words[i].End:words[i+1].Start] }
+	// Quoted names, with a legal form or a capitalized word just before.
+	for i := 0; i < len(words); i++ {
+		open := page[max(s.Start, words[i].Start-3):words[i].Start]
+		if !strings.HasSuffix(open, "«") && !strings.HasSuffix(open, "\"") && !strings.HasSuffix(open, "“") {
+			continue
+		}
+		j := i
+		for j < len(words) && j-i < 6 {
+			after := page[words[j].End:min(s.End, words[j].End+3)]
+			if strings.HasPrefix(after, "»") || strings.HasPrefix(after, "\"") || strings.HasPrefix(after, "”") {
+				break
+			}
+			j++
+		}
+		if j == len(words) || j-i >= 6 || strings.ContainsAny(page[words[i].Start:words[j].End], "«“\"") {
+			continue
+		}
+		start, end := words[i].Start-len(lastRune(open)), words[j].End+1
+		if r, size := utf8.DecodeRuneInString(page[words[j].End:]); r != utf8.RuneError {
+			end = words[j].End + size
+		}
+		if k := orgPrefix(page, words, i, start); k >= 0 {
+			start = words[k].Start
+			for ; k < i; k++ {
+				used[k] = true
+			}
+		} else if i > 0 && !used[i-1] && (slices.Contains(russianForms, words[i-1].Fold) || capitalized(page, words[i-1])) &&
+			strings.TrimSpace(page[words[i-1].End:start]) == "" {
+			start = words[i-1].Start
+			used[i-1] = true
+		}
+		for k := i; k <= j; k++ {
+			used[k] = true
+		}
+		out = append(out, exName{Text: page[start:end], Start: start, End: end, Marked: true})
+		i = j
+	}
+	// Runs of capitalized words.
+	for i := 0; i < len(words); i++ {
+		if used[i] || !nameWord(page, words[i]) {
+			continue
+		}
+		j := i
+		for j+1 < len(words) && !used[j+1] {
+			g := gap(j)
+			if (g == " " || g == "-" || g == " - ") && nameWord(page, words[j+1]) {
+				j++
+				continue
+			}
+			if (g == " " || g == ", " || g == " , ") && slices.Contains(suffixForms, words[j+1].Fold) {
+				j++
+				continue
+			}
+			if g == " " && j+2 < len(words) && !used[j+2] && (words[j+1].Fold == "of" || words[j+1].Fold == "and" || words[j+1].Fold == "&") &&
+				gap(j+1) == " " && nameWord(page, words[j+2]) {
+				j += 2
+				continue
+			}
+			break
+		}
+		for k := i; k <= j; k++ {
+			used[k] = true
+		}
+		// "The Bank of America": an article or a preposition opening the
+		// run is not part of the name.
+		for i < j && minorCapitals[words[i].Fold] {
+			i++
+		}
+		start, end := words[i].Start, words[j].End
+		if end < len(page) && page[end] == '.' && slices.Contains(suffixForms, words[j].Fold) {
+			end++
+		}
+		marked := slices.Contains(suffixForms, words[j].Fold) && j > i
+		if i > 0 && slices.Contains(russianForms, words[i-1].Fold) && gap(i-1) == " " {
+			start, marked = words[i-1].Start, true
+		}
+		if j == i && !marked && minorCapitals[words[i].Fold] {
+			continue
+		}
+		if j == i && slices.Contains(russianForms, words[i].Fold) {
+			continue
+		}
+		out = append(out, exName{Text: page[start:end], Start: start, End: end, Marked: marked})
+	}
+	slices.SortFunc(out, func(a, b exName) int { return a.Start - b.Start })
+	return out
+}
+
+// orgPrefixes are words that name what kind of organization a quoted name
+// is ("Торговый дом «Гамма»", "Фонд «Развитие»"), folded.
+var orgPrefixes = [][]string{{"торговый", "дом"}, {"группа", "компаний"}, {"фонд"}, {"компания"}, {"банк"}, {"холдинг"},
+	{"корпорация"}, {"концерн"}, {"агентство"}, {"издательство"}, {"студия"}, {"завод"}, {"фабрика"}, {"клиника"},
+	{"больница"}, {"сеть"}, {"кооператив"}, {"ассоциация"}, {"университет"}, {"институт"}}
+
+// orgPrefix returns the index of the first word of an organization-kind
+// phrase that ends right before the quote opening at start, or -1.
+func orgPrefix(page string, words []exWord, i, start int) int {
+	for _, p := range orgPrefixes {
+		k := i - len(p)
+		if k < 0 || strings.TrimSpace(page[words[i-1].End:start]) != "" {
+			continue
+		}
+		ok := true
+		for j, w := range p {
+			if words[k+j].Fold != w || (j > 0 && page[words[k+j-1].End:words[k+j].Start] != " ") {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return k
+		}
+	}
+	return -1
+}
+
+func lastRune(s string) string {
+	_, size := utf8.DecodeLastRuneInString(s)
+	return s[len(s)-size:]
+}
+
+func capitalized(page string, w exWord) bool {
+	r, _ := utf8.DecodeRuneInString(page[w.Start:])
+	return unicode.IsUpper(r)
+}
+
+// nameWord reports whether a word can be part of a name: capitalized, or a
+// mix of letters and digits (Bitrix24, 1С).
+func nameWord(page string, w exWord) bool {
+	raw := page[w.Start:w.End]
+	if capitalized(page, w) {
+		return true
+	}
+	letters, digits := false, false
+	for _, r := range raw {
+		letters = letters || unicode.IsLetter(r)
+		digits = digits || unicode.IsDigit(r)
+	}
+	return letters && digits
+}
+
+// overlaps reports whether [s, e) overlaps any of spans.
+func overlaps(s, e int, spans [][2]int) bool {
+	for _, sp := range spans {
+		if s < sp[1] && sp[0] < e {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionSpans returns the spans in the sentence where any of the names
+// occurs, compared by stems of folded words (so «Битрикс24» matches
+// "Битрикс24", and "Ромашке" matches "Ромашка").
+func mentionSpans(page string, s exSentence, nameList []string) [][2]int {
+	words := exWords(s.Text, s.Start)
+	stems := make([]string, len(words))
+	for i, w := range words {
+		stems[i] = analysis.Stem(w.Fold)
+	}
+	var out [][2]int
+	for _, n := range nameList {
+		var needle []string
+		for _, w := range exWords(extract.Key(n), 0) {
+			needle = append(needle, analysis.Stem(w.Fold))
+		}
+		if len(needle) == 0 {
+			continue
+		}
+		for i := 0; i+len(needle) <= len(stems); i++ {
+			if slices.Equal(stems[i:i+len(needle)], needle) {
+				out = append(out, [2]int{words[i].Start, words[i+len(needle)-1].End})
+			}
+		}
+	}
+	return out
+}
+
+// objectNames returns every name of every object.
+func objectNames(objs []extract.Object) []string {
+	var out []string
+	for _, o := range objs {
+		out = append(out, o.Names()...)
+	}
+	return out
+}

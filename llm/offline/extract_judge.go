@@ -1,0 +1,230 @@
+package offline
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/llm"
+)
+
+// extractReferent is step 4 by rule: it reads the whole page for a sentence
+// (the title and headings included) that names both the subject and the
+// object with an undenied relation cue, and no does-not-count cue. A logo
+// under a heading of trust counts on the vendor's own page when the section
+// or page names the object, never on a third-party page. The evidence phrase
+// is always a sentence of the page as it is written.
+func extractReferent(_ context.Context, _ *Engine, req *llm.Request) (any, error) {
+	var v extract.ReferentVars
+	if err := decodeVars(req, &v); err != nil {
+		return nil, err
+	}
+	p := newExPage(v.Text)
+	subj := append([]string{v.Subject}, v.SubjectAliases...)
+	obj := append([]string{v.Object}, v.ObjectAliases...)
+	var notCounted *exSentence
+	code := ""
+	for i := range p.Sents {
+		s := p.Sents[i]
+		if !extract.Mentions(s.Text, subj) || !extract.Mentions(s.Text, obj) {
+			continue
+		}
+		words := exWords(s.Text, s.Start)
+		if c := excluded(words, v.Exclude); c != "" {
+			if notCounted == nil {
+				notCounted, code = &p.Sents[i], c
+			}
+			continue
+		}
+		if cue := usedCue(words, v.Cues); cue != "" && !isEvaluating(words) {
+			return extract.ReferentAnswer{
+				Argument: fmt.Sprintf("The page says in «%s» that %s %s %s (cue «%s»).", s.Text, v.Subject, v.Phrase, v.Object, cue),
+				Verdict:  "yes", EvidencePhrase: s.Text}, nil
+		}
+	}
+	if item, ok := logoItem(p, v.Quote); ok {
+		phrase, found := logoPhrase(p, item.Section, obj)
+		switch {
+		case !found:
+		case v.PageKind != extract.PageOwn:
+			return extract.ReferentAnswer{
+				Argument: fmt.Sprintf("%s appears as a logo under «%s», but this is a third-party page: a logo is no statement of use.", v.Subject, p.Sents[item.Section].Text),
+				Verdict:  "no", EvidencePhrase: phrase}, nil
+		default:
+			return extract.ReferentAnswer{
+				Argument: fmt.Sprintf("%s appears as a logo under «%s» on the vendor's own page, which names %s: «%s».", v.Subject, p.Sents[item.Section].Text, v.Object, phrase),
+				Verdict:  "yes", EvidencePhrase: phrase}, nil
+		}
+	}
+	if notCounted != nil {
+		return extract.ReferentAnswer{
+			Argument: fmt.Sprintf("The page ties %s to %s only as %s: «%s».", v.Subject, v.Object, code, notCounted.Text),
+			Verdict:  "no", EvidencePhrase: notCounted.Text}, nil
+	}
+	return extract.ReferentAnswer{
+		Argument: fmt.Sprintf("No sentence of the page names both %s and %s with a sign that %s %s it.", v.Subject, v.Object, v.Subject, v.Phrase),
+		Verdict:  "no", EvidencePhrase: ""}, nil
+}
+
+// logoItem returns the list item under a heading of trust that the quote is.
+func logoItem(p *exPage, q string) (exSentence, bool) {
+	q = strings.TrimSpace(q)
+	for _, s := range p.Sents {
+		if s.Item && s.Section >= 0 && strings.TrimSpace(s.Text) == q && isTrustHeading(p.Sents[s.Section].Text) {
+			return s, true
+		}
+	}
+	return exSentence{}, false
+}
+
+// logoPhrase returns the sentence that ties a logo wall to the object: the
+// heading itself, a sentence of its section, or the page's first heading.
+func logoPhrase(p *exPage, h int, obj []string) (string, bool) {
+	if extract.Mentions(p.Sents[h].Text, obj) {
+		return p.Sents[h].Text, true
+	}
+	for _, s := range p.section(h) {
+		if !s.Item && extract.Mentions(s.Text, obj) {
+			return s.Text, true
+		}
+	}
+	if t := p.title(); t != nil && extract.Mentions(t.Text, obj) {
+		return t.Text, true
+	}
+	return "", false
+}
+
+func isEvaluating(words []exWord) bool {
+	i, _ := cueAt(words, evaluating)
+	return i >= 0
+}
+
+// extractJudge is one vote of step 6 by rule. It answers each criterion by
+// the rule the spec names for it (extract.Rules); a criterion without a rule
+// it knows is answered "no", since a false customer costs more than a
+// missing one.
+func extractJudge(_ context.Context, _ *Engine, req *llm.Request) (any, error) {
+	var v extract.JudgeVars
+	if err := decodeVars(req, &v); err != nil {
+		return nil, err
+	}
+	var ans extract.JudgeAnswer
+	answer := func(id string, yes bool, reason string) {
+		a := "no"
+		if yes {
+			a = "yes"
+		}
+		ans.Answers = append(ans.Answers, struct {
+			ID     string `json:"id"`
+			Answer string `json:"answer"`
+			Reason string `json:"reason"`
+		}{id, a, reason})
+	}
+	code, codeIn := judgeExcluded(v)
+	for _, c := range v.Criteria {
+		switch c.Rule {
+		case extract.RulePresentsUser:
+			yes, why := presentsUser(v)
+			answer(c.ID, yes, why)
+		case extract.RuleSpecific:
+			switch extract.Shape(v.Subject, v.Fragment) {
+			case extract.ShapeOK:
+				answer(c.ID, true, v.Subject+" is a named organization")
+			case extract.ShapePerson:
+				answer(c.ID, false, v.Subject+" is a person")
+			default:
+				answer(c.ID, false, v.Subject+" is a class of organizations, not one")
+			}
+		case extract.RuleNotExcluded:
+			if code != "" {
+				answer(c.ID, false, fmt.Sprintf("«%s» describes %s", codeIn, code))
+			} else {
+				answer(c.ID, true, "none of the does-not-count cues")
+			}
+		case extract.RuleNamesObject:
+			ok := extract.Mentions(v.Quote, objNamesOf(v)) || (v.Referent != nil && extract.Mentions(v.Referent.Phrase, objNamesOf(v)))
+			answer(c.ID, ok, map[bool]string{true: "the evidence names " + v.Object, false: "the evidence does not name " + v.Object}[ok])
+		default:
+			answer(c.ID, false, "the offline engine has no rule for this criterion")
+		}
+	}
+	ans.NotCounted = code
+	return ans, nil
+}
+
+func objNamesOf(v extract.JudgeVars) []string { return append([]string{v.Object}, v.ObjectAliases...) }
+func subjNamesOf(v extract.JudgeVars) []string {
+	return append([]string{v.Subject}, v.SubjectAliases...)
+}
+
+// evidenceSentences returns the sentences of the quote, then those of the
+// referent step's phrase, marking which came from the phrase.
+func evidenceSentences(v extract.JudgeVars) ([]exSentence, []bool) {
+	var out []exSentence
+	var fromPhrase []bool
+	for _, s := range newExPage(v.Quote).Sents {
+		out = append(out, s)
+		fromPhrase = append(fromPhrase, false)
+	}
+	if v.Referent != nil && v.Referent.Phrase != "" {
+		for _, s := range newExPage(v.Referent.Phrase).Sents {
+			out = append(out, s)
+			fromPhrase = append(fromPhrase, true)
+		}
+	}
+	return out, fromPhrase
+}
+
+// presentsUser is the rule for "the page presents the subject as in the
+// relation with the object": some sentence of the quote or of the referent
+// step's phrase names the object with an undenied relation cue, is not about
+// evaluating it, and names the subject or speaks as "we" for it. A logo
+// counts only on the vendor's own page and only with the referent step's
+// phrase tying the page to the object.
+func presentsUser(v extract.JudgeVars) (bool, string) {
+	subj, obj := subjNamesOf(v), objNamesOf(v)
+	if v.EvidenceType == extract.EvidenceLogo {
+		switch {
+		case v.PageKind != extract.PageOwn:
+			return false, "a logo on a third-party page is no statement of use"
+		case v.Referent == nil || !extract.Mentions(v.Referent.Phrase, obj):
+			return false, "nothing ties the logo to " + v.Object
+		}
+		return true, fmt.Sprintf("a customer logo on the vendor's own page, which says «%s»", v.Referent.Phrase)
+	}
+	quoteNamesSubject := extract.Mentions(v.Quote, subj)
+	sents, _ := evidenceSentences(v)
+	for _, s := range sents {
+		if !extract.Mentions(s.Text, obj) {
+			continue
+		}
+		words := exWords(s.Text, s.Start)
+		cue := usedCue(words, v.Cues)
+		if cue == "" || isEvaluating(words) {
+			continue
+		}
+		tied := extract.Mentions(s.Text, subj) || (firstPerson(words) && (quoteNamesSubject || v.Referent != nil))
+		if tied {
+			return true, fmt.Sprintf("«%s»: %s, cue «%s»", s.Text, v.Subject, cue)
+		}
+	}
+	return false, fmt.Sprintf("no sentence of the evidence ties %s to %s with a sign that it %s it", v.Subject, v.Object, v.Phrase)
+}
+
+// judgeExcluded returns the does-not-count entry the evidence describes:
+// the first entry whose cues occur in a sentence of the quote or the
+// referent step's phrase that names the subject or the object.
+func judgeExcluded(v extract.JudgeVars) (string, string) {
+	subj, obj := subjNamesOf(v), objNamesOf(v)
+	sents, _ := evidenceSentences(v)
+	for _, s := range sents {
+		if !extract.Mentions(s.Text, subj) && !extract.Mentions(s.Text, obj) {
+			continue
+		}
+		if c := excluded(exWords(s.Text, s.Start), v.Exclude); c != "" {
+			return c, s.Text
+		}
+	}
+	return "", ""
+}

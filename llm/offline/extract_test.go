@@ -1,0 +1,207 @@
+package offline
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/llm"
+)
+
+func TestExtractNames(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"Сеть цветочных магазинов ООО «Ромашка» из Казани перевела продажи на Битрикс24.", []string{"Сеть", "ООО «Ромашка»", "Казани", "Битрикс24"}},
+		{"Торговый дом «Гамма» с весны работает в Битрикс24.", []string{"Торговый дом «Гамма»", "Битрикс24"}},
+		{"«В ООО «Альфа» мы сократили время вдвое», — рассказывает руководитель.", []string{"ООО «Альфа»"}},
+		{"Acme Logistics GmbH, a freight forwarder based in Hamburg, moved to Bitrix24.", []string{"Acme Logistics GmbH", "Hamburg", "Bitrix24"}},
+		{"Breakout is an arcade game developed and published by Atari , Inc. , released on May 13 , 1976 .", []string{"Breakout", "Atari , Inc."}},
+		{"The Bank of America uses it.", []string{"Bank of America"}},
+		{"В 2025 году «Облако» получило премию «Лучший партнёр Битрикс24».", []string{"«Облако»", "«Лучший партнёр Битрикс24»"}},
+	} {
+		p := newExPage(tc.text)
+		var got []string
+		for _, s := range p.Sents {
+			for _, n := range names(p.Text, s) {
+				got = append(got, n.Text)
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("names(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func askExtract(t *testing.T, task string, vars, out any) {
+	t.Helper()
+	raw, err := json.Marshal(vars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := New(Options{}).Complete(context.Background(), &llm.Request{Task: task, Vars: raw})
+	if err != nil {
+		t.Fatalf("%s: %v", task, err)
+	}
+	if err := json.Unmarshal([]byte(resp.Text), out); err != nil {
+		t.Fatalf("%s answered %q: %v", task, resp.Text, err)
+	}
+}
+
+func bitrixSpec(t *testing.T) *extract.Spec {
+	t.Helper()
+	s, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestExtractCandidates(t *testing.T) {
+	s := bitrixSpec(t)
+	for _, tc := range []struct {
+		name, text, strictness string
+		want                   []extract.Candidate
+	}{
+		{"a case sentence", "# Кейс\n\nООО «Ромашка» перевела продажи на Битрикс24.", extract.Generous,
+			[]extract.Candidate{{Subject: "ООО «Ромашка»", Object: "Битрикс24", Quote: "ООО «Ромашка» перевела продажи на Битрикс24.", EvidenceType: "case"}}},
+		{"strict wants a cue", "# Новости\n\nООО «Ромашка» и Битрикс24 на выставке.", extract.Strict, nil},
+		{"generous takes it anyway", "# Новости\n\nООО «Ромашка» и Битрикс24 на выставке.", extract.Generous,
+			[]extract.Candidate{{Subject: "ООО «Ромашка»", Object: "Битрикс24", Quote: "ООО «Ромашка» и Битрикс24 на выставке.", EvidenceType: "other"}}},
+		{"a testimonial under a title that names both", "# Как ООО «Альфа» внедрила Битрикс24\n\n«Мы сократили время обработки заявок вдвое», — говорит директор.", extract.Generous,
+			[]extract.Candidate{
+				{Subject: "ООО «Альфа»", Object: "Битрикс24", Quote: "Как ООО «Альфа» внедрила Битрикс24", EvidenceType: "case"},
+				{Subject: "ООО «Альфа»", Object: "Битрикс24", Quote: "«Мы сократили время обработки заявок вдвое», — говорит директор.", EvidenceType: "testimonial"},
+			}},
+		{"a logo wall", "# Нам доверяют\n\nНаши решения на базе Битрикс24.\n\n- АО «Вектор»\n\n- Городские больницы", extract.Generous,
+			[]extract.Candidate{
+				{Subject: "АО «Вектор»", Object: "Битрикс24", Quote: "АО «Вектор»", EvidenceType: "logo"},
+				{Subject: "Городские больницы", Object: "Битрикс24", Quote: "Городские больницы", EvidenceType: "logo"},
+			}},
+		{"a list that is not under trust", "# Цены\n\nТарифы Битрикс24.\n\n- АО «Вектор»", extract.Generous, nil},
+		{"the vendor is no subject", "# О нас\n\n1С-Битрикс выпустила новую версию Битрикс24.", extract.Generous, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vars := extract.CandidatesVars{Relation: "uses", Phrase: s.Relation.Phrase, Cues: s.Relation.Cues, Objects: s.Objects,
+				Vendor: s.Vendor.Name, Exclude: s.Exclude, Strictness: tc.strictness, Text: tc.text}
+			var got extract.CandidatesAnswer
+			askExtract(t, extract.TaskCandidates, vars, &got)
+			if !slices.Equal(got.Candidates, tc.want) {
+				t.Errorf("candidates(%q) = %+v, want %+v", tc.text, got.Candidates, tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractReferent(t *testing.T) {
+	s := bitrixSpec(t)
+	page := "# Нам доверяют\n\nБолее 300 компаний выбрали наши решения на базе Битрикс24.\n\n- АО «Вектор»\n\n## Новости\n\nООО «Альфа» получило премию «Лучший партнёр Битрикс24».\n\nООО «Бета» не использует Битрикс24."
+	for _, tc := range []struct {
+		name, subject, quote, kind, verdict, phrase string
+	}{
+		{"logo on the vendor's page", "АО «Вектор»", "АО «Вектор»", extract.PageOwn, "yes", "Более 300 компаний выбрали наши решения на базе Битрикс24."},
+		{"logo on a third-party page", "АО «Вектор»", "АО «Вектор»", extract.PageThirdParty, "no", "Более 300 компаний выбрали наши решения на базе Битрикс24."},
+		{"an award is not use", "ООО «Альфа»", "ООО «Альфа»", extract.PageOwn, "no", "ООО «Альфа» получило премию «Лучший партнёр Битрикс24»."},
+		{"a denied cue", "ООО «Бета»", "ООО «Бета»", extract.PageOwn, "no", ""},
+		{"a title that names both", "ООО «Гамма»", "«Мы довольны»", extract.PageThirdParty, "yes", "Как ООО «Гамма» внедрила Битрикс24"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := page
+			if tc.subject == "ООО «Гамма»" {
+				text = "# Как ООО «Гамма» внедрила Битрикс24\n\n«Мы довольны», — говорит директор."
+			}
+			vars := extract.ReferentVars{Subject: tc.subject, Object: "Битрикс24", ObjectAliases: []string{"Bitrix24"}, Phrase: s.Relation.Phrase,
+				Cues: s.Relation.Cues, Exclude: s.Exclude, Quote: tc.quote, PageKind: tc.kind, Text: text}
+			var got extract.ReferentAnswer
+			askExtract(t, extract.TaskReferent, vars, &got)
+			if got.Verdict != tc.verdict || got.EvidencePhrase != tc.phrase || got.Argument == "" {
+				t.Errorf("referent(%s) = %+v, want %s with phrase %q", tc.name, got, tc.verdict, tc.phrase)
+			}
+		})
+	}
+}
+
+func TestExtractJudge(t *testing.T) {
+	s := bitrixSpec(t)
+	ref := func(arg, phrase string) *extract.ReferentNote { return &extract.ReferentNote{Argument: arg, Phrase: phrase} }
+	for _, tc := range []struct {
+		name, subject, quote, evType, kind string
+		referent                           *extract.ReferentNote
+		want                               map[string]string // criterion → yes/no
+		notCounted                         string
+	}{
+		{"a case", "ООО «Ромашка»", "ООО «Ромашка» перевела продажи на Битрикс24.", "case", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes", "specific": "yes", "not_excluded": "yes"}, ""},
+		{"an investment", "Northwind Ventures", "Northwind Ventures invested 2 million dollars in Bitrix24 integrator Oblako.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no", "specific": "yes", "not_excluded": "no"}, "investment"},
+		{"membership", "ООО «Вектор»", "ООО «Вектор» вступило в Ассоциацию интеграторов Битрикс24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no", "not_excluded": "no"}, "membership"},
+		{"evaluating is not using", "ООО «Дельта»", "ООО «Дельта» рассматривает Битрикс24 и использует таблицы.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
+		{"we, tied by the referent", "ООО «Альфа»", "«Мы используем Битрикс24 каждый день»", "testimonial", extract.PageOwn,
+			ref("title", "Как ООО «Альфа» внедрила Битрикс24"), map[string]string{"presents_user": "yes"}, ""},
+		{"a testimonial without the referent's phrase", "ООО «Альфа»", "«Мы сократили время вдвое»", "testimonial", extract.PageOwn, nil,
+			map[string]string{"presents_user": "no"}, ""},
+		{"a logo on the vendor's page", "АО «Вектор»", "АО «Вектор»", "logo", extract.PageOwn,
+			ref("logo wall", "Более 300 компаний выбрали наши решения на базе Битрикс24."), map[string]string{"presents_user": "yes"}, ""},
+		{"a logo elsewhere", "АО «Вектор»", "АО «Вектор»", "logo", extract.PageThirdParty,
+			ref("logo wall", "Более 300 компаний выбрали наши решения на базе Битрикс24."), map[string]string{"presents_user": "no"}, ""},
+		{"a person", "Ирина Соколова", "Ирина Соколова использует Битрикс24.", "other", extract.PageOwn, nil,
+			map[string]string{"specific": "no"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vars := extract.JudgeVars{Subject: tc.subject, Object: "Битрикс24", ObjectAliases: []string{"Bitrix24"}, Phrase: s.Relation.Phrase,
+				Cues: s.Relation.Cues, Exclude: s.Exclude, Criteria: s.Criteria, Fragment: tc.quote, Quote: tc.quote,
+				EvidenceType: tc.evType, Referent: tc.referent, PageKind: tc.kind}
+			var got extract.JudgeAnswer
+			askExtract(t, extract.TaskJudge, vars, &got)
+			answers := map[string]string{}
+			for _, a := range got.Answers {
+				answers[a.ID] = a.Answer
+				if a.Reason == "" {
+					t.Errorf("judge(%s) %s has no reason", tc.name, a.ID)
+				}
+			}
+			for id, w := range tc.want {
+				if answers[id] != w {
+					t.Errorf("judge(%s) %s = %q, want %q", tc.name, id, answers[id], w)
+				}
+			}
+			if got.NotCounted != tc.notCounted {
+				t.Errorf("judge(%s) not_counted = %q, want %q", tc.name, got.NotCounted, tc.notCounted)
+			}
+		})
+	}
+}
+
+func TestExtractJudgeUnknownRuleSaysNo(t *testing.T) {
+	vars := extract.JudgeVars{Subject: "ООО «Ромашка»", Object: "Битрикс24", Quote: "x", Fragment: "x",
+		Criteria: []extract.Criterion{{ID: "current", Question: "Is it still a customer?"}}}
+	var got extract.JudgeAnswer
+	askExtract(t, extract.TaskJudge, vars, &got)
+	if len(got.Answers) != 1 || got.Answers[0].Answer != "no" {
+		t.Errorf("judge(criterion without a rule) = %+v, want no", got.Answers)
+	}
+}
+
+func FuzzExtractNames(f *testing.F) {
+	for _, s := range []string{"ООО «Ромашка» перешла на Битрикс24.", "# Нам доверяют\n\n- АО «Вектор»", "«В ООО «Альфа» мы", "Atari , Inc. ,", "\"\"«»", "Торговый дом «"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p := newExPage(text)
+		for _, s := range p.Sents {
+			if text[s.Start:s.End] != s.Text {
+				t.Fatalf("sentence %q is not text[%d:%d]", s.Text, s.Start, s.End)
+			}
+			for _, n := range names(text, s) {
+				if n.Start < s.Start || n.End > s.End || n.Start >= n.End || text[n.Start:n.End] != n.Text {
+					t.Fatalf("names(%q) = %q at [%d:%d], outside its sentence [%d:%d]", s.Text, n.Text, n.Start, n.End, s.Start, s.End)
+				}
+			}
+		}
+	})
+}
