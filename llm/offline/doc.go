@@ -1,0 +1,48 @@
+// Package offline is Verity's offline engine: an llm.Model that needs no
+// network and no weights, the default when no model is configured. It
+// dispatches on [llm.Request.Task] and answers each task it knows by a
+// deterministic procedure over [llm.Request.Vars] — claim-support
+// verification by an explainable NLI heuristic (aligned sentences, weighted
+// stem coverage, numbers with units, negation, qualifiers, names, direction
+// of change), and the doctor's health check — built on package analysis.
+//
+// Every response says model "offline", costs no tokens and is the same for
+// the same request, so Info reports Deterministic: a vote draws one sample
+// from it, never N copies of one answer dressed up as agreement. A task it
+// does not do is an ENOTIMPLEMENTED error naming the task, never a made-up
+// answer.
+//
+// # Adding a task
+//
+// A task lives in its own file (answer.go, summary.go, extract.go...):
+//
+//	const TaskAnswer = "answer.extractive" // the prompt's name
+//
+//	func init() { register(TaskAnswer, answer) }
+//
+//	// answer reads the vars the prompt is rendered from and returns the
+//	// value a real model is asked for; Complete encodes it as JSON.
+//	func answer(ctx context.Context, e *Engine, req *llm.Request) (any, error) {
+//		var v struct{ Question string; Passages []string }
+//		if err := decodeVars(req, &v); err != nil {
+//			return nil, err // EINVALID
+//		}
+//		...
+//	}
+//
+// The shared primitives are package functions over a [doc] built once per
+// text by analyze: words with stems and spans (text.go), IDF weights from
+// the documents a request carries or from one text's sentences (idfOf),
+// weighted coverage and sentence alignment against a query (coverage,
+// align, rankSentences), numbers with units normalized to one base unit per
+// dimension (number.go: quantities, quantity.same), cues — negation,
+// bounds, only, except, conditions, direction of change — with their
+// scope (cue.go: findCues, inScope), and names, capitalized or quoted
+// (name.go: findNames, hasName). Handlers must stay pure functions of the
+// request and the engine's options: no maps iterated into output order, no
+// clock, no randomness. Table-test every rule in English and Russian.
+//
+// This package must never touch the network or the file system, never
+// read configuration, never pretend to do a task it does not do, and never
+// be imported by a pipeline (pipelines get an llm.Model from cmd/verity).
+package offline
