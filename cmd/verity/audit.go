@@ -105,6 +105,9 @@ engine — the audit checks it against itself; the report says so.
 				return err
 			}
 			opt.Now = a.now
+			if opt.DeadAt == 0 && cmd.Flags().Changed("dead-at") {
+				opt.DeadAt = -1 // audit.Options reads 0 as the default; the flag means none
+			}
 			run, err := audit.Audit(ctx, m, db, targets, opt)
 			if err != nil {
 				return err
@@ -133,7 +136,7 @@ engine — the audit checks it against itself; the report says so.
 	f.Uint64Var(&scope.Seed, "seed", 1, "seed of --sample")
 	f.IntVar(&opt.Probes, "probes", audit.DefaultProbes, "independent probes per record")
 	f.IntVar(&opt.AliveAt, "alive-at", audit.DefaultAliveAt, "at least this many yes is alive")
-	f.IntVar(&opt.DeadAt, "dead-at", audit.DefaultDeadAt, "at most this many yes is dead (-1 for none)")
+	f.IntVar(&opt.DeadAt, "dead-at", audit.DefaultDeadAt, "at most this many yes is dead (0: only no yes at all)")
 	f.BoolVar(&opt.EarlyStop, "early-stop", false, "stop probing a record once its verdict cannot change")
 	f.BoolVar(&opt.Blind, "blind", false, "do not show the conclusion; compare what the model concludes with it")
 	f.BoolVar(&apply, "apply", false, "revoke the records found dead that receipts keep alive")
@@ -199,6 +202,9 @@ func (a *app) printAudit(out *auditOutput) error {
 	}
 	fmt.Fprintln(w)
 	for _, v := range run.Verdicts {
+		if v.Reason == audit.ReasonNoText {
+			continue // summary headers and the like: counted as skipped below
+		}
 		votes := fmt.Sprintf("%d/%d yes", v.Yes, v.Cast)
 		switch {
 		case v.Reason != "":
