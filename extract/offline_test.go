@@ -87,12 +87,12 @@ func TestOfflineEngineEndToEnd(t *testing.T) {
 		"Торговый дом «Гамма»":      "accepted", // an explicit statement on a third-party page
 		"Ирина Соколова":            "rejected subject_person",
 		"Городские больницы Казани": "rejected subject_generic",
-		"Hospitals":                 "rejected subject_generic",
-		"Клиники Москвы":            "rejected subject_generic",
-		"Northwind Ventures":        "rejected not_counted/investment",
-		"Contoso Ltd":               "rejected not_counted/partnership",
-		"«Облако»":                  "rejected not_counted/award",
-		"ООО «Вектор»":              "rejected not_counted/membership",
+		"Hospitals":          "rejected subject_generic",
+		"Клиники Москвы":     "rejected subject_generic",
+		"Northwind Ventures": "rejected not_counted/investment",
+		"Contoso Ltd":        "rejected not_counted/partnership",
+		"«Облако»":           "rejected not_counted/award",
+		"ООО «Вектор»":       "rejected not_counted/membership",
 	}
 	for subj, w := range want {
 		if got[subj] != w {

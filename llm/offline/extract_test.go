@@ -126,7 +126,9 @@ func TestExtractReferent(t *testing.T) {
 
 func TestExtractJudge(t *testing.T) {
 	s := bitrixSpec(t)
-	ref := func(arg, phrase string) *extract.ReferentNote { return &extract.ReferentNote{Argument: arg, Phrase: phrase} }
+	ref := func(arg, phrase string) *extract.ReferentNote {
+		return &extract.ReferentNote{Argument: arg, Phrase: phrase}
+	}
 	for _, tc := range []struct {
 		name, subject, quote, evType, kind string
 		referent                           *extract.ReferentNote
