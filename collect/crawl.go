@@ -233,6 +233,9 @@ func Crawl(ctx context.Context, f *Fetcher, store Store, start string, opt Crawl
 	}
 	c.rep.Pending = len(c.queue)
 	c.rep.Complete = len(c.queue) == 0
+	if c.rep.Fetched == 1 && len(c.rep.Skipped) == 1 && c.rep.Skipped[0].Outcome == ReasonRedirect {
+		c.rep.Notes = append(c.rep.Notes, "the start URL redirects off its site ("+c.rep.Skipped[0].Detail+"): crawl the URL it redirects to instead")
+	}
 	return c.rep, c.save(ctx, CrawlFinished)
 }
 

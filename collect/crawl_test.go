@@ -259,3 +259,14 @@ func TestCrawlRefusesBadStart(t *testing.T) {
 		}
 	}
 }
+
+func TestCrawlStartRedirectsOffSite(t *testing.T) {
+	site := newFakeSite(t)
+	rep, err := Crawl(context.Background(), testFetcher(llmtest.NewClock(t0)), testStore(t), site.URL+"/redirect-out", CrawlOptions{NoSitemap: true})
+	if err != nil {
+		t.Fatalf("Crawl: %v", err)
+	}
+	if rep.Stored.Created != 0 || len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "elsewhere.example/landing") {
+		t.Errorf("Crawl(start redirects off site) = created %d, notes %q; want nothing and a note naming the target", rep.Stored.Created, rep.Notes)
+	}
+}
