@@ -16,6 +16,7 @@ Not part of `go test`: difflib takes minutes.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -30,11 +31,21 @@ def run(cmd, **kw):
 
 
 def timed(cmd, stdin_path, stdout_path):
+    """Wall time of cmd over the JSONL, and what it printed on stderr."""
     with open(stdin_path, "rb") as fin, open(stdout_path, "wb") as fout:
         t0 = time.perf_counter()
         # The Go locator exits 1 only for malformed lines; answers are still written.
-        subprocess.run(cmd, cwd=ROOT, stdin=fin, stdout=fout, check=False)
-        return time.perf_counter() - t0
+        p = subprocess.run(cmd, cwd=ROOT, stdin=fin, stdout=fout, stderr=subprocess.PIPE, check=False)
+        return time.perf_counter() - t0, p.stderr.decode()
+
+
+def go_locate_only(tools, args):
+    """Seconds quote.Locate takes over the same cases in one goroutine, from
+    `quotebench run` (no JSON, no process start)."""
+    p = run([os.path.join(tools, "quotebench"), "run", "-split", args.split, "-n", str(args.n), "-data", args.data],
+            capture_output=True)
+    m = re.search(r"cases in ([0-9.]+)(ms|s)", p.stderr.decode())
+    return float(m.group(1)) / (1000 if m.group(2) == "ms" else 1)
 
 
 def score(tools, cases, results):
@@ -66,8 +77,9 @@ def main():
     has_quote = subprocess.run([verity, "quote", "--help"], capture_output=True).returncode == 0
     go_cmd = [verity, "quote", "--batch"] if has_quote else [os.path.join(tmp, "quotebench"), "locate"]
     go_out = os.path.join(tmp, "go.jsonl")
-    go_secs = min(timed(go_cmd, cases, go_out) for _ in range(3))
+    go_secs = min(timed(go_cmd, cases, go_out)[0] for _ in range(3))
     go_rep = score(tmp, cases, go_out)
+    go_only = min(go_locate_only(tmp, args) for _ in range(3))
 
     thresholds = [args.threshold]
     if args.tune:
@@ -78,28 +90,32 @@ def main():
     runs = []
     for th in thresholds:
         out = os.path.join(tmp, f"difflib-{th}.jsonl")
-        secs = timed([sys.executable, os.path.join(HERE, "difflib_locate.py"), "--threshold", str(th)], cases, out)
-        runs.append((th, secs, score(tmp, cases, out)))
+        secs, err = timed([sys.executable, os.path.join(HERE, "difflib_locate.py"), "--threshold", str(th)], cases, out)
+        only = float(re.search(r"locate only ([0-9.]+)s", err).group(1))
+        runs.append((th, secs, score(tmp, cases, out), only))
 
     print(f"split {args.split}: {go_rep['cases']} cases, {size / 1e6:.1f} MB of JSONL")
     print(f"go locator: {' '.join(os.path.relpath(c, tmp) if c.startswith(tmp) else c for c in go_cmd)}")
-    header = f"{'kind':>12} {'verity':>8}" + "".join(f" {'difflib@' + str(th):>13}" for th, _, _ in runs)
+    header = f"{'kind':>12} {'verity':>8}" + "".join(f" {'difflib@' + str(th):>13}" for th, _, _, _ in runs)
     print(header)
     kinds = [k["kind"] for k in go_rep["kinds"]]
     for i, k in enumerate(kinds):
         row = f"{k:>12} {go_rep['kinds'][i]['accuracy']:8.4f}"
-        for _, _, rep in runs:
+        for _, _, rep, _ in runs:
             row += f" {rep['kinds'][i]['accuracy']:13.4f}"
         print(row)
-    row = f"{'overall':>12} {go_rep['accuracy']:8.4f}" + "".join(f" {rep['accuracy']:13.4f}" for _, _, rep in runs)
+    row = f"{'overall':>12} {go_rep['accuracy']:8.4f}" + "".join(f" {rep['accuracy']:13.4f}" for _, _, rep, _ in runs)
     print(row)
-    row = f"{'false acc.':>12} {go_rep['false_accepts']:8d}" + "".join(f" {rep['false_accepts']:13d}" for _, _, rep in runs)
+    row = f"{'false acc.':>12} {go_rep['false_accepts']:8d}" + "".join(f" {rep['false_accepts']:13d}" for _, _, rep, _ in runs)
     print(row)
-    row = f"{'seconds':>12} {go_secs:8.2f}" + "".join(f" {secs:13.1f}" for _, secs, _ in runs)
+    row = f"{'seconds':>12} {go_secs:8.2f}" + "".join(f" {secs:13.1f}" for _, secs, _, _ in runs)
     print(row)
-    for th, secs, rep in runs:
-        print(f"difflib@{th}: {secs / go_secs:.0f}x the time of the Go locator "
-              f"(both over the same JSONL, process start and JSON decoding included)")
+    row = f"{'locate s':>12} {go_only:8.3f}" + "".join(f" {only:13.2f}" for _, _, _, only in runs)
+    print(row)
+    for th, secs, rep, only in runs:
+        print(f"difflib@{th}: {secs / go_secs:.0f}x the time of `{os.path.basename(go_cmd[0])}` end to end "
+              f"(process start, JSON decoding, all cores); "
+              f"{only / go_only:.0f}x the time of quote.Locate alone, both on one core")
 
 
 if __name__ == "__main__":
