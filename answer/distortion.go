@@ -214,10 +214,20 @@ func features(text string) textFeatures {
 		}
 		if v, ok := numberWords[words[i]]; ok {
 			addNum(v)
+		} else if words[i] == "раз" && (i == 0 || !isNumberWord(words[i-1])) {
+			// "раз в год" is once a year; "два раза" is not also once.
+			addNum("1")
 		}
 		i++
 	}
 	return f
+}
+
+func isNumberWord(w string) bool {
+	if _, ok := numberWords[w]; ok {
+		return true
+	}
+	return w != "" && strings.Trim(w, "0123456789") == ""
 }
 
 func cueAt(words []string, i int) (phrase, bool) {

@@ -20,6 +20,8 @@ func TestDistortion(t *testing.T) {
 			"Права доступа пересматриваются раз в год.",
 			"Права доступа сотрудников к производственным системам пересматриваются не реже одного раза в 12 месяцев; чаще — при инцидентах информационной безопасности или смене роли сотрудника.",
 			RiskHigh, "12"},
+		{"раз is once", "Пароль меняется раз в 90 дней.", "Пароль меняется один раз в 90 дней.", RiskNone, ""},
+		{"два раза is not once", "Пароль меняется два раза в год.", "Пароль меняется 2 раза в год.", RiskNone, ""},
 		{"same words", "Backups are kept for at least 30 days.", "Backups are kept for at least 30 days.", RiskNone, ""},
 		{"reworded, nothing lost", "Backups are retained for no less than 30 days.", "Backups are kept for at least 30 days.", RiskNone, ""},
 		{"changed number", "Backups are kept for at least 60 days.", "Backups are kept for at least 30 days.", RiskHigh, "says 60"},
