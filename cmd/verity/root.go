@@ -149,6 +149,8 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 		a.auditCmd(),
 		a.crawlCmd(),
 		a.researchCmd(),
+		a.askCmd(),
+		a.checkCmd(),
 	)
 	return root
 }

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/sqlite"
+	"github.com/veritykb/verity/verify"
+)
+
+// answerFlags are the options ask and check share.
+type answerFlags struct {
+	policy     string
+	noVerbatim bool
+	markdown   bool
+}
+
+func (f *answerFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.policy, "policy", "strict", "support a claim needs: strict (grades 1–2) or broad (1–3, grade 3 marked *)")
+	fl.BoolVar(&f.noVerbatim, "no-verbatim", false, "verbatim quote mode off: cite records without quoting them")
+	fl.BoolVar(&f.markdown, "markdown", false, "print Markdown (numbered footnotes, escaped) instead of terminal text")
+}
+
+func (f *answerFlags) options() (answer.Options, error) {
+	p := answer.Policy(f.policy)
+	if p != answer.Strict && p != answer.Broad {
+		return answer.Options{}, verity.Errorf(verity.EINVALID, "--policy must be strict or broad, got %q", f.policy)
+	}
+	return answer.Options{Policy: p, NoVerbatim: f.noVerbatim}, nil
+}
+
+func (a *app) askCmd() *cobra.Command {
+	var (
+		flags    answerFlags
+		k        int
+		fresh    bool
+		noRecord bool
+	)
+	cmd := &cobra.Command{
+		Use:   "ask [--as PRINCIPAL]... [--json | --markdown] QUESTION",
+		Short: "Answer a question from the records you may read, every claim with a verbatim quote",
+		Long: `Ask answers QUESTION from the knowledge store under the caller's rights (every
+--as principal plus public), or says honestly that it cannot.
+
+A store with no active source has no grounding mode: the reply is
+conversational, labelled so, and cites nothing (the offline engine says that
+it has no general knowledge). Otherwise the model is offered one read-only
+tool, search_knowledge, which runs the store's ACL-filtered search as the
+caller — nothing in a document or in the model's tool arguments can change
+the caller, the tools or the question. Once the model searches, the answer
+comes only from what the search returned. The offline engine always
+searches. When confidence is low and nothing could be answered, the question
+is searched once more with a reformulated query before "not found".
+
+The answer goes through VeriCite's stages with a verifier between them:
+1 draft with [N] citations, 1.5 verify each statement against what it cites,
+2 per document: useful? key facts, 2.5 verify each fact, 3 assemble (merged
+citations, no repeats, nothing new), then every assembled statement is
+verified again and whatever lost support is dropped. Support is graded 1
+(verbatim) to 4 (not supported); --policy strict keeps 1–2, broad 1–3 and
+marks grade 3 with *. Each claim cites records (uri, title, system, the
+chunk that won retrieval) with a verbatim quote found by code in the cited
+source version, whether the claim paraphrases it, and a distortion risk
+(none, low, high) when a number, negation, qualifier or condition differs.
+Each claim is stored as a statement record whose receipt rests on the
+sources that support it, so revoking a source retracts cached answers.
+
+Outcomes: answered, not_found (not_in_corpus, insufficient_support,
+retracted) or conversational. Hints name the source system and the author's
+email of a record you cannot read that would have ranked — never its title,
+uri or text.
+
+--json prints {"mode","outcome","not_found_reason","answer","claims":[{"claim",
+"citations":[{"n","source_id","version","uri","title","system","quote":{"text",
+"start","end","kind"},"evidence":{"ordinal","start","end"},"support"}],
+"verbatim_quote","is_paraphrased","distortion_risk","distortion_reasons",
+"support":{"grade","label","score","by"},"refs","marked","record"}],
+"unverified_claims":[{"claim","reason","stage"}],"hints":[{"system","author"}],
+"model","question","sources":[{"n","source_id","version","uri","title",
+"system","evidence"}],"policy","verbatim","searches":[{"query","by",
+"results","hints","confidence"}],"failures","prompt_versions","cached"}.
+Quote spans are byte offsets into that source version's canonical text
+(verity show); [N] in "answer" is sources[N-1]. A stage whose model output
+stays malformed is listed in "failures"; when nothing could be answered
+because of it, ask fails with exit code 6 instead of saying "not found".`,
+		Example: `  verity ask --as group:staff "Как часто пересматриваются права доступа?"
+  verity ask --json "How many vacation days carry over?"
+  verity ask --markdown --policy broad --as group:staff "Why do CRM backups fail?"`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opt, err := flags.options()
+			if err != nil {
+				return err
+			}
+			if k < 1 || k > 50 {
+				return verity.Errorf(verity.EINVALID, "--k must be between 1 and 50, got %d", k)
+			}
+			opt.K, opt.NoCache, opt.NoRecords = k, fresh, noRecord
+			if flags.markdown && a.json {
+				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")
+			}
+			ctx := cmd.Context()
+			caller, err := a.caller()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			svc, err := a.answerService(ctx, db, opt)
+			if err != nil {
+				return err
+			}
+			ans, err := svc.Ask(ctx, strings.Join(args, " "), caller)
+			if err != nil {
+				return err
+			}
+			return a.printAnswerAs(ans, flags.markdown)
+		},
+	}
+	flags.register(cmd)
+	f := cmd.Flags()
+	f.IntVar(&k, "k", 5, "records per search")
+	f.BoolVar(&fresh, "fresh", false, "answer afresh: neither read nor write the answer cache")
+	f.BoolVar(&noRecord, "no-record", false, "do not store the answer's statements as records")
+	return cmd
+}
+
+// answerService builds the answer pipeline over db with the run's model,
+// which also judges support between the stages. When stderr is a terminal
+// the stages are shown as they run.
+func (a *app) answerService(ctx context.Context, db *sqlite.DB, opt answer.Options) (*answer.Service, error) {
+	m, _, err := a.model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	judge := verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})
+	if a.interactive() && !a.json {
+		opt.Progress = a.showStage
+	}
+	var store answer.Store
+	if db != nil {
+		store = db
+	}
+	return answer.New(store, m, judge, opt), nil
+}
+
+// stageNames say what each stage does, for the progress lines.
+var stageNames = map[string]string{
+	"search":       "searching the records you may read",
+	"draft":        "stage 1: drafting statements with [N] citations",
+	"verify":       "stage 1.5: verifying each statement against what it cites",
+	"facts":        "stage 2: key facts, document by document",
+	"verify-facts": "stage 2.5: verifying each fact",
+	"assemble":     "stage 3: assembling the answer",
+	"re-verify":    "verifying the assembled answer again",
+	"quotes":       "locating verbatim quotes",
+}
+
+// showStage prints progress through the stages on stderr.
+func (a *app) showStage(e answer.Event) {
+	name := stageNames[e.Stage]
+	if name == "" {
+		name = e.Stage
+	}
+	if !e.Done {
+		fmt.Fprintf(a.stderr, "… %s\n", name)
+		return
+	}
+	fmt.Fprintf(a.stderr, "✓ %s: %s\n", name, clean(e.Detail))
+}
+
+// printAnswerAs prints an answer as JSON, Markdown or terminal text.
+func (a *app) printAnswerAs(ans *answer.Answer, markdown bool) error {
+	switch {
+	case a.json:
+		return a.printJSON(ans)
+	case markdown:
+		_, err := fmt.Fprint(a.stdout, markdownAnswer(ans))
+		return err
+	}
+	printAnswer(a.stdout, ans)
+	return nil
+}
+
+// demoAsk shows grounded answers over the demo corpus: an answer with
+// citations and verbatim quotes, a claim check that catches a distortion, a
+// "not found", and a content-free hint.
+func (a *app) demoAsk(ctx context.Context, db *sqlite.DB) error {
+	steps := []struct {
+		title, question string
+		as              []string
+	}{
+		{"A grounded answer: every claim cited, with a verbatim quote found by code", "Как часто пересматриваются права доступа?", []string{"group:staff"}},
+		{"Not found, and a hint: the HR plan exists, but only HR may read it", "Сколько человек сократят в 2027 году?", nil},
+		{"Not found: nothing in the corpus answers it", "What is the office parking policy?", []string{"group:staff"}},
+	}
+	for i, s := range steps {
+		svc, err := a.answerService(ctx, db, answer.Options{NoCache: true})
+		if err != nil {
+			return err
+		}
+		ans, err := svc.Ask(ctx, s.question, verity.NewCaller(principals(s.as)...))
+		if err != nil {
+			return err
+		}
+		as := ""
+		if len(s.as) > 0 {
+			as = "--as " + strings.Join(s.as, " --as ") + " "
+		}
+		fmt.Fprintf(a.stdout, "\n== Ask %d. %s\n$ verity ask %s%q\n", i+1, s.title, as, s.question)
+		printAnswer(a.stdout, ans)
+		if i == 0 {
+			if err := a.demoDistortion(ctx, db); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// demoDistortion checks the seed's paraphrase against CONF-101: "once a
+// year" where the page says "not less than once in 12 months; more often
+// after incidents".
+func (a *app) demoDistortion(ctx context.Context, db *sqlite.DB) error {
+	svc, err := a.answerService(ctx, db, answer.Options{Policy: answer.Broad})
+	if err != nil {
+		return err
+	}
+	sub := answer.Submission{Text: "Права доступа к производственным системам пересматриваются раз в год [1].",
+		Documents: []answer.Document{{SourceID: "CONF-101"}}}
+	ans, err := svc.Check(ctx, sub, verity.NewCaller("group:staff"))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "\n== Checking a paraphrase of it: the quote is found, the lost bound and condition are flagged\n$ verity check --as group:staff --source CONF-101 answer.txt   # %q\n", sub.Text)
+	printCheck(a.stdout, ans)
+	return nil
+}

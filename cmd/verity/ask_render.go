@@ -1,0 +1,267 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+)
+
+// This file renders answers for people: on a terminal (footnotes, quotes,
+// verdicts) and as Markdown. Everything that came from a source or a model
+// — claims, quotes, titles, uris, reasons, even the system and author of a
+// hint — is untrusted: on a terminal it goes through clean, so control
+// codes never reach the screen raw; in Markdown it goes through mdText,
+// so HTML and Markdown syntax in it are shown, never interpreted.
+
+// printAnswer renders an answer of `verity ask` for a terminal.
+func printAnswer(w io.Writer, a *answer.Answer) {
+	switch {
+	case a.Mode == answer.ModeConversational:
+		fmt.Fprintf(w, "Conversational reply — not from your knowledge base, nothing cited (model %s):\n\n%s\n", clean(a.Model), clean(a.Text))
+		return
+	case a.Outcome == answer.NotFound:
+		fmt.Fprintf(w, "Not found (%s): %s\n", a.NotFoundReason, notFoundText(a.NotFoundReason))
+	default:
+		cached := ""
+		if a.Cached {
+			cached = ", from the answer cache"
+		}
+		fmt.Fprintf(w, "Answer — grounded in %s you may read (model %s, %s policy%s):\n\n%s\n",
+			countOf(len(a.Sources), "record"), clean(a.Model), a.Policy, cached, clean(a.Text))
+	}
+	if len(a.Claims) > 0 {
+		fmt.Fprintln(w, "\nClaims:")
+		for i, c := range a.Claims {
+			printAnswerClaim(w, i+1, c, a.Verbatim)
+		}
+		fmt.Fprintln(w, "\nSources:")
+		for _, s := range a.Sources {
+			fmt.Fprintf(w, "  [%d] %s — %s — %s\n", s.N, clean(oneLine(titleOrID(s.Title, s.SourceID), 100)), clean(s.System), clean(s.URI))
+			if s.Evidence != nil {
+				fmt.Fprintf(w, "      evidence: chunk %d, bytes %d–%d of %s v%d\n", s.Evidence.Ordinal, s.Evidence.Start, s.Evidence.End, clean(s.SourceID), s.Version)
+			}
+		}
+	}
+	printUnverified(w, a.Unverified)
+	printFailures(w, a.Failures)
+	printAnswerHints(w, a.Hints)
+}
+
+func notFoundText(r answer.Reason) string {
+	switch r {
+	case answer.Retracted:
+		return "the answer rested on sources that have since been revoked."
+	case answer.InsufficientSupport:
+		return "the records found do not support an answer; the statements drafted from them failed verification (below)."
+	}
+	return "nothing you may read in the knowledge base answers this."
+}
+
+// printClaim prints one claim with its quote and verdicts.
+func printAnswerClaim(w io.Writer, i int, c answer.Claim, verbatim bool) {
+	mark := ""
+	if c.Marked {
+		mark = "*"
+	}
+	refs := make([]string, len(c.Refs))
+	for k, r := range c.Refs {
+		refs[k] = fmt.Sprint(r) + mark
+	}
+	fmt.Fprintf(w, "  %d. %s [%s]\n", i, clean(c.Claim), strings.Join(refs, ", "))
+	for _, cit := range c.Citations {
+		if cit.Quote == nil {
+			if verbatim {
+				fmt.Fprintf(w, "     [%d] no verbatim quote could be located\n", cit.N)
+			}
+			continue
+		}
+		where := cit.SourceID
+		if where == "" {
+			where = "document"
+		}
+		fmt.Fprintf(w, "     [%d] «%s»\n         %s v%d, bytes %d–%d (%s)\n", cit.N, clean(oneLine(cit.Quote.Text, 400)),
+			clean(where), cit.Version, cit.Quote.Start, cit.Quote.End, cit.Quote.Kind)
+	}
+	parts := []string{fmt.Sprintf("support: grade %d (%s, %.2f)", c.Support.Grade, labelOrNone(c.Support.Label), c.Support.Score)}
+	if verbatim {
+		parts = append(parts, "paraphrased: "+yesOrNo(c.IsParaphrased), "distortion: "+string(c.DistortionRisk))
+	}
+	if c.Marked {
+		parts = append(parts, "* partly supported, kept by the broad policy")
+	}
+	if c.Uncited {
+		parts = append(parts, "cited nothing; support found by Verity")
+	}
+	fmt.Fprintf(w, "     %s\n", strings.Join(parts, " · "))
+	for _, r := range c.DistortionReasons {
+		fmt.Fprintf(w, "       ! %s\n", clean(r))
+	}
+}
+
+func printUnverified(w io.Writer, us []answer.Unverified) {
+	if len(us) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nNot verified (left out):")
+	for _, u := range us {
+		fmt.Fprintf(w, "  - %s\n    %s\n", clean(oneLine(u.Claim, 200)), clean(u.Reason))
+	}
+}
+
+func printFailures(w io.Writer, fs []answer.Failure) {
+	for _, f := range fs {
+		fmt.Fprintf(w, "warning: stage %s failed (%s): %s\n", clean(f.Stage), f.Code, clean(f.Message))
+	}
+}
+
+func printAnswerHints(w io.Writer, hs []verity.Hint) {
+	for _, h := range hs {
+		if h.Author != "" {
+			fmt.Fprintf(w, "hint: a record in %s that you cannot read would also match; ask %s for access\n", clean(h.System), clean(h.Author))
+		} else {
+			fmt.Fprintf(w, "hint: a record in %s that you cannot read would also match\n", clean(h.System))
+		}
+	}
+}
+
+// markdownAnswer renders an answer as Markdown: the answer with numbered
+// footnotes, each claim with its verbatim quote, what was left out, hints.
+func markdownAnswer(a *answer.Answer) string {
+	var b strings.Builder
+	switch {
+	case a.Mode == answer.ModeConversational:
+		fmt.Fprintf(&b, "_Conversational reply — not from your knowledge base, nothing cited (model %s)._\n\n%s\n", mdText(a.Model), mdText(a.Text))
+		return b.String()
+	case a.Mode == answer.ModeCheck:
+		fmt.Fprintf(&b, "## Checked answer\n\n%d of %d claims supported (model %s, %s policy).\n\n", len(a.Claims), len(a.Claims)+len(a.Unverified), mdText(a.Model), a.Policy)
+		if a.Annotated != "" {
+			fmt.Fprintf(&b, "%s\n\n", mdText(a.Annotated))
+		}
+	case a.Outcome == answer.NotFound:
+		fmt.Fprintf(&b, "## Not found\n\n%s (`%s`)\n\n", mdText(notFoundText(a.NotFoundReason)), a.NotFoundReason)
+	default:
+		fmt.Fprintf(&b, "## Answer\n\n")
+		for i, c := range a.Claims {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			b.WriteString(mdText(c.Claim))
+			for _, r := range c.Refs {
+				fmt.Fprintf(&b, "[^%d]", r)
+			}
+		}
+		fmt.Fprintf(&b, "\n\n_Grounded in %s you may read; model %s, %s policy._\n\n", countOf(len(a.Sources), "record"), mdText(a.Model), a.Policy)
+	}
+	if len(a.Claims) > 0 && a.Verbatim {
+		b.WriteString("### Verbatim quotes\n\n")
+		for i, c := range a.Claims {
+			fmt.Fprintf(&b, "%d. %s\n", i+1, mdText(c.Claim))
+			for _, cit := range c.Citations {
+				if cit.Quote != nil {
+					fmt.Fprintf(&b, "   > %s [^%d]\n", mdText(oneLine(cit.Quote.Text, 600)), cit.N)
+				}
+			}
+			fmt.Fprintf(&b, "\n   support: grade %d (%s) · paraphrased: %s · distortion: **%s**\n", c.Support.Grade, labelOrNone(c.Support.Label), yesOrNo(c.IsParaphrased), c.DistortionRisk)
+			for _, r := range c.DistortionReasons {
+				fmt.Fprintf(&b, "   - %s\n", mdText(r))
+			}
+			b.WriteString("\n")
+		}
+	}
+	if len(a.Unverified) > 0 {
+		b.WriteString("### Not verified\n\n")
+		for _, u := range a.Unverified {
+			fmt.Fprintf(&b, "- %s — %s\n", mdText(u.Claim), mdText(u.Reason))
+		}
+		b.WriteString("\n")
+	}
+	for _, h := range a.Hints {
+		if h.Author != "" {
+			fmt.Fprintf(&b, "> A record in %s that you cannot read would also match; ask %s for access.\n\n", mdText(h.System), mdText(h.Author))
+		} else {
+			fmt.Fprintf(&b, "> A record in %s that you cannot read would also match.\n\n", mdText(h.System))
+		}
+	}
+	for _, s := range a.Sources {
+		fmt.Fprintf(&b, "[^%d]: %s — %s\n", s.N, mdLink(titleOrID(s.Title, s.SourceID), s.URI), mdText(s.System))
+	}
+	return b.String()
+}
+
+// mdText makes untrusted text safe inside Markdown: control codes cleaned,
+// HTML's special characters as entities, and the characters Markdown gives
+// a meaning escaped — everywhere for inline syntax (emphasis, code, links,
+// tables, footnotes), at the start for block syntax (headings, lists,
+// quotes) — so a source can neither inject HTML nor add links, emphasis or
+// headings. Line breaks become spaces.
+func mdText(s string) string {
+	s = clean(strings.Join(strings.Fields(s), " "))
+	var b strings.Builder
+	leadingDigits := true
+	for i, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case strings.ContainsRune("\\`*_[]#|~^", r):
+			b.WriteRune('\\')
+			b.WriteRune(r)
+		case i == 0 && strings.ContainsRune("-+=", r), r == '.' && leadingDigits && i > 0, r == ')' && leadingDigits && i > 0:
+			b.WriteRune('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+		leadingDigits = leadingDigits && r >= '0' && r <= '9'
+	}
+	return b.String()
+}
+
+// mdLink links text to uri when uri is an http, https or mailto address,
+// and shows the text alone otherwise (a javascript: or data: uri from a
+// source is never made a link).
+func mdLink(text, uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "mailto") {
+		if uri == "" {
+			return mdText(text)
+		}
+		return mdText(text) + " (" + mdText(uri) + ")"
+	}
+	return "[" + mdText(text) + "](<" + strings.NewReplacer("<", "%3C", ">", "%3E", " ", "%20", "\n", "").Replace(u.String()) + ">)"
+}
+
+func titleOrID(title, id string) string {
+	if strings.TrimSpace(title) == "" {
+		return id
+	}
+	return title
+}
+
+func labelOrNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func yesOrNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

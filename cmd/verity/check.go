@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/ingest"
+)
+
+func (a *app) checkCmd() *cobra.Command {
+	var (
+		flags   answerFlags
+		docs    []string
+		sources []string
+	)
+	cmd := &cobra.Command{
+		Use:   "check [--as PRINCIPAL]... [--json | --markdown] [--doc FILE]... [--source ID]... ANSWER_FILE",
+		Short: "Check an answer produced anywhere: every claim against a verbatim quote and a verifier",
+		Long: `Check verifies an answer that any model or person wrote. It splits the answer
+into claims (lines, then sentences by analysis.Sentences; lead-ins ending in
+":" and sentences under three words are not claims), finds each claim's
+verbatim support in the documents it cites — by code, with the quote engine —
+runs the verifier on claim and support, and lists the claims that stay
+unverified with the reason (no citation, a citation to a document that does
+not exist, no verbatim support, not supported, contradicted, only partly
+supported under --policy strict). A claim that cites nothing is looked for
+among all the documents, or, when there are none, among the records the
+caller may read (--as), retrieved by search. The verbatim quotes are then
+injected after the prose they support, as [source N: "..."] (seed 003,
+path C); unverified claims get [unverified: reason].
+
+ANSWER_FILE ("-" for stdin) is one of:
+
+  plain text   The answer with [N] markers ([1], [1][2], [1, 2]). [N] is the
+               N-th document given by --doc FILE (a text, Markdown, HTML or PDF
+               file) and --source ID (a record of the store read under your
+               rights), in that order. With neither, claims are checked
+               against records retrieved from the store.
+
+  Verity JSON  {"question": "...", "answer": "text with [N] markers",
+                "documents": [{"title": "...", "text": "..."},
+                              {"source_id": "CONF-101", "version": 2}]}
+               version 0 or absent means the current one.
+
+  Anthropic    a Messages API response with citations: {"content": [{"type":
+               "text", "text": "...", "citations": [{"type": "char_location",
+               "cited_text": "...", "document_index": 0}]}]}, bare or wrapped as
+               {"documents": [...], "response": {...}} or {"request": {...},
+               "response": {...}} (the request's text document blocks are the
+               documents). Each cited_text is the claim's quote candidate; it is
+               located by code in the document, never taken on trust.
+
+Quote spans are byte offsets into the document's text (for --source, the
+source version's canonical text). --json prints the same object as ask --json
+with "mode": "check", the answer as given, and "annotated" holding the text
+with quotes injected; claims found without a citation have "uncited": true.`,
+		Example: `  verity check --doc policy.md answer.txt
+  verity check --as group:staff --source CONF-101 --source CONF-102 answer.txt
+  verity check --json claude-response.json
+  echo "Unused days carry over, up to 10 days." | verity check --as group:staff -`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opt, err := flags.options()
+			if err != nil {
+				return err
+			}
+			if flags.markdown && a.json {
+				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")
+			}
+			ctx := cmd.Context()
+			caller, err := a.caller()
+			if err != nil {
+				return err
+			}
+			data, err := a.readAnswerFile(args[0])
+			if err != nil {
+				return err
+			}
+			sub, err := answer.ParseSubmission(data)
+			if err != nil {
+				return err
+			}
+			if len(docs)+len(sources) > 0 {
+				if len(sub.Documents) > 0 {
+					return verity.Errorf(verity.EINVALID, "the answer file brings its own documents; --doc and --source are for plain-text answers")
+				}
+				for _, path := range docs {
+					d, err := readDocFile(ctx, path)
+					if err != nil {
+						return err
+					}
+					sub.Documents = append(sub.Documents, d)
+				}
+				for _, id := range sources {
+					sub.Documents = append(sub.Documents, answer.Document{SourceID: id})
+				}
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			svc, err := a.answerService(ctx, db, opt)
+			if err != nil {
+				return err
+			}
+			ans, err := svc.Check(ctx, sub, caller)
+			if err != nil {
+				return err
+			}
+			switch {
+			case a.json:
+				return a.printJSON(ans)
+			case flags.markdown:
+				_, err := fmt.Fprint(a.stdout, markdownAnswer(ans))
+				return err
+			}
+			printCheck(a.stdout, ans)
+			return nil
+		},
+	}
+	flags.register(cmd)
+	f := cmd.Flags()
+	f.StringArrayVar(&docs, "doc", nil, "a document file the answer cites as [N], in order (repeatable)")
+	f.StringArrayVar(&sources, "source", nil, "a source id in the store the answer cites as [N], after the --doc files (repeatable)")
+	return cmd
+}
+
+// readAnswerFile reads the answer from a file or, for "-", stdin.
+func (a *app) readAnswerFile(path string) ([]byte, error) {
+	if path == "-" {
+		data, err := io.ReadAll(io.LimitReader(a.stdin, ingest.DefaultMaxBytes+1))
+		if err != nil {
+			return nil, fmt.Errorf("read stdin: %w", err)
+		}
+		return data, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, verity.Errorf(verity.EINVALID, "read %s: %w", path, err)
+	}
+	return data, nil
+}
+
+// readDocFile reads a --doc file into its canonical text with the reader
+// ingest would use (by extension: text, Markdown, HTML, PDF).
+func readDocFile(ctx context.Context, path string) (answer.Document, error) {
+	var doc answer.Document
+	found := false
+	err := ingest.Walk(ctx, []string{path}, ingest.Options{}, func(it ingest.Item) error {
+		if it.Err != nil {
+			return verity.Errorf(verity.EINVALID, "--doc %s: %w", path, it.Err)
+		}
+		if it.Source != nil && !found {
+			found = true
+			doc = answer.Document{Title: it.Source.Title, Text: it.Source.Text}
+		}
+		return nil
+	})
+	if err != nil {
+		return doc, err
+	}
+	if !found {
+		return doc, verity.Errorf(verity.EINVALID, "--doc %s: not a file verity can read", path)
+	}
+	if doc.Title == "" {
+		doc.Title = filepath.Base(path)
+	}
+	return doc, nil
+}
+
+// printCheck renders a checked answer for a terminal.
+func printCheck(w io.Writer, a *answer.Answer) {
+	total := len(a.Claims) + len(a.Unverified)
+	fmt.Fprintf(w, "Checked %s: %d supported, %d not verified (verifier %s, %s policy)\n",
+		countOf(total, "claim"), len(a.Claims), len(a.Unverified), clean(a.Model), a.Policy)
+	if len(a.Claims) > 0 {
+		fmt.Fprintln(w, "\nSupported:")
+		for i, c := range a.Claims {
+			printAnswerClaim(w, i+1, c, a.Verbatim)
+		}
+	}
+	printUnverified(w, a.Unverified)
+	if len(a.Sources) > 0 {
+		fmt.Fprintln(w, "\nDocuments:")
+		for _, s := range a.Sources {
+			where := s.URI
+			if s.SourceID != "" {
+				where = s.SourceID + " v" + fmt.Sprint(s.Version) + " " + s.URI
+			}
+			fmt.Fprintf(w, "  [%d] %s  %s\n", s.N, clean(oneLine(titleOrID(s.Title, s.SourceID), 100)), clean(where))
+		}
+	}
+	if a.Annotated != "" && a.Verbatim {
+		fmt.Fprintf(w, "\nWith verbatim quotes:\n%s\n", indent(clean(a.Annotated), "  "))
+	}
+}

@@ -1,0 +1,313 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/eval"
+	"github.com/veritykb/verity/sqlite"
+	"github.com/veritykb/verity/verify"
+)
+
+func (a *app) evalCitationsCmd() *cobra.Command {
+	var (
+		compat  bool
+		maxCite int
+		items   bool
+		scifact bool
+		data    string
+		limit   int
+		out     string
+	)
+	cmd := &cobra.Command{
+		Use:   "citations [--alce-compat] ANSWERS_FILE | --scifact [--limit N] [--out FILE]",
+		Short: "ALCE citation recall and precision of answers, judged by the configured verifier",
+		Long: `Citations scores the citations of answers the way ALCE does (Gao et al. 2023;
+definition in ALCE.md): per sentence, recall is whether the documents it
+cites entail it (0 with no citation or one out of range; citations cut to
+the first --max-citations after the range check), and precision asks of
+each citation of a supported multi-cited sentence whether it entails the
+sentence alone or was needed by the rest. Both are macro-averaged over the
+answers that have sentences, × 100; F1 of the two. The entailment judge is
+the configured model through Verity's verifier (entailed = yes; a verbatim
+sentence is entailed without a call).
+
+Sentences are split by analysis.Sentences (the reference uses NLTK's
+sent_tokenize; the two differ on rare abbreviations). By default every line
+is scored, merged markers "[1, 2]" and runs "[1][2]" cite every number, each
+document counts once per sentence, and [0] is out of range. --alce-compat
+follows the reference exactly, for comparison with published numbers: only
+the first line, its marker pattern \[\d+ (so "[1, 2]" cites 1 only),
+repeats counted, and [0] wrapping to the last document (Python's index -1).
+
+ANSWERS_FILE is an ALCE result file ({"data": [{"question", "output",
+"docs": [{"title", "text"}]}]}), a JSON array of such items or JSON Lines;
+"answer" and "documents" are accepted for "output" and "docs".
+
+--scifact answers SciFact's dev claims (as questions, public caller) over a
+fresh store of its 5,183 abstracts with the configured model, scores those
+answers, and also compares each citation with SciFact's gold evidence (is
+the cited abstract a gold evidence abstract, does the quote fall on a gold
+rationale sentence) — the part of the report that does not depend on the
+judge. When the judge is the model that wrote the answers, the ALCE numbers
+are circular and the report says so. --out writes the answers as JSON Lines
+to score again with another judge.`,
+		Example: `  verity eval citations asqa-chatgpt-result.json --alce-compat
+  verity eval citations --model anthropic:claude-sonnet-4-5 answers.jsonl
+  verity eval citations --scifact --limit 100 --out scifact-answers.jsonl --json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			opt := eval.CitationOptions{ALCECompat: compat, MaxCitations: maxCite}
+			m, _, err := a.model(ctx)
+			if err != nil {
+				return err
+			}
+			judge := verifierEntailer{verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})}
+			result := map[string]any{"judge": m.Info().Name()}
+			var answers []eval.CitationItem
+			switch {
+			case scifact && len(args) == 0:
+				if limit < 0 {
+					return verity.Errorf(verity.EINVALID, "--limit must not be negative")
+				}
+				gen, gold, err := a.sciFactAnswers(ctx, filepath.Join(data, "scifact"), limit)
+				if err != nil {
+					return err
+				}
+				answers = gen
+				result["answers_from"] = m.Info().Name()
+				result["circular"] = true
+				result["gold"] = gold
+			case !scifact && len(args) == 1:
+				f, err := os.Open(args[0])
+				if err != nil {
+					return verity.Errorf(verity.EINVALID, "answers file: %w", err)
+				}
+				answers, err = eval.LoadCitationItems(f)
+				f.Close()
+				if err != nil {
+					return err
+				}
+				result["answers_from"] = args[0]
+			default:
+				return verity.Errorf(verity.EINVALID, "give an ANSWERS_FILE or --scifact, not both")
+			}
+			if out != "" {
+				if err := writeCitationItems(out, answers); err != nil {
+					return err
+				}
+			}
+			start := time.Now()
+			rep, err := eval.CitationScores(ctx, answers, judge, opt)
+			if err != nil {
+				return err
+			}
+			if !items {
+				rep.Items = nil
+			}
+			result["report"] = rep
+			result["seconds"] = time.Since(start).Seconds()
+			if a.json {
+				return a.printJSON(result)
+			}
+			w := a.stdout
+			fmt.Fprintf(w, "ALCE citation quality (%s reading; sentences by %s)\n", rep.Mode, rep.Splitter)
+			fmt.Fprintf(w, "  answers %d: %d scored, %d without sentences (left out of the averages)\n", rep.Answers, rep.Scored, rep.Skipped)
+			fmt.Fprintf(w, "  sentences %d, citations %d, multi-cited %d (%d supported, %d over-citations)\n", rep.Sentences, rep.Citations, rep.MultiCited, rep.MultiSupported, rep.OverCitations)
+			fmt.Fprintf(w, "  citation recall     %.1f\n  citation precision  %.1f\n  citation F1         %.1f\n", rep.Recall, rep.Precision, rep.F1)
+			fmt.Fprintf(w, "  judge: %s through Verity's verifier, %d judgements\n", clean(m.Info().Name()), rep.JudgeCalls)
+			if result["circular"] == true {
+				fmt.Fprintf(w, "  CIRCULAR: the judge is the model that wrote and verified the answers; these numbers check consistency, not truth\n")
+			}
+			if g, ok := result["gold"].(sciFactGold); ok {
+				fmt.Fprintf(w, "SciFact gold evidence (independent of the judge), %d dev claims asked:\n", g.Claims)
+				fmt.Fprintf(w, "  answered %d, not found %d\n", g.Answered, g.NotFound)
+				fmt.Fprintf(w, "  citations on a gold evidence abstract   %d of %d (%.1f%%)\n", g.OnEvidenceDoc, g.Citations, pct(g.OnEvidenceDoc, g.Citations))
+				fmt.Fprintf(w, "  quotes on a gold rationale sentence     %d of %d (%.1f%%)\n", g.OnRationale, g.Quotes, pct(g.OnRationale, g.Quotes))
+				fmt.Fprintf(w, "  claims with evidence answered from it   %d of %d (%.1f%%)\n", g.EvidenceHit, g.WithEvidence, pct(g.EvidenceHit, g.WithEvidence))
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&compat, "alce-compat", false, "read answers exactly as the ALCE reference does (first line, \\[\\d+ markers, [0] wraps)")
+	f.IntVar(&maxCite, "max-citations", 3, "citations kept per sentence after the range check")
+	f.BoolVar(&items, "items", false, "include per-answer scores in --json")
+	f.BoolVar(&scifact, "scifact", false, "answer SciFact's dev claims over its abstracts and score those answers")
+	f.StringVar(&data, "data", defaultData, "folder holding scifact/ (with --scifact)")
+	f.IntVar(&limit, "limit", 0, "with --scifact: ask only the first N dev claims (0: all)")
+	f.StringVar(&out, "out", "", "write the scored answers as JSON Lines to this file")
+	return cmd
+}
+
+// verifierEntailer is the ALCE judge over a verifier: entailed (grades 1–2)
+// is a yes, anything else a no.
+type verifierEntailer struct{ v verify.Verifier }
+
+func (e verifierEntailer) Entail(ctx context.Context, pairs []eval.EntailmentPair) ([]bool, error) {
+	ps := make([]verify.Pair, len(pairs))
+	for i, p := range pairs {
+		ps[i] = verify.Pair{Premise: p.Premise, Hypothesis: p.Hypothesis}
+	}
+	vs, err := e.v.Verify(ctx, ps)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]bool, len(vs))
+	for i, v := range vs {
+		out[i] = v.Label == verify.Entailed
+	}
+	return out, nil
+}
+
+// sciFactGold compares answers' citations with SciFact's gold evidence.
+type sciFactGold struct {
+	Claims        int `json:"claims"`
+	Answered      int `json:"answered"`
+	NotFound      int `json:"not_found"`
+	Citations     int `json:"citations"`
+	OnEvidenceDoc int `json:"citations_on_evidence_abstract"`
+	Quotes        int `json:"quotes_on_evidence_abstracts"`
+	OnRationale   int `json:"quotes_on_rationale_sentence"`
+	WithEvidence  int `json:"claims_with_evidence"`
+	EvidenceHit   int `json:"claims_with_evidence_answered_from_it"`
+}
+
+// sciFactAnswers answers SciFact dev claims with the configured model over
+// a fresh SciFact store and returns them as ALCE items (the documents being
+// each cited record's evidence chunk), with the gold comparison.
+func (a *app) sciFactAnswers(ctx context.Context, dir string, limit int) ([]eval.CitationItem, sciFactGold, error) {
+	var gold sciFactGold
+	sf, err := eval.LoadSciFact(dir)
+	if err != nil {
+		return nil, gold, err
+	}
+	db, cleanup, _, err := a.sciFactStore(ctx, sf)
+	if err != nil {
+		return nil, gold, err
+	}
+	defer cleanup()
+	svc, err := a.answerService(ctx, db, answer.Options{NoCache: true, NoRecords: true})
+	if err != nil {
+		return nil, gold, err
+	}
+	docs := map[string]eval.SciDoc{}
+	for _, d := range sf.Docs {
+		docs[d.ID] = d
+	}
+	claims := sf.Dev
+	if limit > 0 && limit < len(claims) {
+		claims = claims[:limit]
+	}
+	bar := a.newProgress("answer", int64(len(claims)), false)
+	var items []eval.CitationItem
+	for _, c := range claims {
+		ans, err := svc.Ask(ctx, c.Claim, verity.NewCaller())
+		if err != nil {
+			return nil, gold, fmt.Errorf("claim %d: %w", c.ID, err)
+		}
+		bar.Add(1)
+		it, err := citationItem(ctx, db, fmt.Sprint(c.ID), ans)
+		if err != nil {
+			return nil, gold, err
+		}
+		items = append(items, it)
+		gold.add(c, ans, docs)
+	}
+	bar.Done()
+	return items, gold, nil
+}
+
+// citationItem turns an answer into an ALCE item: its text, and as
+// documents the evidence chunk of each source it cites, in footnote order.
+func citationItem(ctx context.Context, db *sqlite.DB, id string, ans *answer.Answer) (eval.CitationItem, error) {
+	it := eval.CitationItem{ID: id, Question: ans.Question, Output: ans.Text, Docs: []eval.CitationDoc{}}
+	for _, s := range ans.Sources {
+		src, err := db.SourceVersion(ctx, s.SourceID, s.Version)
+		if err != nil {
+			return it, err
+		}
+		text := src.Text
+		if e := s.Evidence; e != nil && e.Start >= 0 && e.End <= len(text) && e.Start < e.End {
+			text = text[e.Start:e.End]
+		}
+		it.Docs = append(it.Docs, eval.CitationDoc{Title: s.Title, Text: text})
+	}
+	return it, nil
+}
+
+func (g *sciFactGold) add(c eval.Claim, ans *answer.Answer, docs map[string]eval.SciDoc) {
+	g.Claims++
+	if ans.Outcome != answer.Answered {
+		g.NotFound++
+	} else {
+		g.Answered++
+	}
+	hit := false
+	for _, cl := range ans.Claims {
+		for _, cit := range cl.Citations {
+			g.Citations++
+			rs, ok := c.Evidence[cit.SourceID]
+			if !ok {
+				continue
+			}
+			g.OnEvidenceDoc++
+			hit = true
+			if cit.Quote == nil {
+				continue
+			}
+			g.Quotes++
+			spans := docs[cit.SourceID].SentenceSpans()
+			on := false
+			for _, r := range rs {
+				for _, si := range r.Sentences {
+					if si >= 0 && si < len(spans) && spans[si].Start < cit.Quote.End && cit.Quote.Start < spans[si].End {
+						on = true
+					}
+				}
+			}
+			if on {
+				g.OnRationale++
+			}
+		}
+	}
+	if len(c.Evidence) > 0 {
+		g.WithEvidence++
+		if hit {
+			g.EvidenceHit++
+		}
+	}
+}
+
+func pct(n, d int) float64 {
+	if d == 0 {
+		return 0
+	}
+	return 100 * float64(n) / float64(d)
+}
+
+// writeCitationItems writes items as JSON Lines.
+func writeCitationItems(path string, items []eval.CitationItem) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return verity.Errorf(verity.EINVALID, "--out: %w", err)
+	}
+	enc := json.NewEncoder(f)
+	enc.SetEscapeHTML(false)
+	for _, it := range slices.Clip(items) {
+		if err := enc.Encode(it); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
+}
