@@ -121,8 +121,8 @@ func TestAnswerChatAndReformulate(t *testing.T) {
 		Query string `json:"query"`
 	}
 	for in, want := range map[string]string{
-		"Сколько человек сократят в 2027 году?":   "человек сократят 2027 году",
-		"How many vacation days carry over?":      "many vacation days carry over",
+		"Сколько человек сократят в 2027 году?":    "человек сократят 2027 году",
+		"How many vacation days carry over?":       "many vacation days carry over",
 		"What is the office parking policy, then?": "office parking policy",
 	} {
 		if got := answerCall[q](t, TaskAnswerReformulate, map[string]string{"question": in, "query": in}); got.Query != want {
