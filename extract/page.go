@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"embed"
+	"fmt"
 	"strconv"
 	"sync"
 	"time"
@@ -216,7 +217,7 @@ func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candi
 		var ans CandidatesAnswer
 		resp, err := llm.CompleteJSON(ctx, x.m, req, &ans)
 		if err != nil {
-			return nil, nil, verity.Errorf(verity.ErrorCode(err), "extract candidates from %s: %w", src.ID, err)
+			return nil, nil, fmt.Errorf("extract candidates from %s: %w", src.ID, err)
 		}
 		in := map[string]any{"source_id": src.ID, "version": src.Version, "window": w,
 			"bytes": w.End - w.Start, "strictness": vars.Strictness, "page_kind": vars.PageKind}

@@ -31,6 +31,23 @@ type exSentence struct {
 type exPage struct {
 	Text  string
 	Sents []exSentence
+
+	lower map[string]bool // words the page writes in lower case, built on first need
+}
+
+// writesLower reports whether the page writes the folded word w in lower
+// case somewhere: then a capitalized w opening a sentence is grammar
+// ("High quality cinematics..."), not a name.
+func (p *exPage) writesLower(w string) bool {
+	if p.lower == nil {
+		p.lower = map[string]bool{}
+		for _, t := range analysis.Tokens(p.Text) {
+			if r, _ := utf8.DecodeRuneInString(t.Text); unicode.IsLower(r) {
+				p.lower[analysis.Fold(t.Text)] = true
+			}
+		}
+	}
+	return p.lower[w]
 }
 
 func newExPage(text string) *exPage {
@@ -164,6 +181,54 @@ func usedCue(words []exWord, cues []string) string {
 	return ""
 }
 
+// cuePositions returns the word indexes of the undenied relation cues of a
+// sentence.
+func cuePositions(words []exWord, cues []string) []int {
+	var out []int
+	for from := 0; from < len(words); {
+		i, _ := cueAt(words[from:], cues)
+		if i < 0 {
+			return out
+		}
+		i += from
+		denied := false
+		for k := max(0, i-3); k < i; k++ {
+			if slices.Contains(negations, words[k].Fold) {
+				denied = true
+			}
+		}
+		if !denied {
+			out = append(out, i)
+		}
+		from = i + 1
+	}
+	return out
+}
+
+// cueBetween returns the first undenied relation cue of the sentence that
+// stands between a mention of the subject and a mention of the object, in
+// either order ("X moved to Y", "Y is used by X"), or "".
+func cueBetween(text string, s exSentence, subj, obj, cues []string) string {
+	words := exWords(s.Text, s.Start)
+	ss, os := mentionSpans(text, s, subj), mentionSpans(text, s, obj)
+	if len(ss) == 0 || len(os) == 0 {
+		return ""
+	}
+	for _, i := range cuePositions(words, cues) {
+		c := words[i].Start
+		before := func(spans [][2]int) bool {
+			return slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[1] <= c })
+		}
+		after := func(spans [][2]int) bool {
+			return slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] > c })
+		}
+		if (before(ss) && after(os)) || (before(os) && after(ss)) {
+			return words[i].Fold
+		}
+	}
+	return ""
+}
+
 // evaluating are words of considering a product rather than using it.
 var evaluating = []string{"evaluat*", "consider*", "test*", "pilot*", "trial*", "compar*", "рассматрива*", "оценива*",
 	"тестиру*", "выбирают", "выбира*", "сравнива*", "присматрива*", "planned", "plans", "планиру*"}
@@ -249,7 +314,8 @@ var minorCapitals = func() map[string]bool {
 // few words, optionally after a capitalized word (Фонд «Развитие»), and runs
 // of capitalized words or words with digits (Acme Logistics GmbH, Bitrix24,
 // Nexus Q), with a legal suffix after a comma kept (Atari, Inc.).
-func names(page string, s exSentence) []exName {
+func names(p *exPage, s exSentence) []exName {
+	page := p.Text
 	words := exWords(s.Text, s.Start)
 	var out []exName
 	used := make([]bool, len(words))
@@ -298,17 +364,21 @@ func names(page string, s exSentence) []exName {
 		}
 		j := i
 		for j+1 < len(words) && !used[j+1] {
-			g := gap(j)
-			if (g == " " || g == "-" || g == " - ") && nameWord(page, words[j+1]) {
+			g := strings.TrimSpace(gap(j))
+			if (g == "" || g == "-") && nameWord(page, words[j+1]) {
 				j++
 				continue
 			}
-			if (g == " " || g == ", " || g == " , ") && slices.Contains(suffixForms, words[j+1].Fold) {
+			if (g == "" || g == ",") && slices.Contains(suffixForms, words[j+1].Fold) {
 				j++
 				continue
 			}
-			if g == " " && j+2 < len(words) && !used[j+2] && (words[j+1].Fold == "of" || words[j+1].Fold == "and" || words[j+1].Fold == "&") &&
-				gap(j+1) == " " && nameWord(page, words[j+2]) {
+			if g == "&" && nameWord(page, words[j+1]) {
+				j++
+				continue
+			}
+			if g == "" && j+2 < len(words) && !used[j+2] && slices.Contains(nameConnectors, words[j+1].Fold) &&
+				strings.TrimSpace(gap(j+1)) == "" && nameWord(page, words[j+2]) {
 				j += 2
 				continue
 			}
@@ -330,7 +400,7 @@ func names(page string, s exSentence) []exName {
 		if i > 0 && slices.Contains(russianForms, words[i-1].Fold) && gap(i-1) == " " {
 			start, marked = words[i-1].Start, true
 		}
-		if j == i && !marked && minorCapitals[words[i].Fold] {
+		if j == i && !marked && !commonWordAsName(p, s, words, i) {
 			continue
 		}
 		if j == i && slices.Contains(russianForms, words[i].Fold) {
@@ -370,6 +440,47 @@ func orgPrefix(page string, words []exWord, i, start int) int {
 	return -1
 }
 
+// nameConnectors join capitalized words into one name ("Bank of America",
+// "Banco de Chile"); "and" does not, since it joins two names as often.
+var nameConnectors = []string{"of", "de", "du", "des", "la", "le", "von", "van", "der", "für", "del", "di"}
+
+// demonyms are capitalized adjectives of nationality or region, never the
+// name of an organization or a product on their own.
+var demonyms = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`american british english european german french chinese japanese korean russian
+		italian spanish canadian australian swedish dutch indian finnish norwegian danish polish swiss austrian irish
+		scottish welsh mexican brazilian israeli taiwanese asian african western eastern northern southern soviet
+		roman greek turkish arab arabic persian hungarian czech ukrainian portuguese belgian christian catholic
+		islamic jewish muslim`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// commonWordAsName reports whether a lone capitalized word (not marked as an
+// organization's) may still be a name: not grammar or page furniture, not a
+// demonym, and not a word that opens the sentence while the page writes it
+// in lower case elsewhere or that reads as an adverb or a participle
+// ("Originally", "Unveiled").
+func commonWordAsName(p *exPage, s exSentence, words []exWord, i int) bool {
+	w := words[i].Fold
+	if minorCapitals[w] || demonyms[w] || isFunctionWord(w) || analysis.IsStopWord(w) {
+		return false
+	}
+	if words[i].Start == s.Start {
+		if p.writesLower(w) {
+			return false
+		}
+		for _, suf := range []string{"ly", "ed", "ing"} {
+			if strings.HasSuffix(w, suf) && len(w) > len(suf)+3 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func lastRune(s string) string {
 	_, size := utf8.DecodeLastRuneInString(s)
 	return s[len(s)-size:]
@@ -399,6 +510,26 @@ func nameWord(page string, w exWord) bool {
 func overlaps(s, e int, spans [][2]int) bool {
 	for _, sp := range spans {
 		if s < sp[1] && sp[0] < e {
+			return true
+		}
+	}
+	return false
+}
+
+// opensWith reports whether one of spans starts at s.
+func opensWith(s int, spans [][2]int) bool {
+	for _, sp := range spans {
+		if sp[0] == s {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether [s, e) lies inside any of spans.
+func within(s, e int, spans [][2]int) bool {
+	for _, sp := range spans {
+		if sp[0] <= s && e <= sp[1] {
 			return true
 		}
 	}

@@ -69,8 +69,9 @@ func extractCandidates(_ context.Context, _ *Engine, req *llm.Request) (any, err
 			if v.Strictness == extract.Strict && usedCue(words, v.Cues) == "" {
 				continue
 			}
+			kind := evidenceKind(s, words, caseLike)
 			if n, ok := firstSubject(p, s, objNames, skipKeys); ok {
-				add(extract.Candidate{Subject: n.Text, Object: obj, Quote: s.Text, EvidenceType: evidenceKind(s, words, caseLike)})
+				add(extract.Candidate{Subject: n.Text, Object: obj, Quote: s.Text, EvidenceType: kind})
 			}
 			if titleSubject != "" && firstPerson(words) && v.Strictness != extract.Strict {
 				// "We" in a testimonial is its author's organization, which
@@ -85,7 +86,7 @@ func extractCandidates(_ context.Context, _ *Engine, req *llm.Request) (any, err
 				continue
 			}
 			subject := s.Text
-			if ns := names(p.Text, s); len(ns) > 0 && wholeItem(s, ns[0]) {
+			if ns := names(p, s); len(ns) > 0 && wholeItem(s, ns[0]) {
 				subject = ns[0].Text
 			} else if len(words) == 0 || len(words) > 6 {
 				continue // a sentence in a list, not a logo's caption
@@ -135,8 +136,13 @@ func sectionObject(p *exPage, h int, objs []extract.Object) (string, bool) {
 func firstSubject(p *exPage, s exSentence, objNames []string, skipKeys map[string]bool) (exName, bool) {
 	spans := mentionSpans(p.Text, s, objNames)
 	var first *exName
-	for _, n := range names(p.Text, s) {
-		if overlaps(n.Start, n.End, spans) || skipKeys[extract.Key(n.Text)] || extract.Key(n.Text) == "" {
+	for _, n := range names(p, s) {
+		// A name inside where an object is named is the object. A longer
+		// name that opens with it is a product of its own ("Samsung Galaxy
+		// S9" by Samsung); one that merely ends with it is a phrase about
+		// the object ("Тарифы Битрикс24", "Лучший партнёр Битрикс24").
+		if within(n.Start, n.End, spans) || (overlaps(n.Start, n.End, spans) && !opensWith(n.Start, spans)) ||
+			skipKeys[extract.Key(n.Text)] || extract.Key(n.Text) == "" {
 			continue
 		}
 		if n.Marked {

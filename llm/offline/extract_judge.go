@@ -37,7 +37,7 @@ func extractReferent(_ context.Context, _ *Engine, req *llm.Request) (any, error
 			}
 			continue
 		}
-		if cue := usedCue(words, v.Cues); cue != "" && !isEvaluating(words) {
+		if cue := cueBetween(p.Text, s, subj, obj, v.Cues); cue != "" && !isEvaluating(words) {
 			return extract.ReferentAnswer{
 				Argument: fmt.Sprintf("The page says in «%s» that %s %s %s (cue «%s»).", s.Text, v.Subject, v.Phrase, v.Object, cue),
 				Verdict:  "yes", EvidencePhrase: s.Text}, nil
@@ -158,22 +158,29 @@ func subjNamesOf(v extract.JudgeVars) []string {
 	return append([]string{v.Subject}, v.SubjectAliases...)
 }
 
+// evSentence is a sentence of the evidence with the text its offsets are in.
+type evSentence struct {
+	s    exSentence
+	text string
+}
+
 // evidenceSentences returns the sentences of the quote, then those of the
-// referent step's phrase, marking which came from the phrase.
-func evidenceSentences(v extract.JudgeVars) ([]exSentence, []bool) {
-	var out []exSentence
-	var fromPhrase []bool
-	for _, s := range newExPage(v.Quote).Sents {
-		out = append(out, s)
-		fromPhrase = append(fromPhrase, false)
-	}
-	if v.Referent != nil && v.Referent.Phrase != "" {
-		for _, s := range newExPage(v.Referent.Phrase).Sents {
-			out = append(out, s)
-			fromPhrase = append(fromPhrase, true)
+// referent step's phrase.
+func evidenceSentences(v extract.JudgeVars) []evSentence {
+	var out []evSentence
+	for _, t := range []string{v.Quote, referentPhrase(v)} {
+		for _, s := range newExPage(t).Sents {
+			out = append(out, evSentence{s, t})
 		}
 	}
-	return out, fromPhrase
+	return out
+}
+
+func referentPhrase(v extract.JudgeVars) string {
+	if v.Referent == nil {
+		return ""
+	}
+	return v.Referent.Phrase
 }
 
 // presentsUser is the rule for "the page presents the subject as in the
@@ -194,18 +201,23 @@ func presentsUser(v extract.JudgeVars) (bool, string) {
 		return true, fmt.Sprintf("a customer logo on the vendor's own page, which says «%s»", v.Referent.Phrase)
 	}
 	quoteNamesSubject := extract.Mentions(v.Quote, subj)
-	sents, _ := evidenceSentences(v)
-	for _, s := range sents {
+	for _, e := range evidenceSentences(v) {
+		s := e.s
 		if !extract.Mentions(s.Text, obj) {
 			continue
 		}
 		words := exWords(s.Text, s.Start)
-		cue := usedCue(words, v.Cues)
-		if cue == "" || isEvaluating(words) {
+		if isEvaluating(words) {
 			continue
 		}
-		tied := extract.Mentions(s.Text, subj) || (firstPerson(words) && (quoteNamesSubject || v.Referent != nil))
-		if tied {
+		// The cue must stand between the two names, or the sentence must
+		// speak as "we" for a subject the quote names or the referent
+		// step tied to it.
+		cue := cueBetween(e.text, s, subj, obj, v.Cues)
+		if cue == "" && firstPerson(words) && (quoteNamesSubject || v.Referent != nil) {
+			cue = usedCue(words, v.Cues)
+		}
+		if cue != "" {
 			return true, fmt.Sprintf("«%s»: %s, cue «%s»", s.Text, v.Subject, cue)
 		}
 	}
@@ -217,8 +229,8 @@ func presentsUser(v extract.JudgeVars) (bool, string) {
 // referent step's phrase that names the subject or the object.
 func judgeExcluded(v extract.JudgeVars) (string, string) {
 	subj, obj := subjNamesOf(v), objNamesOf(v)
-	sents, _ := evidenceSentences(v)
-	for _, s := range sents {
+	for _, e := range evidenceSentences(v) {
+		s := e.s
 		if !extract.Mentions(s.Text, subj) && !extract.Mentions(s.Text, obj) {
 			continue
 		}

@@ -26,7 +26,7 @@ func TestExtractNames(t *testing.T) {
 		p := newExPage(tc.text)
 		var got []string
 		for _, s := range p.Sents {
-			for _, n := range names(p.Text, s) {
+			for _, n := range names(p, s) {
 				got = append(got, n.Text)
 			}
 		}
@@ -199,7 +199,7 @@ func FuzzExtractNames(f *testing.F) {
 			if text[s.Start:s.End] != s.Text {
 				t.Fatalf("sentence %q is not text[%d:%d]", s.Text, s.Start, s.End)
 			}
-			for _, n := range names(text, s) {
+			for _, n := range names(p, s) {
 				if n.Start < s.Start || n.End > s.End || n.Start >= n.End || text[n.Start:n.End] != n.Text {
 					t.Fatalf("names(%q) = %q at [%d:%d], outside its sentence [%d:%d]", s.Text, n.Text, n.Start, n.End, s.Start, s.End)
 				}
