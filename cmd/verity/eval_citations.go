@@ -134,6 +134,7 @@ to score again with another judge.`,
 				fmt.Fprintf(w, "  citations on a gold evidence abstract   %d of %d (%.1f%%)\n", g.OnEvidenceDoc, g.Citations, pct(g.OnEvidenceDoc, g.Citations))
 				fmt.Fprintf(w, "  quotes on a gold rationale sentence     %d of %d (%.1f%%)\n", g.OnRationale, g.Quotes, pct(g.OnRationale, g.Quotes))
 				fmt.Fprintf(w, "  claims with evidence answered from it   %d of %d (%.1f%%)\n", g.EvidenceHit, g.WithEvidence, pct(g.EvidenceHit, g.WithEvidence))
+				fmt.Fprintf(w, "  claims without evidence answered anyway %d of %d\n", g.AnsweredNoEvidence, g.Claims-g.WithEvidence)
 			}
 			return nil
 		},
@@ -180,6 +181,9 @@ type sciFactGold struct {
 	OnRationale   int `json:"quotes_on_rationale_sentence"`
 	WithEvidence  int `json:"claims_with_evidence"`
 	EvidenceHit   int `json:"claims_with_evidence_answered_from_it"`
+	// AnsweredNoEvidence counts answers to claims SciFact gives no
+	// evidence for in any abstract (NEI): whatever they cite is off gold.
+	AnsweredNoEvidence int `json:"answered_claims_without_evidence"`
 }
 
 // sciFactAnswers answers SciFact dev claims with the configured model over
@@ -285,6 +289,8 @@ func (g *sciFactGold) add(c eval.Claim, ans *answer.Answer, docs map[string]eval
 		if hit {
 			g.EvidenceHit++
 		}
+	} else if ans.Outcome == answer.Answered {
+		g.AnsweredNoEvidence++
 	}
 }
 
