@@ -101,10 +101,15 @@ func benchStore(b *testing.B) *sqlite.DB {
 			return
 		}
 		start := time.Now()
-		for _, s := range synthCorpus(*benchChunks, 7) {
-			if _, err := benchDB.PutSource(context.Background(), s, ingest.Chunks(s, analysis.DefaultChunkOptions)); err != nil {
-				benchErr = err
-				return
+		var batch []*sqlite.SourcePut
+		corpus := synthCorpus(*benchChunks, 7)
+		for i, s := range corpus {
+			batch = append(batch, &sqlite.SourcePut{Source: s, Chunks: ingest.Chunks(s, analysis.DefaultChunkOptions)})
+			if len(batch) == 256 || i == len(corpus)-1 {
+				if benchErr = benchDB.PutSources(context.Background(), batch); benchErr != nil {
+					return
+				}
+				batch = batch[:0]
 			}
 		}
 		b.Logf("built a store of %d chunks in %v", *benchChunks, time.Since(start))

@@ -7,6 +7,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/anthropic"
+	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/llm/openai"
 )
 
@@ -55,9 +56,8 @@ func (a *app) setupModel() (modelSetup, error) {
 	return s, nil
 }
 
-// provider returns the adapter for the setup, without middleware. The
-// offline engine is not an adapter of this build yet: it returns
-// ENOTIMPLEMENTED for it.
+// provider returns the adapter for the setup, without middleware: a
+// provider client, or the offline engine.
 func (s modelSetup) provider() (llm.Model, error) {
 	needsKey := s.Spec.Provider == llm.ProviderOpenAI || s.Spec.Provider == llm.ProviderOpenRouter ||
 		s.Spec.Provider == llm.ProviderAnthropic
@@ -73,8 +73,10 @@ func (s modelSetup) provider() (llm.Model, error) {
 			cfg.Headers = map[string]string{"X-Title": "Verity"}
 		}
 		return openai.New(cfg), nil
+	case llm.ProviderOffline:
+		return offline.New(offline.Options{}), nil
 	}
-	return nil, verity.Errorf(verity.ENOTIMPLEMENTED, "the offline engine is not part of this build yet")
+	return nil, verity.Errorf(verity.EINVALID, "unknown model provider %q", s.Spec.Provider)
 }
 
 // model returns the model of this run wrapped in the standard middleware —
