@@ -263,6 +263,13 @@ func (s *Service) route(ctx context.Context, a *Answer, r *retrieval) (searched 
 	default:
 		a.addPromptVersion(resp.PromptVersion)
 		reply = resp.Text
+		if len(r.searches) == 0 && strings.EqualFold(strings.Trim(strings.TrimSpace(reply), ".!"), "DONE") {
+			// "DONE" without a search is no conversational reply: the
+			// model meant to search and did not; search as it should have.
+			if _, err := r.search(ctx, a.Question, ByQuestion); err != nil {
+				return false, "", err
+			}
+		}
 	}
 	s.progress("search", true, searchDetail(r))
 	return len(r.searches) > 0, reply, nil

@@ -299,3 +299,18 @@ func TestAssemblyAddsNothing(t *testing.T) {
 		t.Errorf("the invented statement is not listed as unverified: %s", asJSON(t, a.Unverified))
 	}
 }
+
+func TestAskDoneWithoutSearchSearches(t *testing.T) {
+	db := openStore(t, corpus)
+	m := script(t, func(v draftVars) string {
+		return statements(st("Backups are kept for at least 30 days.", []int{docByTitle(v.Documents, "Backup policy")}, ""))
+	})
+	m.Reply(answer.TaskRoute, "DONE")
+	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), "How long are backups kept?", public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Mode != answer.ModeGrounded || len(a.Searches) != 1 || a.Searches[0].By != answer.ByQuestion || a.Outcome != answer.Answered {
+		t.Fatalf("a bare DONE: %s, want a grounded answer searched with the question", asJSON(t, a))
+	}
+}

@@ -131,15 +131,17 @@ func locateQuote(text string, chunk verity.Chunk, offered []string, claim string
 			return &Quote{Text: text[m.Start:m.End], Start: m.Start, End: m.End, Kind: string(m.Kind)}
 		}
 	}
-	if chunk.End > len(text) || chunk.Start < 0 || chunk.Start >= chunk.End {
-		return nil
-	}
-	w, ok := bestWindow(text[chunk.Start:chunk.End], claim)
+	w, ok := bestWindow(chunk.Text, claim)
 	if !ok {
 		return nil
 	}
-	start, end := chunk.Start+w.Start, chunk.Start+w.End
-	return &Quote{Text: text[start:end], Start: start, End: end, Kind: string(quote.Exact)}
+	// The window is the chunk's own text; locating it in the source
+	// version keeps the span honest even if chunk and version disagreed.
+	m := quote.Locate(text, chunk.Text[w.Start:w.End], quote.Options{Hint: hint, NoRepair: true, NoFuzzy: true})
+	if !m.Found {
+		return nil
+	}
+	return &Quote{Text: text[m.Start:m.End], Start: m.Start, End: m.End, Kind: string(m.Kind)}
 }
 
 // bestWindow returns the run of one or two sentences of text that holds
