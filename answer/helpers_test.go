@@ -37,7 +37,7 @@ var testNow = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 
 // openStore builds a fresh store holding the JSONL corpora at paths
 // (relative to the package directory).
-func openStore(t *testing.T, paths ...string) *sqlite.DB {
+func openStore(t testing.TB, paths ...string) *sqlite.DB {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "verity.db"), sqlite.Options{Now: func() time.Time { return testNow }})
