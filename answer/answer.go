@@ -191,8 +191,7 @@ type Search struct {
 	// By says who chose the query: "model" (a search_knowledge call),
 	// "question" (always-search engines), "reformulation" (the N=1 retry).
 	By      string `json:"by"`
-	Results int    `json:"results"`
-	Hints   int    `json:"hints"`
+	Results int    `json:"results"` // readable records found; hidden ones are never counted
 	// Confidence is the best share of the question's terms one retrieved
 	// chunk holds (title and headings included), 0 to 1.
 	Confidence float64 `json:"confidence"`

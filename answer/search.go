@@ -102,7 +102,7 @@ func (r *retrieval) search(ctx context.Context, query, by string) ([]document, e
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", query, err)
 	}
-	s := Search{Query: query, By: by, Results: len(res.Results), Hints: len(res.Hints)}
+	s := Search{Query: query, By: by, Results: len(res.Results)}
 	var found []document
 	for _, hit := range res.Results {
 		s.Confidence = max(s.Confidence, termCoverage(r.question, hit))

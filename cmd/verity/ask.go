@@ -84,7 +84,7 @@ uri or text.
 "unverified_claims":[{"claim","reason","stage"}],"hints":[{"system","author"}],
 "model","question","sources":[{"n","source_id","version","uri","title",
 "system","evidence"}],"policy","verbatim","searches":[{"query","by",
-"results","hints","confidence"}],"failures","prompt_versions","cached"}.
+"results","confidence"}],"failures","prompt_versions","cached"}.
 Quote spans are byte offsets into that source version's canonical text
 (verity show); [N] in "answer" is sources[N-1]. A stage whose model output
 stays malformed is listed in "failures"; when nothing could be answered
