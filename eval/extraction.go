@@ -70,7 +70,7 @@ type RelationScore struct {
 // accepted as a mapped relation (which the gold does not also hold).
 type DistractorScore struct {
 	P        string `json:"relation"`
-	Gold     int    `json:"gold_pairs"`
+	Gold     int    `json:"gold_pairs"` // (head, tail) pairs labelled with it
 	Accepted int    `json:"accepted_as_mapped"`
 }
 
@@ -98,7 +98,7 @@ func Extraction(ctx context.Context, m llm.Model, data *ReDocRED, opt Extraction
 		src := &verity.Source{ID: "redocred:" + strconv.Itoa(di), URI: "https://en.wikipedia.org/wiki/" + strings.ReplaceAll(doc.Title, " ", "_"),
 			System: "redocred", Title: doc.Title, Version: 1, ACL: []verity.Principal{verity.Public}, Text: text}
 		distract := pairs(doc, opt.Distractor)
-		rep.Distract.Gold += len(distract)
+		rep.Distract.Gold += len(labels(doc, opt.Distractor))
 		for ri, r := range opt.Relations {
 			gold := labels(doc, r.P)
 			sc := &scores[ri]

@@ -38,7 +38,8 @@ type Store interface {
 	// PutSteps appends traces that belong to no page run (relocations,
 	// review decisions).
 	PutSteps(ctx context.Context, steps []Step) error
-	// Steps returns every trace of an edge, oldest first.
+	// Steps returns every trace of an edge, oldest first, with the
+	// page-level steps of every page run that checked it.
 	Steps(ctx context.Context, edgeID string) ([]Step, error)
 	// SourceEvidence lists the evidence ids indexed on a source.
 	SourceEvidence(ctx context.Context, sourceID string) ([]string, error)

@@ -135,10 +135,14 @@ func (d *DB) PutSteps(ctx context.Context, steps []extract.Step) error {
 	return nil
 }
 
-// Steps returns every trace of an edge, oldest first.
+// Steps returns every trace of an edge, oldest first, with the page-level
+// steps (the extraction call) of every page run that checked it.
 func (d *DB) Steps(ctx context.Context, edgeID string) ([]extract.Step, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT run, source_id, version, candidate, edge_id, step, input, output, prompt_version, model, votes, at
-		FROM extract_steps WHERE edge_id = ? ORDER BY id`, edgeID)
+		FROM extract_steps s WHERE edge_id = ?1
+		OR (edge_id = '' AND candidate = -1 AND EXISTS (SELECT 1 FROM extract_steps e
+			WHERE e.edge_id = ?1 AND e.run = s.run AND e.source_id = s.source_id AND e.version = s.version))
+		ORDER BY id`, edgeID)
 	if err != nil {
 		return nil, fmt.Errorf("read steps of %s: %w", edgeID, err)
 	}

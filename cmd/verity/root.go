@@ -151,6 +151,10 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 		a.researchCmd(),
 		a.askCmd(),
 		a.checkCmd(),
+		a.extractCmd(),
+		a.graphCmd(),
+		a.explainCmd(),
+		a.reviewCmd(),
 	)
 	return root
 }

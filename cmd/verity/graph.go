@@ -1,0 +1,251 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/extract"
+)
+
+func (a *app) graphCmd() *cobra.Command {
+	var (
+		format, out, relation, spec string
+	)
+	cmd := &cobra.Command{
+		Use:   "graph",
+		Short: "The live knowledge graph as the caller may see it; export it",
+		Long: `Graph lists the live edges of the knowledge graph that extraction built, as
+the caller (--as) may see them: an edge appears only through evidence whose
+source the caller may read, with only that evidence, and never a quote from
+anything else. Edges whose subjects a live merge joins are shown as one;
+when the merge dies (revoked, or what it rests on is), they split again.
+
+--json prints {"edges":[...]} in the shape of verity extract --json. --format
+exports instead, every edge with its quote, URL, fetch time and confidence:
+  jsonl    one edge per line (the --json shape)
+  csv      nodes.csv and edges.csv (one row per evidence) in the --out folder
+  graphml  GraphML with entity nodes and edge attributes
+  cypher   a Neo4j Cypher script of MERGE statements`,
+		Example: `  verity graph
+  verity graph --json --as group:sales
+  verity graph --format graphml --out graph.graphml
+  verity graph --format csv --out export/
+  verity graph merge ENT_FROM ENT_INTO --why "same company" --by user:ann@corp.example`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			caller, err := a.caller()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			edges, err := extract.Graph(ctx, db, caller, extract.GraphFilter{Relation: relation, Spec: spec})
+			if err != nil {
+				return err
+			}
+			if edges == nil {
+				edges = []extract.EdgeView{}
+			}
+			switch {
+			case format != "":
+				return a.exportGraph(format, out, edges)
+			case a.json:
+				return a.printJSON(map[string]any{"edges": edges})
+			}
+			if len(edges) == 0 {
+				fmt.Fprintln(a.stdout, "no live edges visible to this caller (run verity extract --spec FILE)")
+				return nil
+			}
+			fmt.Fprintf(a.stdout, "%d edges:\n", len(edges))
+			for _, e := range edges {
+				printEdge(a.stdout, e)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&format, "format", "", "export format: "+strings.Join(extract.Formats, ", "))
+	f.StringVar(&out, "out", "", "export file (a folder for csv); default stdout")
+	f.StringVar(&relation, "relation", "", "only edges of this relation")
+	f.StringVar(&spec, "spec", "", "only edges first found by this spec (its name)")
+	cmd.AddCommand(a.graphMergeCmd(), a.graphEntitiesCmd(), a.graphAliasCmd())
+	return cmd
+}
+
+// exportGraph writes edges in format to out (stdout when empty).
+func (a *app) exportGraph(format, out string, edges []extract.EdgeView) error {
+	if !slices.Contains(extract.Formats, format) {
+		return verity.Errorf(verity.EINVALID, "--format %q: want one of %s", format, strings.Join(extract.Formats, ", "))
+	}
+	if format == extract.FormatCSV {
+		if out == "" {
+			return verity.Errorf(verity.EINVALID, "--format csv writes nodes.csv and edges.csv: give the folder with --out")
+		}
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return verity.Errorf(verity.EINVALID, "export: %w", err)
+		}
+		nodes, err := os.Create(filepath.Join(out, "nodes.csv"))
+		if err != nil {
+			return verity.Errorf(verity.EINVALID, "export: %w", err)
+		}
+		defer nodes.Close()
+		rows, err := os.Create(filepath.Join(out, "edges.csv"))
+		if err != nil {
+			return verity.Errorf(verity.EINVALID, "export: %w", err)
+		}
+		defer rows.Close()
+		if err := extract.WriteCSV(nodes, rows, edges); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stderr, "wrote %d edges to %s\n", len(edges), out)
+		return nil
+	}
+	var w io.Writer = a.stdout
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return verity.Errorf(verity.EINVALID, "export: %w", err)
+		}
+		defer f.Close()
+		w = f
+	}
+	var err error
+	switch format {
+	case extract.FormatJSONL:
+		err = extract.WriteJSONL(w, edges)
+	case extract.FormatGraphML:
+		err = extract.WriteGraphML(w, edges)
+	case extract.FormatCypher:
+		err = extract.WriteCypher(w, edges)
+	}
+	if err == nil && out != "" {
+		fmt.Fprintf(a.stderr, "wrote %d edges to %s\n", len(edges), out)
+	}
+	return err
+}
+
+func (a *app) graphMergeCmd() *cobra.Command {
+	var by, why string
+	var basis []string
+	cmd := &cobra.Command{
+		Use:   "merge FROM INTO",
+		Short: "Record that entity FROM is entity INTO, as a merge with its own receipt",
+		Long: `Merge records that two entities are one (ent:... ids from verity graph
+entities). The merge is a record with its own receipt — both entities, plus
+any --basis source that says they are one — so it can be undone: revoke it
+(verity revoke record:MERGE), or lose what it rests on, and the entities
+split again, each with its own edges. Who merges is recorded (--by, or the
+first --as user).`,
+		Example: `  verity graph merge ent:1a2b3c ent:4d5e6f --why "Acme is Acme Logistics GmbH" --by user:ann@corp.example
+  verity graph merge ent:1a2b3c ent:4d5e6f --basis source:https://acme.example/about --as user:ann@corp.example`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			who, err := a.who(by)
+			if err != nil {
+				return err
+			}
+			var refs []verity.Ref
+			for _, b := range basis {
+				r := verity.Ref(b)
+				if r.Kind() == "" {
+					return verity.Errorf(verity.EINVALID, "--basis %q: want source:ID or record:ID", b)
+				}
+				refs = append(refs, r)
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			id, err := extract.MergeEntities(ctx, db, args[0], args[1], refs, who, why, a.now())
+			if err != nil {
+				return err
+			}
+			if a.json {
+				return a.printJSON(map[string]string{"merge": id})
+			}
+			fmt.Fprintf(a.stdout, "merged %s into %s as %s (undo: verity revoke record:%s --reason ...)\n", args[0], args[1], id, id)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&by, "by", "", "who merges: user:EMAIL (default: the first --as user)")
+	f.StringVar(&why, "why", "", "why the two are one")
+	f.StringArrayVar(&basis, "basis", nil, "a source:ID or record:ID the merge also rests on, repeatable")
+	return cmd
+}
+
+func (a *app) graphEntitiesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "entities",
+		Short: "List the live entities the caller may see, with their ids and keys",
+		Long: `Entities lists the graph's live entities visible to the caller: id (for
+verity graph merge), the name first seen, type and the normalized key that
+names with the same meaning share (ООО «Ромашка» and Ромашка: "ромашка").`,
+		Example: `  verity graph entities --json`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			caller, err := a.caller()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			ents, err := extract.Entities(ctx, db, caller)
+			if err != nil {
+				return err
+			}
+			if a.json {
+				if ents == nil {
+					ents = []extract.Entity{}
+				}
+				return a.printJSON(map[string]any{"entities": ents})
+			}
+			for _, e := range ents {
+				fmt.Fprintf(a.stdout, "%s  %-14s %s  (key %q)\n", e.ID, e.Type, clean(e.Name), clean(e.Key))
+			}
+			return nil
+		},
+	}
+}
+
+func (a *app) graphAliasCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "alias NAME ALIAS",
+		Short: "Teach extraction another name of a subject",
+		Long: `Alias records that a subject also goes by another name. Code uses aliases
+when it checks whether a quote names both sides of a relation (a quote that
+names the subject by an alias needs no whole-page read).`,
+		Example: `  verity graph alias "Acme Logistics GmbH" "Acme"`,
+		Args:    cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			key := extract.Key(args[0])
+			if key == "" || strings.TrimSpace(args[1]) == "" {
+				return verity.Errorf(verity.EINVALID, "alias: give a name and an alias")
+			}
+			if err := db.PutAlias(ctx, key, strings.TrimSpace(args[1]), "cli"); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.stdout, "%q is also %q\n", key, args[1])
+			return nil
+		},
+	}
+}

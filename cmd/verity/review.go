@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity/extract"
+)
+
+func (a *app) reviewCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "review",
+		Short: "Candidates the panel left undecided, and a person's approve or reject",
+		Long: `Review lists the candidates whose confidence fell inside their spec's review
+band (for example 2 or 3 "yes" of 5 votes): the panel did not decide them, a
+person should. Only candidates on pages the caller (--as) may read are listed.
+
+  verity review approve ID   stores the candidate as an accepted edge, with
+                             the person's vote among its votes
+  verity review reject ID    closes it; on an accepted edge (edge:...),
+                             revokes the edge on the person's authority
+
+Every decision is recorded as a vote with its author (--by, or the first
+--as user), and shows in verity explain. --json prints {"review":[...]}.`,
+		Example: `  verity review
+  verity review approve ev:1a2b3c4d5e6f --by user:ann@corp.example --why "the case study names them"
+  verity review reject edge:3fa2c19b0d7e --as user:bob@corp.example --why "a former customer"`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			caller, err := a.caller()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			items, err := extract.PendingReview(ctx, db, caller)
+			if err != nil {
+				return err
+			}
+			var out []reviewView
+			for _, it := range items {
+				o := it.Outcome
+				out = append(out, reviewView{ID: it.ID, EdgeID: it.EdgeID, Subject: o.Subject, Relation: o.Relation, Object: o.Object,
+					SourceID: it.SourceID, URI: o.Evidence.URI, Confidence: o.Evidence.Confidence, Quote: o.Evidence.Quote.Text})
+			}
+			if a.json {
+				if out == nil {
+					out = []reviewView{}
+				}
+				return a.printJSON(map[string]any{"review": out})
+			}
+			if len(out) == 0 {
+				fmt.Fprintln(a.stdout, "nothing to review")
+				return nil
+			}
+			for _, r := range out {
+				fmt.Fprintf(a.stdout, "%s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, clean(r.Subject), r.Relation, clean(r.Object),
+					r.Confidence, clean(oneLine(r.Quote, 200)), clean(r.URI))
+			}
+			return nil
+		},
+	}
+	cmd.AddCommand(a.reviewVoteCmd(extract.VoteApprove), a.reviewVoteCmd(extract.VoteReject))
+	return cmd
+}
+
+func (a *app) reviewVoteCmd(vote string) *cobra.Command {
+	var by, why string
+	cmd := &cobra.Command{
+		Use:   vote + " ID",
+		Short: map[string]string{extract.VoteApprove: "Approve a review item (or vouch for an edge)", extract.VoteReject: "Reject a review item, or revoke an accepted edge"}[vote],
+		Long: `Records a person's vote with its author on a review item (ev:... from verity
+review) or an accepted edge (edge:...). Approving a review item stores it as
+an accepted edge; rejecting an edge revokes it (verity log shows who and why;
+verity undo restores it).`,
+		Example: "  verity review " + vote + " ev:1a2b3c4d5e6f --by user:ann@corp.example --why \"checked the page\"",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			who, err := a.who(by)
+			if err != nil {
+				return err
+			}
+			caller, err := a.caller()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			done, err := extract.Decide(ctx, db, caller, args[0], extract.HumanVote{Author: string(who), Vote: vote, Why: why, At: a.now().UTC()})
+			if err != nil {
+				return err
+			}
+			if a.json {
+				return a.printJSON(map[string]string{"id": args[0], "vote": vote, "by": string(who), "result": done})
+			}
+			fmt.Fprintf(a.stdout, "%s: %s by %s — %s\n", args[0], vote, who, done)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&by, "by", "", "who decides: user:EMAIL (default: the first --as user)")
+	cmd.Flags().StringVar(&why, "why", "", "why")
+	return cmd
+}
