@@ -28,7 +28,7 @@ func (a *app) evalCmd() *cobra.Command {
 standard metrics, so numbers can be compared with published ones. Datasets are
 read from --data (default ` + defaultData + `).`,
 	}
-	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd())
+	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd(), a.evalExtractionCmd())
 	return cmd
 }
 
