@@ -172,7 +172,7 @@ func Extraction(ctx context.Context, m llm.Model, data *ReDocRED, opt Extraction
 		rep.Micro.EvidenceInside += scores[i].EvidenceInside
 		rep.Micro.Unmatched += scores[i].Unmatched
 	}
-	rep.Micro.P, rep.Micro.Name = "micro", "all mapped relations"
+	rep.Micro.P, rep.Micro.Name = "micro", "all"
 	finish(&rep.Micro)
 	rep.Relations = scores
 	if accepted > 0 {

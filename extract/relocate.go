@@ -92,3 +92,32 @@ func Relocate(ctx context.Context, st Store, src *verity.Source, now func() time
 	}
 	return out, nil
 }
+
+// RelocateAll re-locates the evidence of every active source that has any
+// (see [Relocate]).
+func RelocateAll(ctx context.Context, st Store, now func() time.Time) ([]Relocation, error) {
+	srcs, err := st.Sources(ctx, verity.SourceFilter{Status: verity.StatusActive})
+	if err != nil {
+		return nil, err
+	}
+	var out []Relocation
+	for _, s := range srcs {
+		ids, err := st.SourceEvidence(ctx, s.ID)
+		if err != nil {
+			return out, err
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		full, err := st.Source(ctx, s.ID)
+		if err != nil {
+			return out, err
+		}
+		moved, err := Relocate(ctx, st, full, now)
+		out = append(out, moved...)
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}

@@ -134,7 +134,13 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 		return res, err
 	}
 	if len(ids) == 0 {
-		var err error
+		// A page that changed so that it no longer names the object is
+		// no target any more, but its old evidence must still go.
+		moved, err := RelocateAll(ctx, r.Store, r.X.opt.Now)
+		res.Relocate = append(res.Relocate, moved...)
+		if err != nil {
+			return res, err
+		}
 		if ids, err = Targets(ctx, r.Store, spec); err != nil {
 			return res, err
 		}

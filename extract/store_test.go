@@ -429,3 +429,24 @@ func TestMergeSplitsWhenItDies(t *testing.T) {
 		t.Errorf("Graph after revoking page c = %+v, want Acme Logistics GmbH and Acme apart", edges)
 	}
 }
+
+func TestRunRevokesEvidenceOfPagesThatNoLongerNameTheObject(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	put(t, db, "a.example", "# Story\n\n"+acmeA)
+	m := newScripted(extract.Candidate{Subject: "Acme Logistics GmbH", Object: "Bitrix24", Quote: acmeA, EvidenceType: "case"})
+	if _, err := runner(db, m, spec(t)).Run(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	put(t, db, "a.example", "# Story\n\nAcme Logistics GmbH moved its sales to a spreadsheet.")
+	res, err := runner(db, m, spec(t)).Run(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Relocate) != 1 || res.Relocate[0].Moved || res.Read != 0 {
+		t.Errorf("Run after the page dropped the product: relocations %+v, %d pages read; want the evidence revoked and nothing read", res.Relocate, res.Read)
+	}
+	if n := len(graph(t, db, verity.NewCaller())); n != 0 {
+		t.Errorf("Graph = %d edges, want 0", n)
+	}
+}
