@@ -164,3 +164,25 @@ criteria: [{id: a, question: 'q?'}]
 		})
 	}
 }
+
+func FuzzParseSpec(f *testing.F) {
+	for _, n := range BuiltinSpecs() {
+		data, _ := specFS.ReadFile("specs/" + n + ".yaml")
+		f.Add(data)
+	}
+	f.Add([]byte("name: x\nreview_band: [0.5]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseSpec("fuzz.yaml", data)
+		if err != nil {
+			return
+		}
+		// A spec that parses has its defaults filled in and passes its
+		// own check again.
+		if s.Panel.Votes < 1 || s.Panel.Threshold <= 0 || s.Strictness == "" || len(s.Objects) == 0 || len(s.Criteria) == 0 {
+			t.Fatalf("ParseSpec accepted a spec without defaults: %+v", s)
+		}
+		if err := s.Check(); err != nil {
+			t.Fatalf("a parsed spec fails its check: %v", err)
+		}
+	})
+}
