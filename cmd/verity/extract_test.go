@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -203,5 +207,80 @@ func TestDemoExtract(t *testing.T) {
 		if !strings.Contains(s, want) {
 			t.Errorf("demoExtract output lacks %q:\n%s", want, s)
 		}
+	}
+}
+
+// TestExtractOverTheWire runs extract against an OpenAI-compatible server
+// that reads the prompts as a model would (it never sees Vars): the
+// extraction prompt must carry the page, the referent prompt the claim and
+// the whole page, the judge prompt the fragment and the questions.
+func TestExtractOverTheWire(t *testing.T) {
+	var mu sync.Mutex
+	calls := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Messages []struct {
+				Role    string `json:"role"`
+				Content string `json:"content"`
+			} `json:"messages"`
+		}
+		json.NewDecoder(r.Body).Decode(&req)
+		system, user := "", ""
+		for _, m := range req.Messages {
+			switch m.Role {
+			case "system":
+				system = m.Content
+			case "user":
+				user = m.Content
+			}
+		}
+		var reply string
+		switch {
+		case strings.Contains(system, "You extract relations"):
+			reply = `{"candidates": []}`
+			if strings.Contains(user, "ООО «Ромашка» перешла на Битрикс24") {
+				reply = `{"candidates": [{"subject": "ООО «Ромашка»", "object": "Битрикс24", "quote": "«Мы используем Битрикс24 каждый день»", "evidence_type": "testimonial"}]}`
+			}
+			mu.Lock()
+			calls["candidates"]++
+			mu.Unlock()
+		case strings.Contains(system, "You check one statement against a whole web page"):
+			if !strings.Contains(user, "«ООО «Ромашка» использует Битрикс24»") || !strings.Contains(user, "# Кейс: ООО «Ромашка» перешла на Битрикс24") {
+				t.Errorf("referent prompt lacks the claim or the page:\n%s", user)
+			}
+			reply = `{"argument": "The title says the company moved to Bitrix24; «мы» is the company.", "verdict": "yes", "evidence_phrase": "Кейс: ООО «Ромашка» перешла на Битрикс24"}`
+			mu.Lock()
+			calls["referent"]++
+			mu.Unlock()
+		case strings.Contains(system, "You judge one statement"):
+			if !strings.Contains(user, "previous step read the whole page") || !strings.Contains(user, "presents_user:") {
+				t.Errorf("judge prompt lacks the referent's note or the questions:\n%s", user)
+			}
+			reply = "```json\n{\"answers\": [{\"id\": \"presents_user\", \"answer\": \"yes\", \"reason\": \"testimonial + title\"}, {\"id\": \"specific\", \"answer\": \"yes\", \"reason\": \"an LLC\"}, {\"id\": \"not_excluded\", \"answer\": \"yes\", \"reason\": \"use\"}], \"not_counted\": \"\"}\n```"
+			mu.Lock()
+			calls["judge"]++
+			mu.Unlock()
+		default:
+			t.Errorf("unexpected prompt: %s", system)
+		}
+		content, _ := json.Marshal(reply)
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":%s},"finish_reason":"stop"}],"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120}}`, content)
+	}))
+	defer srv.Close()
+	db := extractStore(t)
+	out, errOut, code := cli(t, db, "", "--model", "openai-compatible:"+srv.URL+"/v1#m", "extract", "--spec", "bitrix24-ru", "--json")
+	if code != 0 {
+		t.Fatalf("extract over the wire: exit %d: %s", code, errOut)
+	}
+	var got extractJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Edges) != 1 || got.Edges[0].Votes != 5 ||
+		got.Edges[0].Evidence[0].Quote.Text != "«Мы используем Битрикс24 каждый день»" {
+		t.Fatalf("extract over the wire = %s (%v), want Ромашка on 5 votes with the testimonial as the quote", out, err)
+	}
+	// Three pages name the product (the HR page too: the graph is built
+	// for everyone, and shown to each caller through what they may read).
+	if calls["candidates"] != 3 || calls["referent"] != 1 || calls["judge"] != 5 {
+		t.Errorf("calls = %v, want one extraction per page naming the product, one referent call, 5 judge votes", calls)
 	}
 }
