@@ -108,6 +108,14 @@ its old evidence re-located first, and evidence whose quote is gone is
 revoked.
 
 --spec takes a YAML file or a built-in example: ` + strings.Join(extract.BuiltinSpecs(), ", ") + `.
+A spec names the relation and its cues, the subject type, the objects with
+aliases, the vendor and its domains (whose pages are its own: a logo wall
+there presents customers, elsewhere it proves nothing), the does-not-count
+list, the judge's criteria, votes (default 5), threshold (default 0.5: "yes"
+from at least half), review_band (default [0.4, 0.6] of the weakest
+criterion's yes share; [] for none), judge_context (bytes around the quote,
+default 400), strictness (generous or strict) and banned_domains;
+extract/specs/bitrix24-ru.yaml shows every field.
 
 Output shows only what the caller (--as) may read: edges through readable
 evidence, rejections on readable pages. --json prints
