@@ -5,8 +5,9 @@ import (
 	"embed"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
@@ -113,42 +114,18 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 		todo = append(todo, i)
 	}
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	sem := make(chan struct{}, x.opt.Concurrency)
-	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		firstErr error
-	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(x.opt.Concurrency, 1))
 	for _, i := range todo {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		g.Go(func() error {
 			c := &check{x: x, src: src, page: page, sents: sents, kind: kind, out: &outs[i]}
-			err := c.run(ctx)
+			err := c.run(gctx)
 			traces[i] = c.steps
-			if err != nil {
-				mu.Lock()
-				if firstErr == nil {
-					firstErr = err
-					cancel()
-				}
-				mu.Unlock()
-			}
-		}()
+			return err
+		})
 	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

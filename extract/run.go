@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
 )
@@ -157,39 +159,22 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 		conc = 4
 	}
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	var (
-		mu       sync.Mutex
-		commit   sync.Mutex // pages are stored one at a time
-		wg       sync.WaitGroup
-		firstErr error
-		done     int
+		mu     sync.Mutex
+		commit sync.Mutex // pages are stored one at a time
+		done   int
 	)
 	pages := make([]*PageResult, len(ids))
-	sem := make(chan struct{}, conc)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(conc)
 	for i, id := range ids {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			page, resumed, moved, err := r.page(ctx, info, id, &commit)
+		g.Go(func() error {
+			page, resumed, moved, err := r.page(gctx, info, id, &commit)
+			if err != nil {
+				return err
+			}
 			mu.Lock()
 			defer mu.Unlock()
-			if err != nil {
-				if firstErr == nil {
-					firstErr = err
-					cancel()
-				}
-				return
-			}
 			pages[i] = page
 			res.Relocate = append(res.Relocate, moved...)
 			if resumed {
@@ -201,9 +186,10 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 			if r.Progress != nil {
 				r.Progress(done, len(ids))
 			}
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	firstErr := g.Wait()
 	for _, p := range pages {
 		if p != nil {
 			res.Pages = append(res.Pages, p)

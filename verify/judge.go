@@ -4,7 +4,8 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/llm"
@@ -93,43 +94,18 @@ func (j *Judge) Verify(ctx context.Context, pairs []Pair) ([]Verdict, error) {
 	}
 	units := j.units(pairs, pending)
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	sem := make(chan struct{}, j.opt.Concurrency)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var firstErr error
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(j.opt.Concurrency, 1))
 	for _, u := range units {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			var err error
+		g.Go(func() error {
 			if len(u) == 1 {
-				err = j.one(ctx, pairs[u[0]], &out[u[0]])
-			} else {
-				err = j.batch(ctx, pairs, u, out)
+				return j.one(gctx, pairs[u[0]], &out[u[0]])
 			}
-			if err != nil {
-				mu.Lock()
-				if firstErr == nil {
-					firstErr = err
-					cancel()
-				}
-				mu.Unlock()
-			}
-		}()
+			return j.batch(gctx, pairs, u, out)
+		})
 	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
