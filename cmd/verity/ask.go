@@ -106,11 +106,7 @@ because of it, ask fails with exit code 6 instead of saying "not found".`,
 				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")
 			}
 			ctx := cmd.Context()
-			caller, err := a.caller()
-			if err != nil {
-				return err
-			}
-			db, err := a.openStore(ctx)
+			caller, db, err := a.callerStore(ctx)
 			if err != nil {
 				return err
 			}

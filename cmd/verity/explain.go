@@ -32,11 +32,7 @@ counted, never shown. --json prints {"edge_id","state","edge","steps":[...],
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, err := a.caller()
-			if err != nil {
-				return err
-			}
-			db, err := a.openStore(ctx)
+			caller, db, err := a.callerStore(ctx)
 			if err != nil {
 				return err
 			}

@@ -136,11 +136,7 @@ Reason codes:
 				return err
 			}
 			spec.Vendor.Domains = append(spec.Vendor.Domains, vendor...)
-			caller, err := a.caller()
-			if err != nil {
-				return err
-			}
-			db, err := a.openStore(ctx)
+			caller, db, err := a.callerStore(ctx)
 			if err != nil {
 				return err
 			}

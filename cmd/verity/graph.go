@@ -41,11 +41,7 @@ exports instead, every edge with its quote, URL, fetch time and confidence:
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, err := a.caller()
-			if err != nil {
-				return err
-			}
-			db, err := a.openStore(ctx)
+			caller, db, err := a.callerStore(ctx)
 			if err != nil {
 				return err
 			}
@@ -196,11 +192,7 @@ names with the same meaning share (ООО «Ромашка» and Ромашка:
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, err := a.caller()
-			if err != nil {
-				return err
-			}
-			db, err := a.openStore(ctx)
+			caller, db, err := a.callerStore(ctx)
 			if err != nil {
 				return err
 			}

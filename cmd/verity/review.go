@@ -29,11 +29,7 @@ Every decision is recorded as a vote with its author (--by, or the first
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, err := a.caller()
-			if err != nil {
-				return err
-			}
-			db, err := a.openStore(ctx)
+			caller, db, err := a.callerStore(ctx)
 			if err != nil {
 				return err
 			}
@@ -85,11 +81,7 @@ verity undo restores it).`,
 			if err != nil {
 				return err
 			}
-			caller, err := a.caller()
-			if err != nil {
-				return err
-			}
-			db, err := a.openStore(ctx)
+			caller, db, err := a.callerStore(ctx)
 			if err != nil {
 				return err
 			}

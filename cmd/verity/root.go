@@ -196,6 +196,17 @@ func (a *app) caller() (verity.Caller, error) {
 	return verity.NewCaller(ps...), nil
 }
 
+// callerStore returns the caller from --as and the opened store: what every
+// command that reads on someone's behalf starts with.
+func (a *app) callerStore(ctx context.Context) (verity.Caller, *sqlite.DB, error) {
+	caller, err := a.caller()
+	if err != nil {
+		return verity.Caller{}, nil, err
+	}
+	db, err := a.openStore(ctx)
+	return caller, db, err
+}
+
 // printJSON writes v as indented JSON on stdout.
 func (a *app) printJSON(v any) error {
 	enc := json.NewEncoder(a.stdout)
