@@ -229,12 +229,7 @@ type answerCand struct {
 // the best. Headings, fragments, run-ons and instructions addressed to an
 // assistant are never answers.
 func answerSentences(question string, docs []answerDoc, near float64) []answerCand {
-	var query []string
-	for _, s := range analyze(question).stems() {
-		if !questionStems[s] {
-			query = append(query, s)
-		}
-	}
+	query := questionQuery(question)
 	if len(query) == 0 {
 		return nil
 	}
@@ -309,6 +304,38 @@ var instructionPhrases = []string{
 	"игнорируй", "игнорируйте", "проигнорируй", "забудь все", "забудьте все", "ты теперь",
 	"вы теперь", "любому ассистенту", "системная инструкция", "новые инструкции",
 }
+
+// questionQuery returns the content stems a question asks about: without
+// its question words, and without the degree word of "how long", "how
+// often", "как часто", "как долго" — the answer states a duration or a
+// frequency, it does not repeat the word "long".
+func questionQuery(question string) []string {
+	d := analyze(question)
+	var (
+		query []string
+		seen  = map[string]bool{}
+		prev  string
+	)
+	for _, w := range d.Words {
+		skip := !w.Content || questionStems[w.Stem] || (howWords[prev] && degreeWords[w.Fold])
+		prev = w.Fold
+		if skip || seen[w.Stem] {
+			continue
+		}
+		seen[w.Stem] = true
+		query = append(query, w.Stem)
+	}
+	return query
+}
+
+var (
+	howWords    = map[string]bool{"how": true, "как": true, "насколько": true}
+	degreeWords = map[string]bool{
+		"long": true, "many": true, "much": true, "often": true, "far": true, "old": true, "soon": true,
+		"frequently": true, "large": true, "big": true,
+		"часто": true, "долго": true, "много": true, "давно": true, "скоро": true, "далеко": true,
+	}
+)
 
 // questionWords are words that ask rather than say what is asked about;
 // questionStems are their stems, dropped from a question's query.

@@ -140,3 +140,22 @@ func TestAnswerTasksRejectMissingVars(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionQuery: the degree word of "how long" / "как часто" is part of
+// the question, not of what the answer must contain.
+func TestQuestionQuery(t *testing.T) {
+	tests := []struct {
+		q    string
+		want []string
+	}{
+		{"How long are backups kept?", []string{"backup", "kept"}},
+		{"How many days carry over?", []string{"day", "carri"}},
+		{"Как часто пересматриваются права?", []string{"пересматрива", "прав"}},
+		{"Is the long report ready?", []string{"long", "report", "readi"}},
+	}
+	for _, tt := range tests {
+		if got := questionQuery(tt.q); !slices.Equal(got, tt.want) {
+			t.Errorf("questionQuery(%q) = %q, want %q", tt.q, got, tt.want)
+		}
+	}
+}
