@@ -142,3 +142,19 @@ func TestDemoRuns(t *testing.T) {
 		}
 	}
 }
+
+// An HTML file ingested from a folder is system "file"; the example specs
+// read "web" pages. Extract must say so rather than silently read nothing.
+func TestExtractNotesOtherSystems(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "v.db")
+	page := filepath.Join(dir, "case.html")
+	os.WriteFile(page, []byte(`<html><head><title>Кейс: ООО «Ромашка» перешла на Битрикс24</title></head><body><p>ООО «Ромашка» использует Битрикс24 каждый день.</p></body></html>`), 0o644)
+	if _, errOut, code := cli(t, db, "", "ingest", page); code != 0 {
+		t.Fatalf("ingest: %s", errOut)
+	}
+	_, errOut, code := cli(t, db, "", "extract", "--spec", "bitrix24-ru")
+	if code != 0 || !strings.Contains(errOut, "1 source(s) of other systems do") {
+		t.Errorf("extract over a file page = exit %d, stderr %q; want a note naming the other system", code, errOut)
+	}
+}

@@ -192,6 +192,15 @@ func (a *app) runExtract(ctx context.Context, db *sqlite.DB, m llm.Model, spec *
 		bar = a.newProgress("extract", int64(total), false)
 		r.Progress = func(done, total int) { bar.Add(1) }
 	}
+	if len(ids) == 0 {
+		t, err := extract.Targets(ctx, db, spec)
+		if err != nil {
+			return nil, err
+		}
+		if ids = t; len(ids) == 0 {
+			a.noteOtherSystems(ctx, db, spec)
+		}
+	}
 	res, runErr := r.Run(ctx, ids)
 	if bar != nil {
 		bar.Done()
@@ -329,4 +338,20 @@ func (a *app) demoExtract(ctx context.Context, db *sqlite.DB) error {
 		fmt.Fprintf(a.stdout, "\nWhy was it accepted? verity explain %s   Export: verity graph --format graphml\n", out.Edges[0].ID)
 	}
 	return nil
+}
+
+// noteOtherSystems tells the user, when a spec found no page to read,
+// whether pages of other source systems name its objects: HTML files
+// ingested from a folder are system "file", while the example specs read
+// "web" pages.
+func (a *app) noteOtherSystems(ctx context.Context, db *sqlite.DB, spec *extract.Spec) {
+	wide := *spec
+	wide.Systems = []string{"*"}
+	ids, err := extract.Targets(ctx, db, &wide)
+	if err != nil || len(ids) == 0 {
+		return
+	}
+	fmt.Fprintf(a.stderr, "note: no active page of system %s names the spec's objects, but %d source(s) of other systems do (e.g. %s);\n"+
+		"      name them as SOURCE arguments, or add their system to the spec's systems (\"*\" reads all)\n",
+		strings.Join(spec.Systems, ", "), len(ids), clean(ids[0]))
 }
