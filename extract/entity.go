@@ -80,7 +80,10 @@ func Key(name string) string {
 // punctuation at their edges ("Inc." becomes "inc", which the legal forms
 // match with their dots set aside).
 func keyWords(name string) []string {
-	s := analysis.Fold(norm.NFKC.String(name))
+	// NFKC again after folding: lowercasing can produce compatibility
+	// characters (ǅ → ǆ) that NFKC would split, and a key must be a fixed
+	// point so that keying a key changes nothing.
+	s := norm.NFKC.String(analysis.Fold(norm.NFKC.String(name)))
 	s = strings.Map(func(r rune) rune {
 		if strings.ContainsRune(quoteRunes, r) {
 			return ' '
