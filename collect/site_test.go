@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"github.com/veritykb/verity/ingest/ingesttest"
 	"github.com/veritykb/verity/llm/llmtest"
 	"github.com/veritykb/verity/sqlite"
 )
@@ -138,7 +139,7 @@ func (s *fakeSite) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	case "/report.pdf":
 		w.Header().Set("Content-Type", "application/pdf")
-		w.Write(minimalPDF("Annual report: Bitrix24 at Acme"))
+		w.Write(ingesttest.MinimalPDF("Annual report: Bitrix24 at Acme"))
 	case "/huge":
 		w.Header().Set("Content-Type", "text/html")
 		w.Header().Set("Content-Length", fmt.Sprint(100<<20))
@@ -241,31 +242,6 @@ func testStore(t testing.TB) *sqlite.DB {
 // waited) with a short timeout for the slow page.
 func testFetcher(clock *llmtest.Clock) *Fetcher {
 	return NewFetcher(FetchOptions{Clock: clock, Timeout: 300 * time.Millisecond, MaxBytes: 256 << 10})
-}
-
-func minimalPDF(text string) []byte {
-	stream := fmt.Sprintf("BT /F1 12 Tf 72 720 Td (%s) Tj ET", text)
-	objs := []string{
-		"<< /Type /Catalog /Pages 2 0 R >>",
-		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(stream), stream),
-		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	offsets := make([]int, len(objs))
-	for i, o := range objs {
-		offsets[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, off := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", off)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
-	return b.Bytes()
 }
 
 func contains(list []string, s string) bool { return slices.Contains(list, s) }

@@ -3,7 +3,6 @@ package ingest
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/ingest/ingesttest"
 )
 
 var fixedNow = func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }
@@ -189,7 +189,7 @@ func TestStdin(t *testing.T) {
 }
 
 func TestPDF(t *testing.T) {
-	data := minimalPDF("Hello PDF world")
+	data := ingesttest.MinimalPDF("Hello PDF world")
 	text, err := PDF(data)
 	if err != nil || !strings.Contains(text, "Hello PDF world") {
 		t.Fatalf("PDF(minimal) = %q, %v", text, err)
@@ -200,33 +200,6 @@ func TestPDF(t *testing.T) {
 			t.Fatalf("PDF(truncated to %d) gave invalid UTF-8", n)
 		}
 	}
-}
-
-// minimalPDF builds a one-page PDF showing text in Helvetica, with a correct
-// cross-reference table.
-func minimalPDF(text string) []byte {
-	stream := fmt.Sprintf("BT /F1 12 Tf 72 720 Td (%s) Tj ET", text)
-	objs := []string{
-		"<< /Type /Catalog /Pages 2 0 R >>",
-		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(stream), stream),
-		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	offsets := make([]int, len(objs))
-	for i, o := range objs {
-		offsets[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, off := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", off)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
-	return b.Bytes()
 }
 
 func FuzzRecords(f *testing.F) {
@@ -257,7 +230,7 @@ func FuzzHTML(f *testing.F) {
 }
 
 func FuzzPDF(f *testing.F) {
-	f.Add(minimalPDF("seed text"))
+	f.Add(ingesttest.MinimalPDF("seed text"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if text, err := PDF(data); err == nil && !utf8.ValidString(text) {
 			t.Fatalf("PDF gave invalid UTF-8 text")
