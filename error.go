@@ -23,11 +23,15 @@ type Error struct {
 	Code    string // one of the E* constants
 	Message string // human-readable, safe to show to the user
 	Err     error  // optional underlying cause
+
+	// whole is set by Errorf, whose Message already ends with the cause's
+	// text; Error then does not repeat it.
+	whole bool
 }
 
-// Error implements the error interface.
+// Error implements the error interface: the message, then the cause.
 func (e *Error) Error() string {
-	if e.Err != nil {
+	if e.Err != nil && !e.whole {
 		return e.Message + ": " + e.Err.Error()
 	}
 	return e.Message
@@ -41,7 +45,7 @@ func (e *Error) Unwrap() error { return e.Err }
 func Errorf(code, format string, args ...any) *Error {
 	err := fmt.Errorf(format, args...)
 	if u := errors.Unwrap(err); u != nil {
-		return &Error{Code: code, Message: err.Error(), Err: u}
+		return &Error{Code: code, Message: err.Error(), Err: u, whole: true}
 	}
 	return &Error{Code: code, Message: err.Error()}
 }

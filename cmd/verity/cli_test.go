@@ -121,6 +121,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"ingest", "--acl", "everyone", "x.txt"}, "--acl"},
 		{[]string{"ingest", "--format", "docx", "x.txt"}, "unknown format"},
 		{[]string{"sources", "--status", "gone"}, "--status"},
+		{[]string{"search"}, "requires at least 1 arg"},
+		{[]string{"search", "--kk", "3", "x"}, "unknown flag: --kk"},
+		{[]string{"serch", "x"}, "did you mean search?"},
+		{[]string{"--db", "/nonexistent-dir/x.db", "search", "x"}, "open store"},
 	}
 	for _, tt := range tests {
 		_, errOut, code := cli(t, db, "", tt.args...)

@@ -8,6 +8,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -124,6 +127,7 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
   verity search --as user:alice@corp.example "vacation policy"`,
 	}
 	root.CompletionOptions.HiddenDefaultCmd = true
+	root.Version = version()
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.dbPath, "db", "", "store file (default $VERITY_DB or ./verity.db)")
 	pf.StringArrayVar(&a.as, "as", nil, "a principal the caller acts as, repeatable: user:EMAIL, group:NAME (always also public)")
@@ -156,7 +160,41 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 		a.explainCmd(),
 		a.reviewCmd(),
 	)
+	// An unknown command is a usage error (exit 2), with suggestions.
+	root.Args = cobra.ArbitraryArgs
+	root.SuggestionsMinimumDistance = 2
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q", args[0])
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += fmt.Sprintf("; did you mean %s?", strings.Join(s, " or "))
+		}
+		return verity.Errorf(verity.EINVALID, "%s (see verity --help)", msg)
+	}
+	usageErrors(root)
 	return root
+}
+
+// usageErrors makes wrong arguments and flags invalid input (exit code 2)
+// on every command, with a pointer to its help, instead of the generic
+// failure cobra's plain errors would map to.
+func usageErrors(cmd *cobra.Command) {
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return verity.Errorf(verity.EINVALID, "%w (see %s --help)", err, c.CommandPath())
+	})
+	if args := cmd.Args; args != nil {
+		cmd.Args = func(c *cobra.Command, a []string) error {
+			if err := args(c, a); err != nil {
+				return verity.Errorf(verity.EINVALID, "%s: %w (see %s --help)", c.CommandPath(), err, c.CommandPath())
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		usageErrors(sub)
+	}
 }
 
 // storePath resolves the store file from --db, VERITY_DB and the default.
@@ -219,4 +257,23 @@ func (a *app) printJSON(v any) error {
 func (a *app) interactive() bool {
 	f, ok := a.stderr.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// version is the module version this binary was built from, with the VCS
+// revision when the build recorded one.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	v := info.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v + " " + runtime.Version()
 }
