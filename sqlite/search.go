@@ -213,9 +213,18 @@ func (d *DB) hints(ctx context.Context, q rank.Query, all []candidate, st rank.S
 		if readable[c.SourceID] {
 			continue
 		}
-		var system, author string
-		if err := d.db.QueryRowContext(ctx, `SELECT system, author FROM sources WHERE sid = ?`, c.SourceID).Scan(&system, &author); err != nil {
+		var (
+			system, author string
+			grantable      bool
+		)
+		if err := d.db.QueryRowContext(ctx, `SELECT system, author, EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)
+			FROM sources s WHERE sid = ?`, c.SourceID).Scan(&system, &author, &grantable); err != nil {
 			return nil, err
+		}
+		if !grantable {
+			// A record with no ACL is readable by no one (fail closed): a
+			// hint would point at something nobody can be given.
+			continue
 		}
 		h := verity.Hint{System: system, Author: verity.Principal(author).Email()}
 		if !seen[h] {

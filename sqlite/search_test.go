@@ -164,3 +164,19 @@ func TestNoLeak(t *testing.T) {
 		}
 	})
 }
+
+// A record with no ACL is readable by no one; it is not worth a hint either.
+func TestNoHintForRecordsWithoutACL(t *testing.T) {
+	db := openTest(t)
+	put(t, db, doc("open", "budget plan for 2027", verity.Public))
+	put(t, db, doc("noacl", "budget plan draft for 2027"))
+	put(t, db, doc("hr", "budget plan cuts for 2027", "group:hr"))
+	res := search(t, db, "budget plan 2027", verity.NewCaller())
+	if len(res.Hints) != 1 || res.Hints[0].System != "file" {
+		t.Errorf("hints = %v, want one for the hr record and none for the record without ACL", res.Hints)
+	}
+	res = search(t, db, "draft", verity.NewCaller())
+	if len(res.Hints) != 0 {
+		t.Errorf("hints for a query only the no-ACL record matches = %v, want none", res.Hints)
+	}
+}
