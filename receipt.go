@@ -112,6 +112,7 @@ const (
 	KindMerge     RecordKind = "merge"     // entity A is entity B
 	KindSentence  RecordKind = "sentence"  // one sentence of a summary
 	KindStatement RecordKind = "statement" // one verified statement of an answer
+	KindQuote     RecordKind = "quote"     // one verbatim quote of a source that sentences and statements rest on
 )
 
 // RecordState is a derived record's liveness as the receipts and audits see it.
