@@ -10,6 +10,7 @@ import (
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
+	"github.com/veritykb/verity/relocate"
 )
 
 const corpus = "testdata/corpus.jsonl"
@@ -64,14 +65,20 @@ func TestAskAnswersWithQuotesAndReceipts(t *testing.T) {
 		t.Errorf("model = %q", a.Model)
 	}
 
-	// The statement is a record whose receipt rests on KB-1 alone.
+	// The statement is a record whose receipt rests on its quote of KB-1
+	// alone, and the quote record on KB-1.
 	rec, err := db.Record(ctx, c.Record)
 	if err != nil {
 		t.Fatalf("statement record %q: %v", c.Record, err)
 	}
+	qid := relocate.ID("KB-1", q.Text)
 	if rec.Kind != verity.KindStatement || rec.State != verity.StateAlive ||
-		!slices.EqualFunc(rec.Receipt.Sets, [][]verity.Ref{{verity.SourceRef("KB-1")}}, slices.Equal) {
-		t.Fatalf("record = %+v, want an alive statement resting on source:KB-1", rec)
+		!slices.EqualFunc(rec.Receipt.Sets, [][]verity.Ref{{verity.RecordRef(qid)}}, slices.Equal) {
+		t.Fatalf("record = %+v, want an alive statement resting on record:%s", rec, qid)
+	}
+	if qr, err := db.Record(ctx, qid); err != nil || qr.Kind != verity.KindQuote ||
+		!slices.EqualFunc(qr.Receipt.Sets, [][]verity.Ref{{verity.SourceRef("KB-1")}}, slices.Equal) {
+		t.Fatalf("quote record %s = %+v (%v), want a quote resting on source:KB-1", qid, qr, err)
 	}
 
 	// Asked again, the answer comes from the cache with no model call.

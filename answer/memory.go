@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/relocate"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -31,33 +32,51 @@ type statementCite struct {
 	SourceID string `json:"source_id"`
 	Version  int    `json:"version"`
 	Quote    *Quote `json:"quote,omitempty"`
+	// QuoteRecord is the quote record the statement rests on for this
+	// source instead of the source itself (package relocate), when a quote
+	// was located.
+	QuoteRecord string `json:"quote_record,omitempty"`
 }
 
 // record stores each claim as a statement record. Its receipt has one set
 // per cited source that supports the claim alone, or, when only the cited
 // sources together do, one set of all of them: the claim lives while any
-// source that carries it does.
+// source that carries it does. Where a cited source's quote was located,
+// the set holds the quote's record instead of the source, so a new version
+// of the source without those words retracts the statement.
 func (s *Service) record(ctx context.Context, mem Memory, a *Answer, caller verity.Caller) error {
 	prefix := StatementPrefix(a.Question)
-	recs := make([]*verity.Record, 0, len(a.Claims))
+	recs := make([]*verity.Record, 0, 2*len(a.Claims))
+	quotes := map[string]bool{}
 	for i := range a.Claims {
 		c := &a.Claims[i]
 		body := statementBody{Question: a.Question, Claim: c.Claim, Support: c.Support, Policy: a.Policy,
 			Model: a.Model, PromptVersions: a.PromptVersions}
-		var all []verity.Ref
+		var all, rests []verity.Ref
 		var sets [][]verity.Ref
 		for _, cit := range c.Citations {
 			ref := verity.SourceRef(cit.SourceID)
 			all = append(all, ref)
-			body.Citations = append(body.Citations, statementCite{SourceID: cit.SourceID, Version: cit.Version, Quote: cit.Quote})
+			sc := statementCite{SourceID: cit.SourceID, Version: cit.Version, Quote: cit.Quote}
+			rest := ref
+			if q := cit.Quote; q != nil && q.End > q.Start {
+				qr := relocate.Record(relocate.Quote{SourceID: cit.SourceID, Version: cit.Version, Start: q.Start, End: q.End, Text: q.Text, Kind: q.Kind})
+				if !quotes[qr.ID] {
+					quotes[qr.ID] = true
+					recs = append(recs, qr)
+				}
+				sc.QuoteRecord, rest = qr.ID, verity.RecordRef(qr.ID)
+			}
+			rests = append(rests, rest)
+			body.Citations = append(body.Citations, sc)
 			alone := len(c.Citations) == 1 ||
 				cit.Support != nil && verify.Grade(cit.Support.Grade) <= s.opt.Policy.MaxGrade() && cit.Support.Label != ""
 			if alone {
-				sets = append(sets, []verity.Ref{ref})
+				sets = append(sets, []verity.Ref{rest})
 			}
 		}
 		if len(sets) == 0 {
-			sets = [][]verity.Ref{all}
+			sets = [][]verity.Ref{rests}
 		}
 		raw, err := json.Marshal(body)
 		if err != nil {
@@ -72,6 +91,21 @@ func (s *Service) record(ctx context.Context, mem Memory, a *Answer, caller veri
 		return fmt.Errorf("store statements: %w", err)
 	}
 	return nil
+}
+
+// statementSources returns a statement record's receipt over sources: each
+// quote record read as the source it quotes, which the body's citations
+// name.
+func statementSources(r *verity.Record) verity.Receipt {
+	var b statementBody
+	_ = json.Unmarshal(r.Body, &b) // an unreadable body leaves quote records as they are: unreadable below
+	sourceOf := map[string]string{}
+	for _, c := range b.Citations {
+		if c.QuoteRecord != "" {
+			sourceOf[c.QuoteRecord] = c.SourceID
+		}
+	}
+	return relocate.Sources(r.Receipt, sourceOf)
 }
 
 func refsKey(refs []verity.Ref) string {
@@ -96,7 +130,7 @@ func (s *Service) retracted(ctx context.Context, mem Memory, question string, ca
 		if r.State != verity.StateDead {
 			continue
 		}
-		for _, set := range r.Receipt.Sets {
+		for _, set := range statementSources(r).Sets {
 			readable := true
 			for _, ref := range set {
 				if ref.Kind() != verity.RefSource {

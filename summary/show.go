@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/relocate"
 )
 
 // Reader reads stored records.
@@ -71,9 +72,15 @@ func Show(ctx context.Context, r Reader, id string, acc Access) (*View, error) {
 		}
 		switch {
 		case rec.State != verity.StateDead && acc.Visible(verity.RecordRef(sid)):
+			if err := current(ctx, r, st.Quotes); err != nil {
+				return nil, err
+			}
 			v.Live = append(v.Live, st)
 			texts = append(texts, st.Text)
-		case rec.State == verity.StateDead && readable(rec.Receipt, acc.Readable):
+		case rec.State == verity.StateDead && readable(st.Receipt, acc.Readable):
+			if err := current(ctx, r, st.Quotes); err != nil {
+				return nil, err
+			}
 			v.Dead = append(v.Dead, st)
 		}
 	}
@@ -84,19 +91,56 @@ func Show(ctx context.Context, r Reader, id string, acc Access) (*View, error) {
 	return v, nil
 }
 
-// SentenceOf reads a sentence record back.
+// SentenceOf reads a sentence record back. Its Receipt names sources: each
+// quote record the stored receipt (RestsOn) holds is read as the source it
+// quotes, which the sentence's own quotes name.
 func SentenceOf(rec *verity.Record) (Sentence, error) {
 	var b SentenceBody
 	if err := json.Unmarshal(rec.Body, &b); err != nil {
 		return Sentence{}, fmt.Errorf("sentence %q: body: %w", rec.ID, err)
 	}
-	return Sentence{ID: rec.ID, Position: b.Position, Text: b.Text, Receipt: rec.Receipt, Capped: b.Capped,
-		Quotes: b.Quotes, State: rec.State}, nil
+	sourceOf := map[string]string{}
+	for _, q := range b.Quotes {
+		if q.Record != "" {
+			sourceOf[q.Record] = q.SourceID
+		}
+	}
+	return Sentence{ID: rec.ID, Position: b.Position, Text: b.Text, Receipt: relocate.Sources(rec.Receipt, sourceOf),
+		RestsOn: rec.Receipt, Capped: b.Capped, Quotes: b.Quotes, State: rec.State}, nil
 }
 
-// readable reports whether some set of rc is made only of refs the caller
-// may read; records in a set count as unreadable, so only sentences resting
-// on sources directly are shown dead.
+// current brings quotes up to their quote records: where each stands in
+// its source now, after new versions moved it, or the version it went
+// missing from. A quote record that cannot be read leaves its quote as it
+// was written.
+func current(ctx context.Context, r Reader, qs []Quote) error {
+	for i := range qs {
+		if qs[i].Record == "" {
+			continue
+		}
+		rec, err := r.Record(ctx, qs[i].Record)
+		if verity.ErrorCode(err) == verity.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		q, err := relocate.Of(rec)
+		if err != nil {
+			return err
+		}
+		qs[i].Version, qs[i].Start, qs[i].End, qs[i].Gone = q.Version, q.Start, q.End, q.Gone
+		if q.Gone == 0 {
+			qs[i].Text = q.Text
+		}
+	}
+	return nil
+}
+
+// readable reports whether some set of rc (a receipt over sources, see
+// [SentenceOf]) is made only of sources the caller may read; other records
+// in a set count as unreadable, so only sentences resting on sources (and
+// their quotes) are shown dead.
 func readable(rc verity.Receipt, can func(verity.Ref) bool) bool {
 	if can == nil {
 		return false

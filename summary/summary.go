@@ -15,6 +15,7 @@ import (
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/quote"
 	"github.com/veritykb/verity/receipt"
+	"github.com/veritykb/verity/relocate"
 )
 
 //go:embed prompts/*.md
@@ -92,14 +93,29 @@ type Quote struct {
 	Start    int        `json:"start"`
 	End      int        `json:"end"`
 	Kind     quote.Kind `json:"kind"`
+	// Text is the source's own words at the span.
+	Text string `json:"text,omitempty"`
+	// Record is the quote record the sentence rests on for this source
+	// instead of the source itself, so that a new version of the source
+	// that drops these words retracts the sentence (package relocate).
+	Record string `json:"record,omitempty"`
+	// Gone is the version of the source the quote went missing from, set
+	// by [Show] from the quote record; Version, Start and End are then
+	// where it was last seen. 0 while the quote is found.
+	Gone int `json:"gone,omitempty"`
 }
 
 // Sentence is one sentence of a summary with its own receipt.
 type Sentence struct {
-	ID       string         `json:"id"` // its record id
-	Position int            `json:"position"`
-	Text     string         `json:"text"`
-	Receipt  verity.Receipt `json:"receipt"`
+	ID       string `json:"id"` // its record id
+	Position int    `json:"position"`
+	Text     string `json:"text"`
+	// Receipt is the sentence's receipt over sources, as a person reads it.
+	Receipt verity.Receipt `json:"receipt"`
+	// RestsOn is the receipt the sentence record is stored with: Receipt
+	// with every source whose quote was located replaced by that quote's
+	// record (see [Quote.Record]).
+	RestsOn verity.Receipt `json:"rests_on"`
 	// Capped is how many sets of the model's receipt the cap dropped.
 	Capped int                `json:"capped,omitempty"`
 	Quotes []Quote            `json:"quotes,omitempty"`
@@ -300,6 +316,11 @@ func sentences(ans answer, inputs []Input, opt Options) ([]Sentence, []Rejection
 		capped := full.Capped(opt.MaxSets)
 		sent := Sentence{Position: len(out) + 1, Text: text, Receipt: capped, Capped: len(full.Sets) - len(capped.Sets)}
 		sent.Quotes = quotes(text, capped, inputs, pages)
+		quoted := map[string]string{}
+		for _, q := range sent.Quotes {
+			quoted[q.SourceID] = q.Record
+		}
+		sent.RestsOn = relocate.Resting(capped, quoted)
 		out = append(out, sent)
 	}
 	return out, rejected
@@ -328,7 +349,9 @@ func quotes(text string, rc verity.Receipt, inputs []Input, pages []*quote.Page)
 				continue
 			}
 			in := inputs[i]
-			out = append(out, Quote{SourceID: in.SourceID, Version: in.Version, Start: in.Start + m.Start, End: in.Start + m.End, Kind: m.Kind})
+			words := in.Text[m.Start:m.End]
+			out = append(out, Quote{SourceID: in.SourceID, Version: in.Version, Start: in.Start + m.Start, End: in.Start + m.End, Kind: m.Kind,
+				Text: words, Record: relocate.ID(in.SourceID, words)})
 		}
 	}
 	return out
@@ -370,7 +393,8 @@ func SentenceID(summary string, position int) string {
 	return fmt.Sprintf("%s.s%d", summary, position)
 }
 
-// records returns the sentence records and the header record of s.
+// records returns the quote records, the sentence records and the header
+// record of s. A quote several sentences share is one record.
 func records(s *Summary, caller verity.Caller) []*verity.Record {
 	inputs := make([]verity.Ref, len(s.Inputs))
 	passages := make([]Passage, len(s.Inputs))
@@ -385,12 +409,21 @@ func records(s *Summary, caller verity.Caller) []*verity.Record {
 	head := Header{Topic: s.Topic, Caller: principals, Inputs: inputs, Model: s.Model, PromptVersion: s.PromptVersion, MaxSets: s.MaxSets}
 	var recs []*verity.Record
 	var headSets [][]verity.Ref
+	seen := map[string]bool{}
+	for _, st := range s.Sentences {
+		for _, q := range st.Quotes {
+			if !seen[q.Record] {
+				seen[q.Record] = true
+				recs = append(recs, relocate.Record(relocate.Quote{SourceID: q.SourceID, Version: q.Version, Start: q.Start, End: q.End, Text: q.Text, Kind: string(q.Kind)}))
+			}
+		}
+	}
 	for i := range s.Sentences {
 		st := &s.Sentences[i]
 		st.ID = SentenceID(s.ID, st.Position)
 		body, _ := json.Marshal(SentenceBody{Summary: s.ID, Position: st.Position, Text: st.Text, Topic: s.Topic,
 			Quotes: st.Quotes, Capped: st.Capped, Inputs: inputs, Passages: passages, Model: s.Model, PromptVersion: s.PromptVersion})
-		recs = append(recs, &verity.Record{ID: st.ID, Kind: verity.KindSentence, Receipt: st.Receipt, Body: body})
+		recs = append(recs, &verity.Record{ID: st.ID, Kind: verity.KindSentence, Receipt: st.RestsOn, Body: body})
 		head.Sentences = append(head.Sentences, st.ID)
 		headSets = append(headSets, []verity.Ref{verity.RecordRef(st.ID)})
 	}

@@ -157,9 +157,20 @@ func TestSummarizePerSentenceReceipts(t *testing.T) {
 	if q := sum.Sentences[2].Quotes; len(q) != 0 {
 		t.Errorf("quotes of a sentence no source holds = %+v, want none", q)
 	}
-	// Three sentence records and a header resting on each sentence alone.
-	if len(st.order) != 4 {
-		t.Fatalf("stored %v, want 3 sentences and a header", st.order)
+	// Two quote records (sentence 1 in A, sentence 2 in C), three sentence
+	// records and a header resting on each sentence alone. A sentence rests
+	// on the quote record where its words were found, on the source itself
+	// where they were not.
+	if len(st.order) != 6 || st.recs[st.order[0]].Kind != verity.KindQuote || st.recs[st.order[1]].Kind != verity.KindQuote {
+		t.Fatalf("stored %v, want 2 quotes, 3 sentences and a header", st.order)
+	}
+	qA := verity.RecordRef(q[0].Record)
+	if rests := st.recs[summary.SentenceID(sum.ID, 1)].Receipt.Sets; !slices.EqualFunc(rests, [][]verity.Ref{{qA}, {B}}, slices.Equal) ||
+		!slices.EqualFunc(sum.Sentences[0].RestsOn.Sets, rests, slices.Equal) {
+		t.Errorf("sentence 1 rests on %v (RestsOn %v), want {%s} OR {%s}", rests, sum.Sentences[0].RestsOn.Sets, qA, B)
+	}
+	if qr := st.recs[q[0].Record]; qr == nil || !slices.EqualFunc(qr.Receipt.Sets, [][]verity.Ref{{A}}, slices.Equal) {
+		t.Errorf("quote record %s = %+v, want one resting on A alone", q[0].Record, qr)
 	}
 	head := st.recs[sum.ID]
 	if head.Kind != summary.KindSummary || len(head.Receipt.Sets) != 3 || head.Receipt.Sets[1][0] != verity.RecordRef(summary.SentenceID(sum.ID, 2)) {
