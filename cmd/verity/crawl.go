@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -107,9 +108,12 @@ A trailing slash is kept ("/a" and "/a/" may differ); a page whose text
 equals one already stored in this crawl is reported as a duplicate instead.
 
 Re-crawling: storing the same text again is a no-op and keeps the page's
-time; changed text makes a new version (the old one stays for evidence
-relocation). One URL failing (a timeout, a 404, broken HTML, an unknown
-charset) never stops the crawl; failures are listed at the end.
+time; changed text makes a new version (the old one stays), and the quotes
+summary sentences, answer statements and extracted edges rest on are
+looked for in it: moved when found, revoked when gone (what rested on them
+alone is retracted), restored when back (see verity ingest). One URL
+failing (a timeout, a 404, broken HTML, an unknown charset) never stops the
+crawl; failures are listed at the end.
 
 Interrupting (Ctrl-C) keeps every page stored so far and the frontier: run
 the same command again to resume where it stopped, within the same budget
@@ -120,7 +124,9 @@ or every page visited — starts afresh when run again.
 "sitemap_urls","fetched","stored":{"created","new_version","metadata",
 "unchanged"},"skipped_robots":[url],"skipped":[{"url","outcome","status",
 "detail"}],"errors":[{"url","outcome","status","detail"}],"off_site_links",
-"pending","complete","notes","elapsed_ms"}. The exit code is 0 when the
+"pending","complete","notes","elapsed_ms","relocation":{"sources",
+"quotes_moved","quotes_gone","quotes_back","retracted","restored",
+"evidence_moved","evidence_gone","events"}}. The exit code is 0 when the
 crawl ran, whatever single pages did; 130 when interrupted.`,
 		Example: `  verity crawl https://www.bitrix24.ru/ --budget 200
   verity crawl https://vendor.example/customers/ --budget 50 --max-depth 2 --acl group:market
@@ -145,11 +151,15 @@ crawl ran, whatever single pages did; 130 when interrupted.`,
 				return err
 			}
 			bar := a.newProgress("crawl", int64(budget), false)
+			var changed []string // pages stored as a new version, to re-locate
 			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart,
 				Checkpoints: crawlCheckpoints{db},
 				OnPage: func(r collect.PageResult) {
 					if r.Fetched {
 						bar.Add(1)
+					}
+					if verity.PutOutcome(r.Outcome) == verity.PutNewVersion && !slices.Contains(changed, r.SourceID) {
+						changed = append(changed, r.SourceID)
 					}
 					if !a.json && !r.Stored() && !a.interactive() && r.Outcome != collect.ReasonRobots && !(&collect.FetchError{Reason: r.Outcome}).Skip() {
 						fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(r.URL), clean(r.Detail))
@@ -160,12 +170,21 @@ crawl ran, whatever single pages did; 130 when interrupted.`,
 			if rep == nil {
 				return err
 			}
+			// Pages stored before an interruption are re-located all the
+			// same: a later run finds them unchanged and would not.
+			moved, rerr := a.relocateStored(context.WithoutCancel(ctx), db, changed)
+			if rerr != nil {
+				return rerr
+			}
 			if a.json {
-				if perr := a.printJSON(rep); perr != nil {
+				if perr := a.printJSON(crawlOutput{CrawlReport: rep, Relocation: moved}); perr != nil {
 					return perr
 				}
 			} else {
 				a.printCrawl(rep)
+				if s := moved.String(); s != "" {
+					fmt.Fprintln(a.stdout, s)
+				}
 			}
 			if errors.Is(err, context.Canceled) && !a.json {
 				fmt.Fprintf(a.stderr, "run \"verity crawl %s\" again to resume the crawl\n", clean(rep.Start))
@@ -181,6 +200,13 @@ crawl ran, whatever single pages did; 130 when interrupted.`,
 	f.BoolVar(&restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
 	ff.register(cmd)
 	return cmd
+}
+
+// crawlOutput is what crawl prints with --json: the crawl's report and what
+// re-locating quotes in the pages stored as new versions did.
+type crawlOutput struct {
+	*collect.CrawlReport
+	Relocation *relocation `json:"relocation"`
 }
 
 func (a *app) printCrawl(rep *collect.CrawlReport) {

@@ -26,6 +26,8 @@ type ingestSummary struct {
 	Chunks     int             `json:"chunks"`
 	Bytes      int64           `json:"bytes"`
 	FileACL    []string        `json:"file_acl"`
+	// Relocation is what re-locating quotes in the new versions did.
+	Relocation *relocation `json:"relocation"`
 }
 
 type ingestFailure struct {
@@ -59,9 +61,14 @@ JSONL connector format, one record per line (Confluence, Jira, Slack exports):
 with "html" instead of "text" for HTML pages. author is an email or user:EMAIL.
 
 Re-ingesting a source with changed text makes a new version and swaps its
-chunks atomically; unchanged text is a no-op. An id already used for another
-uri is refused. Bad input is reported with its file and line and the rest is
-still ingested; the exit code is 1 when anything failed.`,
+chunks atomically; unchanged text is a no-op. The quotes that summary
+sentences, answer statements and extracted edges rest on are then looked
+for in the new version: found, they move to it; gone, they are revoked
+(logged, by "relocate" and "extract"), and what rested on them alone is
+retracted; a quote relocation revoked that comes back is restored. An id
+already used for another uri is refused. Bad input is reported with its
+file and line and the rest is still ingested; the exit code is 1 when
+anything failed.`,
 		Example: `  verity ingest notes/ handbook.pdf
   verity ingest --acl group:finance --acl user:cfo@corp.example reports/
   verity ingest confluence-export.jsonl
@@ -84,7 +91,7 @@ still ingested; the exit code is 1 when anything failed.`,
 			if err != nil {
 				return err
 			}
-			sum := ingestSummary{Failed: []ingestFailure{}, Warnings: []string{}}
+			sum := ingestSummary{Failed: []ingestFailure{}, Warnings: []string{}, Relocation: newRelocation()}
 			for _, p := range principals {
 				sum.FileACL = append(sum.FileACL, string(p))
 			}
@@ -122,6 +129,9 @@ still ingested; the exit code is 1 when anything failed.`,
 					case verity.PutNewVersion:
 						sum.NewVersion++
 						sum.Chunks += len(p.Chunks)
+						if err := a.relocate(ctx, db, p.Source, sum.Relocation); err != nil {
+							return err
+						}
 					case verity.PutMetadata:
 						sum.Metadata++
 					case verity.PutUnchanged:
@@ -167,6 +177,9 @@ still ingested; the exit code is 1 when anything failed.`,
 				fmt.Fprintf(a.stdout, "ingested into %s: %d new, %d new versions, %d metadata updates, %d unchanged, %d failed; %d chunks indexed\n",
 					a.storePath(), sum.Created, sum.NewVersion, sum.Metadata, sum.Unchanged, len(sum.Failed), sum.Chunks)
 				fmt.Fprintf(a.stdout, "files and stdin readable by: %s (JSONL records use their own acl)\n", strings.Join(sum.FileACL, ", "))
+				if s := sum.Relocation.String(); s != "" {
+					fmt.Fprintln(a.stdout, s)
+				}
 			}
 			if len(sum.Failed) > 0 {
 				return errPartial

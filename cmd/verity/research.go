@@ -140,8 +140,9 @@ page is in the store can be looked up later. --json prints {"run",
 "calls":[{"seq","kind","reason","query","url","outcome","detail","hits",
 "source_id","version","at"}],"kept":[{"url","source_id","version","title",
 "outcome","reason","query"}],"banned":[{"url","domain","category","query"}],
-"stored":{...},"unread","notes"}. The exit code is 5 when every search
-failed.
+"stored":{...},"unread","notes","relocation":{...}}; relocation is what
+re-locating quotes in pages stored as a new version did (see verity crawl).
+The exit code is 5 when every search failed.
 
 Built-in banned domains (and their subdomains):
 ` + bannedHelp(),
@@ -198,6 +199,7 @@ Built-in banned domains (and their subdomains):
 				}
 			}
 			bar := a.newProgress("research", int64(searches+reads), false)
+			var changed []string // pages stored as a new version, to re-locate
 			rep, err := collect.Research(ctx, s, collect.NewFetcher(fo), db, collect.ResearchOptions{
 				Product: t.product, Aliases: t.aliases, Queries: explicit, Ban: t.ban, Vendor: t.vendor,
 				Searches: searches, Reads: reads, PerHost: perHost, ACL: principals, Planner: pl,
@@ -207,18 +209,32 @@ Built-in banned domains (and their subdomains):
 					if c.Spent {
 						bar.Add(1)
 					}
+					if verity.PutOutcome(c.Outcome) == verity.PutNewVersion && !slices.Contains(changed, c.SourceID) {
+						changed = append(changed, c.SourceID)
+					}
 				},
 			})
 			bar.Done()
 			if rep == nil {
 				return err
 			}
+			moved, rerr := a.relocateStored(context.WithoutCancel(ctx), db, changed)
+			if rerr != nil {
+				return rerr
+			}
 			if a.json {
-				if perr := a.printJSON(rep); perr != nil {
+				out := struct {
+					*collect.ResearchReport
+					Relocation *relocation `json:"relocation"`
+				}{rep, moved}
+				if perr := a.printJSON(out); perr != nil {
 					return perr
 				}
 			} else {
 				a.printResearch(rep)
+				if s := moved.String(); s != "" {
+					fmt.Fprintln(a.stdout, s)
+				}
 			}
 			return err
 		},
