@@ -16,6 +16,7 @@ import (
 	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/relocate"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/summary"
 )
@@ -79,11 +80,14 @@ type receiptsReport struct {
 		Gold      int     `json:"gold"`      // sentences that are gold SUPPORT rationales of their topic
 		Seconds   float64 `json:"seconds"`
 	} `json:"summaries"`
+	// Revocation's record counts leave out quote records, the plumbing
+	// between a sentence and a source, counted in DiedQuotes.
 	Revocation struct {
 		Abstracts         int     `json:"abstracts"` // revoked
 		Event             int64   `json:"event"`
 		DiedRecords       int     `json:"died_records"`
 		SurvivedRecords   int     `json:"survived_records"`
+		DiedQuotes        int     `json:"died_quotes"`
 		DiedSentences     int     `json:"died_sentences"`
 		SurvivedSentences int     `json:"survived_sentences"`
 		Millis            float64 `json:"millis"`
@@ -367,7 +371,18 @@ func (a *app) evalReceipts(ctx context.Context, opt receiptsOptions) (*receiptsR
 	rep.Revocation.Millis = float64(time.Since(t0).Microseconds()) / 1000
 	rep.Revocation.ModelCalls = meter.Snapshot().Total.Calls - calls
 	rep.Revocation.Abstracts, rep.Revocation.Event = len(refs), ev.ID
-	rep.Revocation.DiedRecords, rep.Revocation.SurvivedRecords = len(change.Died), len(change.Survived)
+	for _, r := range change.Died {
+		if relocate.IsQuote(r) {
+			rep.Revocation.DiedQuotes++
+		} else {
+			rep.Revocation.DiedRecords++
+		}
+	}
+	for _, r := range change.Survived {
+		if !relocate.IsQuote(r) {
+			rep.Revocation.SurvivedRecords++
+		}
+	}
 
 	if err := a.scoreReceipts(ctx, db, rep, topics, docs, sums, sents, texts, revoked); err != nil {
 		return nil, err
@@ -660,8 +675,8 @@ func (a *app) printReceiptsReport(r *receiptsReport) {
 	fmt.Fprintf(w, "summaries: %d topics, %d written (%d empty), %d sentences (%d with 2+ sets, %d quoted, %d gold rationales) in %.1fs\n",
 		s.Topics, s.Written, s.Empty, s.Sentences, s.MultiSet, s.Quoted, s.Gold, s.Seconds)
 	v := r.Revocation
-	fmt.Fprintf(w, "revoked %d abstracts (event %d) in %.1f ms, %d model calls: %d sentences died, %d survived on another set (%d records died in all)\n",
-		v.Abstracts, v.Event, v.Millis, v.ModelCalls, v.DiedSentences, v.SurvivedSentences, v.DiedRecords)
+	fmt.Fprintf(w, "revoked %d abstracts (event %d) in %.1f ms, %d model calls: %d sentences died, %d survived on another set (%d records died in all, and %d quote records)\n",
+		v.Abstracts, v.Event, v.Millis, v.ModelCalls, v.DiedSentences, v.SurvivedSentences, v.DiedRecords, v.DiedQuotes)
 	ag := func(name string, g agreement) {
 		fmt.Fprintf(w, "  %-34s %5s of %4d  (kept dead %d, dropped live %d)\n", name, pct(g.Rate), g.N, g.KeptDead, g.DroppedLive)
 	}

@@ -12,11 +12,14 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/receipt"
+	"github.com/veritykb/verity/relocate"
 	"github.com/veritykb/verity/sqlite"
 )
 
 const refsHelp = `A REF is a source id (CONF-101, or source:CONF-101) or a derived record
-(record:ID: a summary sentence, an edge, a merge, an answer statement).`
+(record:ID: a summary sentence, an edge, a merge, an answer statement, or a
+quote:… record, one quote of one source that sentences and statements rest
+on; they are counted and listed as "N quotes of SOURCE").`
 
 // revocationOutput is what revoke, unrevoke, undo and impact print with --json.
 type revocationOutput struct {
@@ -48,6 +51,9 @@ type recordLine struct {
 	// Hidden is set when the text is withheld: no set of the record's
 	// receipt is made of things the caller may read.
 	Hidden bool `json:"hidden,omitempty"`
+	// Source is the source a quote record quotes (kind quote), when the
+	// caller may read it.
+	Source string `json:"source,omitempty"`
 }
 
 // searchEffect is what a revocation does to search: sources whose chunks
@@ -77,7 +83,7 @@ or else the first user principal given with --as. A reason is required.
 
 --json prints {"event":{"id","action","refs","changed","who","why","at",
 "died","revived"},"refs":[...],"already":[...],"died":{"count","by_kind",
-"records":[{"id","kind","state","text"}]},"survived":{...},"revived":{...},
+"records":[{"id","kind","state","text","source"}]},"survived":{...},"revived":{...},
 "search":{"sources","chunks","by_source"},"examined"}. Record text is
 shown only when the caller (--as) may read a set of its receipt.`,
 		Example: `  verity revoke CONF-101 --reason "retracted by the vendor" --by user:alice@corp.example
@@ -419,12 +425,30 @@ func (a *app) printGroup(verb, mark string, g recordGroup) {
 		fmt.Fprintf(a.stdout, " (%s)", byKind(g.ByKind))
 	}
 	fmt.Fprintln(a.stdout)
+	// Quote records are the plumbing between a sentence or statement and
+	// a source: counted above, shown as one line per source they quote.
+	quotes := map[string]int{}
+	var sources []string
 	for _, r := range g.Records {
+		if r.Kind == verity.KindQuote {
+			if quotes[r.Source] == 0 {
+				sources = append(sources, r.Source)
+			}
+			quotes[r.Source]++
+			continue
+		}
 		text := r.Text
 		if r.Hidden {
 			text = "(text not shown: rests on sources you cannot read)"
 		}
 		fmt.Fprintf(a.stdout, "    %s %s  %s  %s\n", mark, clean(r.ID), r.Kind, clean(oneLine(text, 120)))
+	}
+	for _, src := range sources {
+		n := quotes[src]
+		if src == "" {
+			src = "a source you cannot read"
+		}
+		fmt.Fprintf(a.stdout, "    %s %d quote%s of %s\n", mark, n, plural(n), clean(src))
 	}
 }
 
@@ -536,6 +560,9 @@ func (r *readable) group(refs []verity.Ref) (recordGroup, error) {
 		line := recordLine{ID: rec.ID, Kind: rec.Kind, State: rec.State}
 		if r.record(rec.ID) {
 			line.Text = recordText(rec)
+			if q, err := relocate.Of(rec); err == nil {
+				line.Source = q.SourceID
+			}
 		} else {
 			line.Hidden = true
 		}

@@ -36,13 +36,20 @@ the rest of the summary stays. --show ID prints a summary as it stands now:
 the live sentences in order (the text that may be served), and with --all
 the dead ones you could read. --list lists the summaries you can see.
 
+Where a sentence's words were found in a source, it rests on that quote (a
+quote record) rather than on the source: when a new version of the source
+drops the words (verity ingest, verity crawl), that set dies and the
+sentence lives on its other sets, if any; --show marks the quote "gone".
+
 --json prints for a new summary {"id","topic","model","prompt_version",
 "max_sets","inputs":[{"n","source_id","version","title","uri","start","end"}],
 "sentences":[{"id","position","text","receipt":{"sets":[["source:ID",...]]},
-"capped","quotes":[{"source_id","version","start","end","kind"}],"state"}],
+"capped","quotes":[{"source_id","version","start","end","kind","text",
+"record","gone"}],"rests_on":{"sets":[...]},"state"}],
 "rejected":[{"position","text","reason"}],"hints":[...],"empty"}; quote
-spans are byte offsets into the source version's text (verity show). With
---show: {"id","topic","state","model","prompt_version","created_at","live":
+spans are byte offsets into the source version's text (verity show);
+"receipt" names sources, "rests_on" is the receipt as stored. With --show:
+{"id","topic","state","model","prompt_version","created_at","live":
 [sentences],"dead":[sentences],"written","text"}.`,
 		Example: `  verity summarize --as group:staff "vacation policy"
   verity summarize --k 5 --max-sets 2 --json "Bitrix24 customers"
@@ -141,7 +148,11 @@ func (a *app) printSentence(s summary.Sentence, mark string) {
 	}
 	fmt.Fprintln(w)
 	for _, q := range s.Quotes {
-		fmt.Fprintf(w, "   quote: %s v%d bytes %d–%d (%s)\n", clean(q.SourceID), q.Version, q.Start, q.End, q.Kind)
+		fmt.Fprintf(w, "   quote: %s v%d bytes %d–%d (%s)", clean(q.SourceID), q.Version, q.Start, q.End, q.Kind)
+		if q.Gone > 0 {
+			fmt.Fprintf(w, " — gone from v%d: this source no longer supports it", q.Gone)
+		}
+		fmt.Fprintln(w)
 	}
 }
 
