@@ -43,7 +43,10 @@
 // and a distortion risk computed by code (a number, a negation, a qualifier
 // or a condition that differs between claim and quote). Each verified
 // statement is stored as a record of kind "statement" whose receipt has one
-// set per supporting source, so revoking a source retracts cached answers.
+// set per supporting source, so revoking a source retracts cached answers;
+// where the source's quote was located, the set holds the quote's record
+// (package relocate) instead, so a new version of the source that drops
+// the quoted words retracts them too.
 //
 // [Check] verifies an answer produced anywhere — text with [N] markers and
 // its documents, or an Anthropic Citations API response — the same way.

@@ -13,7 +13,11 @@
 // each, so it lives while any sentence does. After a revocation [Show]
 // returns the live sentences and leaves out exactly the dead ones. A
 // sentence that repeats a source's words carries the quote span that
-// [quote.Locate] found there.
+// [quote.Locate] found there, and rests on that quote's record (package
+// relocate) instead of on the source: when a new version of the source no
+// longer holds the words, relocation revokes the quote and the sentence
+// loses that set. [Sentence.Receipt] always names sources, as a person
+// reads it; [Sentence.RestsOn] is the receipt as stored.
 //
 // # The offline engine's contract
 //
