@@ -17,7 +17,7 @@ func TestLayout(t *testing.T) {
 	}
 	const mod = "github.com/veritykb/verity"
 	adapters := []string{"/sqlite", "/postgres", "/llm/openai", "/llm/anthropic", "/llm/offline", "/http", "/mcp"}
-	pipelines := []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit"}
+	pipelines := []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate"}
 	isIn := func(pkg string, set []string) bool {
 		for _, s := range set {
 			if pkg == mod+s || strings.HasPrefix(pkg, mod+s+"/") {

@@ -87,6 +87,7 @@ Everything runs offline. Afterwards, explore with --db ` + demoDB + `.`,
 				{"Grounded answers: citations, quotes, honest \"not found\", hints", a.demoAsk},
 				{"Quote-grounded extraction: who uses Bitrix24, with proof", a.demoExtract},
 				{"Receipts: revoking a source retracts exactly what rested on it", a.demoReceipts},
+				{"New versions: a page that stops saying something stops supporting it", a.demoRelocate},
 			}
 			for i, sec := range sections {
 				fmt.Fprintf(a.stdout, "\n### %d. %s\n", i+2, sec.title)

@@ -583,5 +583,22 @@ func recordText(rec *verity.Record) string {
 			return s
 		}
 	}
-	return ""
+	// Edges and their evidence name a subject and an object; evidence also
+	// carries its quote.
+	subj, _ := b["subject"].(string)
+	obj, _ := b["object"].(string)
+	if subj == "" || obj == "" {
+		return ""
+	}
+	rel, _ := b["relation"].(string)
+	if rel == "" {
+		rel = "—"
+	}
+	out := subj + " " + rel + " " + obj
+	if q, ok := b["quote"].(map[string]any); ok {
+		if t, _ := q["text"].(string); t != "" {
+			out += ": «" + t + "»"
+		}
+	}
+	return out
 }
