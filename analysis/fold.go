@@ -1,6 +1,9 @@
 package analysis
 
-import "unicode"
+import (
+	"strings"
+	"unicode"
+)
 
 // FoldRune returns the form of r used for matching and indexing: lowercase,
 // with ё folded to е (Russian texts write both for the same letter, and the
@@ -22,21 +25,30 @@ func FoldRune(r rune) rune {
 	return unicode.ToLower(r)
 }
 
-// Fold returns s with every rune passed through FoldRune.
+// Fold returns s with every rune passed through FoldRune. A string that is
+// already folded (most words of running text) is returned without copying.
 func Fold(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x80 || ('A' <= c && c <= 'Z') {
-			return foldSlow(s)
+	for i, r := range s {
+		if r < 0x80 {
+			if 'A' <= r && r <= 'Z' {
+				return foldSlow(s, i)
+			}
+			continue
+		}
+		if FoldRune(r) != r {
+			return foldSlow(s, i)
 		}
 	}
 	return s
 }
 
-func foldSlow(s string) string {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
-		out = append(out, FoldRune(r))
+// foldSlow folds s from byte i on; s[:i] is already folded.
+func foldSlow(s string, i int) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		b.WriteRune(FoldRune(r))
 	}
-	return string(out)
+	return b.String()
 }

@@ -99,17 +99,16 @@ var englishStop = map[string]struct{}{
 // Terms returns the index terms of text in order: tokens folded, stop words
 // dropped, stemmed. The index and every query go through this one function.
 func Terms(text string) []string {
-	toks := Tokens(text)
-	terms := make([]string, 0, len(toks))
-	for _, t := range toks {
-		if len(t.Text) > maxTermBytes {
-			continue
+	terms := make([]string, 0, len(text)/8)
+	eachToken(text, func(start, end int) {
+		if end-start > maxTermBytes {
+			return
 		}
-		w := Fold(t.Text)
+		w := Fold(text[start:end])
 		if IsStopWord(w) {
-			continue
+			return
 		}
 		terms = append(terms, Stem(w))
-	}
+	})
 	return terms
 }

@@ -18,6 +18,15 @@ type Token struct {
 // "3" and "5"; the index and the query see the same split.
 func Tokens(text string) []Token {
 	var toks []Token
+	eachToken(text, func(start, end int) {
+		toks = append(toks, Token{Start: start, End: end, Text: text[start:end]})
+	})
+	return toks
+}
+
+// eachToken calls fn with the byte span of every token of text, in order,
+// without building a slice: index-term extraction runs on every chunk.
+func eachToken(text string, fn func(start, end int)) {
 	start := -1
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -33,15 +42,14 @@ func Tokens(text string) []Token {
 				start = i
 			}
 		} else if start >= 0 {
-			toks = append(toks, Token{Start: start, End: i, Text: text[start:i]})
+			fn(start, i)
 			start = -1
 		}
 		i += size
 	}
 	if start >= 0 {
-		toks = append(toks, Token{Start: start, End: len(text), Text: text[start:]})
+		fn(start, len(text))
 	}
-	return toks
 }
 
 func isWordRune(r rune) bool {

@@ -83,7 +83,8 @@ func keyWords(name string) []string {
 	// NFKC again after folding: lowercasing can produce compatibility
 	// characters (ǅ → ǆ) that NFKC would split, and a key must be a fixed
 	// point so that keying a key changes nothing.
-	s := norm.NFKC.String(analysis.Fold(norm.NFKC.String(name)))
+	s := strings.ToValidUTF8(name, "\uFFFD") // names come from models and pages: never trust the bytes
+	s = norm.NFKC.String(analysis.Fold(norm.NFKC.String(s)))
 	s = strings.Map(func(r rune) rune {
 		if strings.ContainsRune(quoteRunes, r) {
 			return ' '
