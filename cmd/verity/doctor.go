@@ -9,7 +9,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/audit"
+	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/summary"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -77,7 +81,7 @@ set, never what it is.`,
 			check, err := a.doctorCall(cmd.Context(), setup, timeout)
 			if a.json {
 				if perr := a.printJSON(map[string]any{"config": setup, "store": a.storePath(),
-					"prompts": verify.PromptVersions(), "check": check}); perr != nil {
+					"prompts": promptVersions(), "check": check}); perr != nil {
 					return perr
 				}
 				return err
@@ -153,7 +157,13 @@ func (a *app) printDoctor(s modelSetup, c doctorCheck) {
 	} else {
 		fmt.Fprintln(w, "cache     on: repeated calls are answered from the store")
 	}
-	fmt.Fprintf(w, "prompts   %s\n", verify.PromptVersions())
+	for i, p := range promptVersions() {
+		label := "prompts  "
+		if i > 0 {
+			label = "         "
+		}
+		fmt.Fprintf(w, "%s %-8s %s\n", label, p.Pipeline, p.Versions)
+	}
 	if c.Error != "" && c.Model == "" {
 		fmt.Fprintf(w, "check     FAILED: %s\n", oneLine(c.Error, 300))
 		return
@@ -168,4 +178,21 @@ func (a *app) printDoctor(s modelSetup, c doctorCheck) {
 	}
 	fmt.Fprintf(w, "check     %s: %s answered %s in %s; tokens in %d, out %d; %s\n",
 		status, c.Model, clean(strings.TrimSpace(c.Reply)), c.Latency.Round(time.Millisecond), c.InputTokens, c.OutputTokens, cost)
+}
+
+// pipelinePrompts names the prompt versions one pipeline sends; every
+// result records the version it used, and doctor lists them all.
+type pipelinePrompts struct {
+	Pipeline string `json:"pipeline"`
+	Versions string `json:"versions"`
+}
+
+func promptVersions() []pipelinePrompts {
+	return []pipelinePrompts{
+		{"answer", answer.PromptVersions()},
+		{"verify", verify.PromptVersions()},
+		{"extract", extract.PromptVersions()},
+		{"summary", summary.PromptVersions()},
+		{"audit", audit.PromptVersions()},
+	}
 }

@@ -42,7 +42,7 @@ func TestDoctorChecksTheConfiguredModel(t *testing.T) {
 		"model     openai-compatible:" + srv.URL + "/v1#tiny (from VERITY_MODEL)",
 		"key       VERITY_API_KEY is not set (local servers need none)",
 		"store     test.db",
-		"prompts   verify.support@1",
+		"verify   verify.support@1",
 		`check     ok: openai-compatible:tiny answered {"ok":true,"echo":"verity"} in `,
 		"tokens in 20, out 5; cost $0.000000",
 	} {
