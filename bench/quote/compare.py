@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Verity's quote engine against the difflib baseline on the same cases.
 
-Builds the Go tools, generates the benchmark's cases (SciFact when present,
-else the embedded fixture corpus), runs `verity quote --batch` (or, where the
-quote command is not registered in this build, `quotebench locate`, which
-speaks the same JSONL) and difflib_locate.py over the same JSONL, scores both
-with `quotebench score`, and prints accuracy per kind and the time ratio.
+Builds verity, generates the benchmark's cases with `verity eval quotes
+--cases-out` (SciFact when present, else the embedded fixture corpus), runs
+`verity quote --batch` and difflib_locate.py over the same JSONL, scores both
+with `verity eval quotes --cases --results`, and prints accuracy per kind and
+the time ratios.
 
     python3 bench/quote/compare.py --split test --n 700
     python3 bench/quote/compare.py --split dev --n 350 --tune   # pick difflib's threshold on dev
@@ -41,15 +41,14 @@ def timed(cmd, stdin_path, stdout_path):
 
 def go_locate_only(tools, args):
     """Seconds quote.Locate takes over the same cases in one goroutine, from
-    `quotebench run` (no JSON, no process start)."""
-    p = run([os.path.join(tools, "quotebench"), "run", "-split", args.split, "-n", str(args.n), "-data", args.data],
-            capture_output=True)
-    m = re.search(r"cases in ([0-9.]+)(ms|s)", p.stderr.decode())
-    return float(m.group(1)) / (1000 if m.group(2) == "ms" else 1)
+    `verity eval quotes` (no JSON decoding, no process start)."""
+    p = run([os.path.join(tools, "verity"), "eval", "quotes", "--json", "--split", args.split, "--n", str(args.n),
+             "--data", args.data], capture_output=True)
+    return json.loads(p.stdout)["locate_seconds"]
 
 
 def score(tools, cases, results):
-    out = run([os.path.join(tools, "quotebench"), "score", "-cases", cases, "-results", results, "-json"],
+    out = run([os.path.join(tools, "verity"), "eval", "quotes", "--json", "--cases", cases, "--results", results],
               capture_output=True)
     return json.loads(out.stdout)
 
@@ -61,21 +60,19 @@ def main():
     ap.add_argument("--threshold", type=float, default=None,
                     help="difflib acceptance threshold (default: the value in difflib_threshold.txt, tuned on dev)")
     ap.add_argument("--tune", action="store_true", help="try thresholds and report each (use on dev only)")
-    ap.add_argument("--data", default=os.path.join(ROOT, "..", "shared", "data", "scifact", "corpus.jsonl"))
+    ap.add_argument("--data", default=os.path.join(ROOT, "..", "shared", "data"),
+                    help="folder holding scifact/ (the embedded fixture corpus is used when it is absent)")
     args = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="quotebench-")
-    run(["go", "build", "-o", os.path.join(tmp, "quotebench"), "./eval/quotebench/cmd/quotebench"])
     run(["go", "build", "-o", os.path.join(tmp, "verity"), "./cmd/verity"])
+    verity = os.path.join(tmp, "verity")
     cases = os.path.join(tmp, "cases.jsonl")
-    with open(cases, "wb") as f:
-        run([os.path.join(tmp, "quotebench"), "gen", "-split", args.split, "-n", str(args.n), "-data", args.data],
-            stdout=f)
+    run([verity, "eval", "quotes", "--split", args.split, "--n", str(args.n), "--data", args.data,
+         "--cases-out", cases])
     size = os.path.getsize(cases)
 
-    verity = os.path.join(tmp, "verity")
-    has_quote = subprocess.run([verity, "quote", "--help"], capture_output=True).returncode == 0
-    go_cmd = [verity, "quote", "--batch"] if has_quote else [os.path.join(tmp, "quotebench"), "locate"]
+    go_cmd = [verity, "quote", "--batch"]
     go_out = os.path.join(tmp, "go.jsonl")
     go_secs = min(timed(go_cmd, cases, go_out)[0] for _ in range(3))
     go_rep = score(tmp, cases, go_out)

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -15,9 +18,14 @@ import (
 
 func (a *app) evalQuotesCmd() *cobra.Command {
 	var (
-		data  string
-		split string
-		n     int
+		data     string
+		split    string
+		n        int
+		seed     uint64
+		casesOut string
+		cases    string
+		results  string
+		failures bool
 	)
 	cmd := &cobra.Command{
 		Use:   "quotes",
@@ -30,23 +38,35 @@ every case and reports accuracy per kind. Fabricated and paraphrased quotes
 must never be found.
 
 The test split is never used for tuning; --split dev is the one to tune on.
-Without SciFact under --data the embedded fixture corpus is used. The speed
-comparison with a difflib locator is bench/quote/compare.py.`,
+Without SciFact under --data the embedded fixture corpus is used.
+
+To score another locator on the same cases (bench/quote/compare.py does this
+for a difflib locator): write the cases with --cases-out FILE, run the other
+locator over them (JSONL {"id","text","quote"} in, {"id","found","start","end"}
+out, the protocol of verity quote --batch), then score its answers with
+--cases FILE --results FILE.`,
 		Example: `  verity eval quotes
-  verity eval quotes --split dev --n 2000 --json`,
+  verity eval quotes --split dev --n 2000 --failures
+  verity eval quotes --cases-out cases.jsonl && verity quote --batch < cases.jsonl > answers.jsonl
+  verity eval quotes --cases cases.jsonl --results answers.jsonl --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sp := quotebench.Split(split)
-			seed := uint64(quotebench.TestSeed)
-			switch sp {
-			case quotebench.Test:
-			case quotebench.Dev:
-				seed = quotebench.DevSeed
-			default:
-				return verity.Errorf(verity.EINVALID, "--split must be dev or test, got %q", split)
+			if results != "" || cases != "" {
+				if results == "" || cases == "" {
+					return verity.Errorf(verity.EINVALID, "--cases and --results go together")
+				}
+				return a.scoreQuotes(cases, results)
 			}
-			if n <= 0 {
+			sp := quotebench.Split(split)
+			switch {
+			case sp != quotebench.Test && sp != quotebench.Dev:
+				return verity.Errorf(verity.EINVALID, "--split must be dev or test, got %q", split)
+			case n <= 0:
 				return verity.Errorf(verity.EINVALID, "--n must be positive, got %d", n)
+			case seed == 0 && sp == quotebench.Dev:
+				seed = quotebench.DevSeed
+			case seed == 0:
+				seed = quotebench.TestSeed
 			}
 			corpus, err := quotebench.LoadSciFact(filepath.Join(data, "scifact", "corpus.jsonl"))
 			source := "SciFact abstracts + Russian texts"
@@ -54,32 +74,33 @@ comparison with a difflib locator is bench/quote/compare.py.`,
 				fmt.Fprintf(a.stderr, "note: %v; using the embedded fixture corpus\n", err)
 				corpus, source = quotebench.Fixture(), "embedded fixture corpus"
 			}
-			cases := quotebench.Generate(seed, n, corpus, sp)
-			bar := a.newProgress("quotes", int64(len(cases)), false)
+			generated := quotebench.Generate(seed, n, corpus, sp)
+			if casesOut != "" {
+				return writeJSONL(casesOut, generated)
+			}
 			start := time.Now()
-			results := make([]quotebench.Result, len(cases))
-			for i, c := range cases {
+			res := make([]quotebench.Result, len(generated))
+			for i, c := range generated {
 				m := quote.Locate(c.Text, c.Quote, quote.Options{Hint: c.Hint})
-				results[i] = quotebench.Result{Found: m.Found, Start: m.Start, End: m.End, Kind: string(m.Kind)}
-				bar.Add(1)
+				res[i] = quotebench.Result{Found: m.Found, Start: m.Start, End: m.End, Kind: string(m.Kind)}
 			}
 			elapsed := time.Since(start)
-			bar.Done()
-			rep := quotebench.Score(cases, results)
+			rep := quotebench.Score(generated, res)
+			if failures {
+				printQuoteFailures(a.stderr, generated, res)
+			}
 			if a.json {
 				rep.Failed = nil
-				out := struct {
+				return a.printJSON(struct {
 					Split   string            `json:"split"`
 					Seed    uint64            `json:"seed"`
 					Corpus  string            `json:"corpus"`
-					Seconds float64           `json:"seconds"`
+					Seconds float64           `json:"locate_seconds"`
 					Report  quotebench.Report `json:"report"`
-				}{split, seed, source, elapsed.Seconds(), rep}
-				b, _ := json.MarshalIndent(out, "", "  ")
-				_, err := fmt.Fprintln(a.stdout, string(b))
-				return err
+				}{split, seed, source, elapsed.Seconds(), rep})
 			}
-			fmt.Fprintf(a.stdout, "quote benchmark, %s split (seed %d), %s: %d cases in %v\n", split, seed, source, len(cases), elapsed.Round(time.Millisecond))
+			fmt.Fprintf(a.stdout, "quote benchmark, %s split (seed %d), %s: %d cases located in %v on one core\n",
+				split, seed, source, len(generated), elapsed.Round(time.Millisecond))
 			return rep.Print(a.stdout)
 		},
 	}
@@ -87,5 +108,97 @@ comparison with a difflib locator is bench/quote/compare.py.`,
 	f.StringVar(&data, "data", defaultData, "folder holding scifact/")
 	f.StringVar(&split, "split", "test", "dev (tune on it) or test (never tuned on)")
 	f.IntVar(&n, "n", 700, "number of cases (spread evenly over the seven kinds)")
+	f.Uint64Var(&seed, "seed", 0, "generator seed (default: the split's published seed)")
+	f.StringVar(&casesOut, "cases-out", "", "write the generated cases as JSONL to this file instead of running")
+	f.StringVar(&cases, "cases", "", "score answers against these cases (JSONL written by --cases-out)")
+	f.StringVar(&results, "results", "", "answers to score: JSONL {\"id\",\"found\",\"start\",\"end\"} (with --cases)")
+	f.BoolVar(&failures, "failures", false, "list the cases the locator got wrong on stderr")
 	return cmd
+}
+
+// scoreQuotes scores another locator's answers against written cases; a case
+// without an answer counts as not found.
+func (a *app) scoreQuotes(casesPath, resultsPath string) error {
+	cs, err := readJSONLFile[quotebench.Case](casesPath)
+	if err != nil {
+		return err
+	}
+	type line struct {
+		ID string `json:"id"`
+		quotebench.Result
+	}
+	rs, err := readJSONLFile[line](resultsPath)
+	if err != nil {
+		return err
+	}
+	byID := make(map[string]quotebench.Result, len(rs))
+	for _, r := range rs {
+		byID[r.ID] = r.Result
+	}
+	results := make([]quotebench.Result, len(cs))
+	for i, c := range cs {
+		results[i] = byID[c.ID]
+	}
+	rep := quotebench.Score(cs, results)
+	if a.json {
+		rep.Failed = nil
+		return a.printJSON(rep)
+	}
+	return rep.Print(a.stdout)
+}
+
+func printQuoteFailures(w io.Writer, cs []quotebench.Case, rs []quotebench.Result) {
+	for i, c := range cs {
+		if quotebench.Correct(c, rs[i]) {
+			continue
+		}
+		want, got := "", ""
+		if c.Want {
+			want = c.Text[c.Start:c.End]
+		}
+		if rs[i].Found {
+			got = c.Text[rs[i].Start:rs[i].End]
+		}
+		fmt.Fprintf(w, "FAIL %s %s/%s %s\n  quote: %q\n  want:  %q\n  got %s: %q\n", c.ID, c.Kind, c.Variant, c.Lang, clean(c.Quote), clean(want), rs[i].Kind, clean(got))
+	}
+}
+
+func writeJSONL[T any](path string, items []T) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return verity.Errorf(verity.EINVALID, "write %s: %w", path, err)
+	}
+	w := bufio.NewWriter(f)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, it := range items {
+		if err := enc.Encode(it); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func readJSONLFile[T any](path string) ([]T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, verity.Errorf(verity.EINVALID, "read %s: %w", path, err)
+	}
+	defer f.Close()
+	var out []T
+	dec := json.NewDecoder(bufio.NewReaderSize(f, 1<<20))
+	for line := 1; ; line++ {
+		var v T
+		if err := dec.Decode(&v); err == io.EOF {
+			return out, nil
+		} else if err != nil {
+			return nil, verity.Errorf(verity.EINVALID, "%s: value %d: %w", path, line, err)
+		}
+		out = append(out, v)
+	}
 }
