@@ -297,20 +297,8 @@ func TestEvalCitationsCommand(t *testing.T) {
 }
 
 func TestDemoAsk(t *testing.T) {
-	dir := t.TempDir()
-	var out, errb bytes.Buffer
-	a := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }, now: time.Now, dbPath: filepath.Join(dir, "demo.db")}
-	a.meter = llm.NewMeter(nil)
-	a.llm = llm.WithMeter(offline.New(offline.Options{}), a.meter)
+	a, db, out := demoApp(t)
 	ctx := context.Background()
-	db, err := a.openStore(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := a.demoIngest(ctx, db); err != nil {
-		t.Fatal(err)
-	}
 	if err := a.demoAsk(ctx, db); err != nil {
 		t.Fatal(err)
 	}

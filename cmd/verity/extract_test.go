@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/sqlite"
 )
@@ -184,20 +183,8 @@ func TestExtractNeedsSpec(t *testing.T) {
 }
 
 func TestDemoExtract(t *testing.T) {
-	dir := t.TempDir()
-	var out, errb bytes.Buffer
-	a := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }, now: time.Now,
-		dbPath: filepath.Join(dir, "demo.db"), concurrency: 4}
-	a.meter = llm.NewMeter(nil)
+	a, db, out := demoApp(t)
 	ctx := context.Background()
-	db, err := a.openStore(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := a.demoIngest(ctx, db); err != nil {
-		t.Fatal(err)
-	}
 	if err := a.demoExtract(ctx, db); err != nil {
 		t.Fatal(err)
 	}

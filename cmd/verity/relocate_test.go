@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,11 +10,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/summary"
 )
 
@@ -126,20 +122,8 @@ func TestCrawlRelocatesQuotes(t *testing.T) {
 // TestDemoRelocate runs the demo's receipts section and then its section on
 // new versions, twice over the same store, as the demo does when run again.
 func TestDemoRelocate(t *testing.T) {
-	dir := t.TempDir()
-	var out, errb bytes.Buffer
-	a := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }, now: time.Now, dbPath: filepath.Join(dir, "demo.db")}
-	a.meter = llm.NewMeter(nil)
-	a.llm = llm.WithMeter(offline.New(offline.Options{}), a.meter)
+	a, db, out := demoApp(t)
 	ctx := context.Background()
-	db, err := a.openStore(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := a.demoIngest(ctx, db); err != nil {
-		t.Fatal(err)
-	}
 	for run := 1; run <= 2; run++ {
 		out.Reset()
 		if err := a.demoReceipts(ctx, db); err != nil {
