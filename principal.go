@@ -86,18 +86,74 @@ func looksLikeEmail(s string) bool {
 		strings.IndexFunc(s, func(r rune) bool { return r <= ' ' }) < 0
 }
 
-// Caller is who is asking: the principals a request runs under. Public is
-// always among them, so a caller built from nothing reads only public sources.
+// Caller is who is asking: the principals a request runs under, and the
+// actor the log records for what it changes. Public is always among the
+// principals, so a caller built from nothing reads only public sources.
+//
+// Transports establish the caller; nothing a request, a document or a model
+// says can change it. The local operator ([LocalOperator]) is whoever can
+// open the store file: it reads as public, like an anonymous caller, and has
+// every right (the service layer decides rights, package kb).
 type Caller struct {
 	principals []Principal
+	actor      Principal
+	token      string
+	local      bool
 }
 
 // NewCaller returns a Caller holding ps plus Public, deduplicated and sorted.
+// Its actor is its first user principal, else its first group, else Public.
 func NewCaller(ps ...Principal) Caller {
 	all := append([]Principal{Public}, ps...)
 	slices.Sort(all)
-	return Caller{principals: slices.Compact(all)}
+	all = slices.Compact(all)
+	c := Caller{principals: all, actor: Public}
+	for _, kind := range []string{PrincipalUser, PrincipalGroup} {
+		if i := slices.IndexFunc(all, func(p Principal) bool { return p.Kind() == kind }); i >= 0 {
+			c.actor = all[i]
+			break
+		}
+	}
+	return c
 }
+
+// LocalOperator returns the caller a command-line run acts as when it names
+// no principals: the person at the machine, trusted with the store file. It
+// reads as Public and is recorded in logs as "local:NAME" (NAME is the
+// operating-system user, or "operator" when unknown).
+func LocalOperator(name string) Caller {
+	name = strings.Map(func(r rune) rune {
+		if r <= ' ' || r == 0x7f || r == ':' {
+			return -1
+		}
+		return r
+	}, name)
+	if name == "" {
+		name = "operator"
+	}
+	return Caller{principals: []Principal{Public}, actor: Principal("local:" + name), local: true}
+}
+
+// Local reports whether c is the local operator.
+func (c Caller) Local() bool { return c.local }
+
+// Actor is who the log records as making a change on c's behalf.
+func (c Caller) Actor() Principal {
+	if c.actor == "" {
+		return Public
+	}
+	return c.actor
+}
+
+// WithToken returns c authenticated by the API token with id: logs record
+// the token beside the actor.
+func (c Caller) WithToken(id string) Caller {
+	c.token = id
+	return c
+}
+
+// Token is the id of the token c was authenticated with, "" for none.
+func (c Caller) Token() string { return c.token }
 
 // Principals returns the caller's principals, sorted, always including Public.
 func (c Caller) Principals() []Principal {
