@@ -1,6 +1,10 @@
 package receipt
 
-import "github.com/veritykb/verity"
+import (
+	"context"
+
+	"github.com/veritykb/verity"
+)
 
 // Viewer decides which nodes one caller may see. Visibility follows receipts:
 // a source is visible when it is alive and the caller may read it; a record
@@ -24,6 +28,45 @@ type Viewer struct {
 // Receipt set order does not matter here.
 func NewViewer(receipt func(verity.Ref) (verity.Receipt, bool), alive, canRead func(verity.Ref) bool) *Viewer {
 	return &Viewer{receipt: receipt, alive: alive, canRead: canRead, memo: make(map[verity.Ref]bool)}
+}
+
+// Readable reports whether the caller may read ref, whatever ref's own
+// state: a source through its ACL (revoked or not); a record when some set
+// of its receipt is made entirely of visible nodes — so a record revoked by
+// hand stays readable through what still supports it, while a record that
+// died with its sources has no live set and is read by no one but an
+// operator. For a live record Readable and Visible agree.
+func (v *Viewer) Readable(ref verity.Ref) bool {
+	if !v.canRead(ref) {
+		return false
+	}
+	if ref.Kind() != verity.RefRecord {
+		return ref.Kind() == verity.RefSource
+	}
+	if v.alive(ref) {
+		return v.Visible(ref)
+	}
+	// A dead record is invisible (the memo says so before any member is
+	// asked), so a set that leads back to it through other records cannot
+	// vouch for it: only support that does not pass through ref counts.
+	v.Visible(ref)
+	rc, ok := v.receipt(ref)
+	if !ok {
+		return false
+	}
+	for _, set := range rc.Sets {
+		all := len(set) > 0
+		for _, m := range set {
+			if !v.Visible(m) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // Visible reports whether the caller may see ref.
@@ -106,4 +149,88 @@ func (v *Viewer) Visible(ref verity.Ref) bool {
 		v.memo[r] = visible[i]
 	}
 	return visible[0]
+}
+
+// Lookup is what a Viewer over a store reads: sources (their ACL and status)
+// and records (their receipt and state).
+type Lookup interface {
+	SourceVersion(ctx context.Context, id string, version int) (*verity.Source, error)
+	Record(ctx context.Context, id string) (*verity.Record, error)
+}
+
+// ViewOptions adjust a Viewer over a store.
+type ViewOptions struct {
+	// All makes every source readable: an operator's view.
+	All bool
+	// Before lists refs that were alive before a change being reported on
+	// (the sources and records a revocation revoked, the records that died
+	// with it): they count as alive, so that a report shows a caller what
+	// it could read just before the change, and nothing else.
+	Before []verity.Ref
+}
+
+// StoreViewer returns a Viewer for caller over st: a source is alive when
+// active and readable when the caller holds a principal of its ACL; a record
+// is alive unless dead, and is seen through its receipt. A source or record
+// st cannot return is unknown, hence invisible: the view fails closed. Make
+// one per request; it reads lazily and remembers what it read.
+func StoreViewer(ctx context.Context, st Lookup, caller verity.Caller, opt ViewOptions) *Viewer {
+	type srcInfo struct{ known, active, readable bool }
+	sources := map[string]srcInfo{}
+	records := map[string]*verity.Record{}
+	before := make(map[verity.Ref]bool, len(opt.Before))
+	for _, r := range opt.Before {
+		before[r] = true
+	}
+	source := func(id string) srcInfo {
+		if s, ok := sources[id]; ok {
+			return s
+		}
+		var s srcInfo
+		if src, err := st.SourceVersion(ctx, id, 0); err == nil {
+			s = srcInfo{known: true, active: src.Status == verity.StatusActive, readable: opt.All || caller.CanRead(src.ACL)}
+		}
+		sources[id] = s
+		return s
+	}
+	record := func(id string) *verity.Record {
+		if r, ok := records[id]; ok {
+			return r
+		}
+		r, err := st.Record(ctx, id)
+		if err != nil {
+			r = nil
+		}
+		records[id] = r
+		return r
+	}
+	return NewViewer(
+		func(ref verity.Ref) (verity.Receipt, bool) {
+			r := record(ref.ID())
+			if r == nil {
+				return verity.Receipt{}, false
+			}
+			return r.Receipt, true
+		},
+		func(ref verity.Ref) bool {
+			switch ref.Kind() {
+			case verity.RefSource:
+				s := source(ref.ID())
+				return s.known && (s.active || before[ref])
+			case verity.RefRecord:
+				r := record(ref.ID())
+				return r != nil && (r.State != verity.StateDead || before[ref])
+			}
+			return false
+		},
+		func(ref verity.Ref) bool {
+			switch ref.Kind() {
+			case verity.RefSource:
+				return source(ref.ID()).readable
+			case verity.RefRecord:
+				return record(ref.ID()) != nil // records have no ACL of their own: they are seen through their receipts
+			}
+			return false
+		},
+	)
 }

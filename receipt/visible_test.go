@@ -105,3 +105,60 @@ func TestViewerEqualsRecompute(t *testing.T) {
 		}
 	})
 }
+
+// TestReadableEqualsRecompute checks readability against its definition:
+// with everything the caller may not read revoked, a record is readable when
+// it would be alive if it were not revoked itself.
+func TestReadableEqualsRecompute(t *testing.T) {
+	ctx := context.Background()
+	rapid.Check(t, func(t *rapid.T) {
+		m, all := randomGraph(t)
+		revoked := rapid.SliceOfN(rapid.SampledFrom(all), 0, 4).Draw(t, "revoked")
+		if _, err := receipt.Revoke(ctx, m.Refs(), revoked); err != nil {
+			t.Fatal(err)
+		}
+		hiddenList := rapid.SliceOfN(rapid.SampledFrom(all), 0, 4).Draw(t, "hidden")
+		hidden := map[verity.Ref]bool{}
+		for _, r := range hiddenList {
+			hidden[r] = true
+		}
+		v := viewer(m, hidden)
+		for _, r := range rapid.Permutation(all).Draw(t, "order") {
+			want := !hidden[r]
+			if want && r.Kind() == verity.RefRecord {
+				oracle := m.Clone()
+				if _, err := receipt.Revoke(ctx, oracle.Refs(), hiddenList); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := receipt.Unrevoke(ctx, oracle.Refs(), []verity.Ref{r}); err != nil {
+					t.Fatal(err)
+				}
+				n, _ := oracle.Node(r)
+				want = oracle.Alive(n)
+			}
+			if got := v.Readable(r); got != want {
+				t.Fatalf("Readable(%s) = %v, want %v", r, got, want)
+			}
+		}
+	})
+}
+
+func TestReadableRevokedRecord(t *testing.T) {
+	m := graph(t, "a: s1 | s2", "b: a", "c: s3")
+	if _, err := receipt.Revoke(context.Background(), m.Refs(), refsOf(m, "a", "s3")); err != nil {
+		t.Fatal(err)
+	}
+	v := viewer(m, map[verity.Ref]bool{refsOf(m, "s2")[0]: true})
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{{"a", true}, {"b", false}, {"c", false}, {"s3", true}, {"s2", false}} {
+		r := refsOf(m, tt.name)[0]
+		if got := v.Readable(r); got != tt.want {
+			t.Errorf("Readable(%s) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if v.Visible(refsOf(m, "a")[0]) {
+		t.Errorf("Visible(a) = true for a revoked record, want false")
+	}
+}

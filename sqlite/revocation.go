@@ -122,52 +122,5 @@ func checkKnown(ctx context.Context, tx *txn, refs []verity.Ref) error {
 // of its sets is made entirely of visible sources and records. Make one per
 // request; it reads lazily and remembers what it read.
 func (d *DB) Viewer(ctx context.Context, caller verity.Caller) *receipt.Viewer {
-	type srcInfo struct{ active, readable bool }
-	sources := map[string]srcInfo{}
-	records := map[string]*verity.Record{}
-	source := func(id string) srcInfo {
-		if s, ok := sources[id]; ok {
-			return s
-		}
-		var s srcInfo
-		src, err := d.SourceVersion(ctx, id, 0)
-		if err == nil {
-			s = srcInfo{active: src.Status == verity.StatusActive, readable: caller.CanRead(src.ACL)}
-		}
-		sources[id] = s
-		return s
-	}
-	record := func(id string) *verity.Record {
-		if r, ok := records[id]; ok {
-			return r
-		}
-		r, err := d.Record(ctx, id)
-		if err != nil {
-			r = nil
-		}
-		records[id] = r
-		return r
-	}
-	return receipt.NewViewer(
-		func(ref verity.Ref) (verity.Receipt, bool) {
-			r := record(ref.ID())
-			if r == nil {
-				return verity.Receipt{}, false
-			}
-			return r.Receipt, true
-		},
-		func(ref verity.Ref) bool {
-			if ref.Kind() == verity.RefSource {
-				return source(ref.ID()).active
-			}
-			r := record(ref.ID())
-			return r != nil && r.State != verity.StateDead
-		},
-		func(ref verity.Ref) bool {
-			if ref.Kind() == verity.RefSource {
-				return source(ref.ID()).readable
-			}
-			return true // records have no ACL of their own: they are seen through their receipts
-		},
-	)
+	return receipt.StoreViewer(ctx, d, caller, receipt.ViewOptions{})
 }
