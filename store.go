@@ -22,6 +22,23 @@ type SourceFilter struct {
 	After  string       // list ids greater than this, for paging
 }
 
+// SourcePut is one source to store in a batch, and what storing it did.
+type SourcePut struct {
+	Source  *Source
+	Chunks  []Chunk
+	Outcome PutOutcome // set when Err is nil
+	Err     error      // this source's own failure: invalid, conflict
+}
+
+// RecordFilter narrows a listing of derived records.
+type RecordFilter struct {
+	Kind      RecordKind // "" for any
+	AliveOnly bool       // only records alive by their receipts
+	Prefix    string     // only ids starting with this
+	Audit     string     // only records whose last audit said this ("undetermined"...)
+	Limit     int
+}
+
 // StoreStats counts what a store holds.
 type StoreStats struct {
 	Sources        int   `json:"sources"`

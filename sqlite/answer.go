@@ -17,7 +17,7 @@ import (
 // prefix, dead ones included, ordered by id: the verified statements stored
 // for earlier answers to one question.
 func (d *DB) StatementRecords(ctx context.Context, prefix string) ([]*verity.Record, error) {
-	return d.Records(ctx, RecordFilter{Kind: verity.KindStatement, Prefix: prefix})
+	return d.Records(ctx, verity.RecordFilter{Kind: verity.KindStatement, Prefix: prefix})
 }
 
 // RevokedMatch returns the largest share of the query's distinct terms that

@@ -21,7 +21,7 @@ var _ extract.Store = (*DB)(nil)
 
 // KindRecords lists every record of a kind, alive or dead, by id.
 func (d *DB) KindRecords(ctx context.Context, kind verity.RecordKind) ([]*verity.Record, error) {
-	return d.Records(ctx, RecordFilter{Kind: kind})
+	return d.Records(ctx, verity.RecordFilter{Kind: kind})
 }
 
 // BeginRun records that an extraction run started, or touches it when it

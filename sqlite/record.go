@@ -168,15 +168,6 @@ func checkRefs(ctx context.Context, tx *txn, r *verity.Record, batch map[string]
 	return nil
 }
 
-// RecordFilter narrows a listing of records.
-type RecordFilter struct {
-	Kind      verity.RecordKind // "" for any
-	AliveOnly bool              // only records alive by their receipts
-	Prefix    string            // only ids starting with this
-	Audit     string            // only records whose last audit said this ("undetermined"...)
-	Limit     int
-}
-
 const recordColumns = `id, kind, body, receipt, revoked, alive, audit, created_at`
 
 func scanRecord(sc interface{ Scan(...any) error }) (*verity.Record, error) {
@@ -217,7 +208,7 @@ func (d *DB) Record(ctx context.Context, id string) (*verity.Record, error) {
 }
 
 // Records lists records by id.
-func (d *DB) Records(ctx context.Context, f RecordFilter) ([]*verity.Record, error) {
+func (d *DB) Records(ctx context.Context, f verity.RecordFilter) ([]*verity.Record, error) {
 	where := []string{"1 = 1"}
 	var args []any
 	if f.Kind != "" {

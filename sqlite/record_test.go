@@ -23,7 +23,7 @@ func rr(id string) verity.Ref  { return verity.RecordRef(id) }
 
 func alive(t *testing.T, db *sqlite.DB) []string {
 	t.Helper()
-	recs, err := db.Records(context.Background(), sqlite.RecordFilter{AliveOnly: true})
+	recs, err := db.Records(context.Background(), verity.RecordFilter{AliveOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestPutRecordsRejects(t *testing.T) {
 			t.Errorf("PutRecords(%q) error %v, want invalid", r.ID, err)
 		}
 	}
-	if recs, _ := db.Records(ctx, sqlite.RecordFilter{}); len(recs) != 0 {
+	if recs, _ := db.Records(ctx, verity.RecordFilter{}); len(recs) != 0 {
 		t.Errorf("after rejects the store holds %d records, want 0", len(recs))
 	}
 }
@@ -223,7 +223,7 @@ func TestRevocationMatchesRecompute(t *testing.T) {
 				rt.Fatal(err)
 			}
 			want := fixpoint(receipts, revoked)
-			stored, _ := db.Records(ctx, sqlite.RecordFilter{AliveOnly: true})
+			stored, _ := db.Records(ctx, verity.RecordFilter{AliveOnly: true})
 			got := map[verity.Ref]bool{}
 			for _, r := range stored {
 				got[rr(r.ID)] = true

@@ -101,10 +101,10 @@ func benchStore(b *testing.B) *sqlite.DB {
 			return
 		}
 		start := time.Now()
-		var batch []*sqlite.SourcePut
+		var batch []*verity.SourcePut
 		corpus := synthCorpus(*benchChunks, 7)
 		for i, s := range corpus {
-			batch = append(batch, &sqlite.SourcePut{Source: s, Chunks: ingest.Chunks(s, analysis.DefaultChunkOptions)})
+			batch = append(batch, &verity.SourcePut{Source: s, Chunks: ingest.Chunks(s, analysis.DefaultChunkOptions)})
 			if len(batch) == 256 || i == len(corpus)-1 {
 				if benchErr = benchDB.PutSources(context.Background(), batch); benchErr != nil {
 					return
@@ -148,10 +148,10 @@ func BenchmarkIngest(b *testing.B) {
 			b.StopTimer()
 			db := openTest(b)
 			b.StartTimer()
-			var batch []*sqlite.SourcePut
+			var batch []*verity.SourcePut
 			for i, s := range corpus {
 				c := *s
-				batch = append(batch, &sqlite.SourcePut{Source: &c, Chunks: ingest.Chunks(&c, analysis.DefaultChunkOptions)})
+				batch = append(batch, &verity.SourcePut{Source: &c, Chunks: ingest.Chunks(&c, analysis.DefaultChunkOptions)})
 				if len(batch) == 64 || i == len(corpus)-1 {
 					if err := db.PutSources(context.Background(), batch); err != nil {
 						b.Fatal(err)

@@ -16,19 +16,11 @@ import (
 
 // PutSource implements [verity.SourceStore.PutSource].
 func (d *DB) PutSource(ctx context.Context, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error) {
-	p := &SourcePut{Source: src, Chunks: chunks}
-	if err := d.PutSources(ctx, []*SourcePut{p}); err != nil {
+	p := &verity.SourcePut{Source: src, Chunks: chunks}
+	if err := d.PutSources(ctx, []*verity.SourcePut{p}); err != nil {
 		return "", err
 	}
 	return p.Outcome, p.Err
-}
-
-// SourcePut is one source to store in a batch, and what storing it did.
-type SourcePut struct {
-	Source  *verity.Source
-	Chunks  []verity.Chunk
-	Outcome verity.PutOutcome // set when Err is nil
-	Err     error             // this source's own failure: invalid, conflict
 }
 
 // PutSources stores a batch of sources in one transaction, which is many
@@ -36,7 +28,7 @@ type SourcePut struct {
 // A source that is invalid or conflicts gets its Err and is rolled back alone
 // (a savepoint each); the others are stored. The returned error is for a
 // failure of the store itself, and then nothing of the batch is stored.
-func (d *DB) PutSources(ctx context.Context, puts []*SourcePut) error {
+func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 	now := d.now()
 	err := d.tx(ctx, func(tx *txn) error {
 		for _, p := range puts {

@@ -278,7 +278,7 @@ func (a *app) listUndetermined(ctx context.Context, db *sqlite.DB) error {
 	if err != nil {
 		return err
 	}
-	recs, err := db.Records(ctx, sqlite.RecordFilter{Audit: string(verity.StateUndetermined)})
+	recs, err := db.Records(ctx, verity.RecordFilter{Audit: string(verity.StateUndetermined)})
 	if err != nil {
 		return err
 	}

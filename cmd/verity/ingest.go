@@ -12,7 +12,6 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
-	"github.com/veritykb/verity/sqlite"
 )
 
 // ingestSummary is what an ingest run did, printed at the end.
@@ -106,7 +105,7 @@ anything failed.`,
 			// Sources are stored in batches, one transaction each: an
 			// interrupted or failed run keeps every batch stored before it.
 			var (
-				batch      []*sqlite.SourcePut
+				batch      []*verity.SourcePut
 				wheres     []string
 				batchBytes int
 			)
@@ -154,7 +153,7 @@ anything failed.`,
 					fail(it.Where, it.Err)
 					return nil
 				}
-				batch = append(batch, &sqlite.SourcePut{Source: it.Source, Chunks: ingest.Chunks(it.Source, analysis.DefaultChunkOptions)})
+				batch = append(batch, &verity.SourcePut{Source: it.Source, Chunks: ingest.Chunks(it.Source, analysis.DefaultChunkOptions)})
 				wheres = append(wheres, it.Where)
 				batchBytes += len(it.Source.Text)
 				if len(batch) >= 64 || batchBytes >= 8<<20 {

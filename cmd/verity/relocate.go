@@ -133,7 +133,7 @@ const demoNewsEdited = "# Logistics news: Acme picks a CRM\n\nCorrected on 2 Jun
 // began, so the demo can run again.
 func (a *app) demoRelocate(ctx context.Context, db *sqlite.DB) error {
 	const topic = "who moved sales to Bitrix24"
-	heads, err := db.Records(ctx, sqlite.RecordFilter{Kind: summary.KindSummary, AliveOnly: true})
+	heads, err := db.Records(ctx, verity.RecordFilter{Kind: summary.KindSummary, AliveOnly: true})
 	if err != nil {
 		return err
 	}

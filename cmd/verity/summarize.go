@@ -211,7 +211,7 @@ func (a *app) listSummaries(ctx context.Context, caller verity.Caller) error {
 	if err != nil {
 		return err
 	}
-	heads, err := db.Records(ctx, sqlite.RecordFilter{Kind: summary.KindSummary})
+	heads, err := db.Records(ctx, verity.RecordFilter{Kind: summary.KindSummary})
 	if err != nil {
 		return err
 	}
