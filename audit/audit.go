@@ -77,6 +77,12 @@ type Options struct {
 	Concurrency int
 	// Now stamps the run; nil means time.Now.
 	Now func() time.Time
+	// Readable, when set, says which sources the audit may show or name:
+	// an audit on a caller's behalf shows the model only what that caller
+	// may read, so neither the probes nor the verdict rest on anything
+	// else. Sources left out are neither shown nor listed as removed; the
+	// verdict says Withheld. Nil shows every source (an operator's audit).
+	Readable func(verity.Ref) bool
 }
 
 func (o Options) withDefaults() Options {
@@ -146,7 +152,10 @@ type Verdict struct {
 	Deterministic bool         `json:"deterministic,omitempty"`
 	Shown         []verity.Ref `json:"shown"`             // the live sources the model saw
 	Removed       []verity.Ref `json:"removed,omitempty"` // the revoked sources left out
-	Reason        string       `json:"reason,omitempty"`
+	// Withheld is set when sources the auditing caller may not read were
+	// left out of what the model saw (see Options.Readable).
+	Withheld bool   `json:"withheld,omitempty"`
+	Reason   string `json:"reason,omitempty"`
 	// SameModel is set when the model auditing is the one that built the
 	// record: the audit then checks a model against itself.
 	SameModel bool `json:"same_model,omitempty"`
@@ -342,6 +351,10 @@ func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) 
 	var docs []document
 	var removed []string
 	for _, ref := range refs {
+		if opt.Readable != nil && !opt.Readable(ref) {
+			v.Withheld = true
+			continue
+		}
 		src, err := s.Source(ctx, ref.ID())
 		if err != nil {
 			return Verdict{}, nil, err

@@ -15,11 +15,13 @@ type Reader interface {
 	Record(ctx context.Context, id string) (*verity.Record, error)
 }
 
-// Access is what one caller may see. Visible reports a ref alive and
-// readable through its receipts (a receipt.Viewer's Visible); Readable
-// reports a source the caller may read whatever its status, and decides
-// whether the text of a dead sentence may be shown to say what was dropped.
-// A nil Readable hides dead sentences' text.
+// Access is what one caller may see, by the one rule of package receipt:
+// Visible reports a ref alive and readable through its receipts (a
+// receipt.Viewer's Visible); Readable reports a record the caller may read
+// whatever its own state (a receipt.Viewer's Readable: a sentence revoked by
+// hand is, one that died with its sources is not, except in an operator's
+// view), and decides which dead sentences are listed to say what was
+// dropped. A nil Readable lists no dead sentence.
 type Access struct {
 	Visible  func(verity.Ref) bool
 	Readable func(verity.Ref) bool
@@ -77,7 +79,7 @@ func Show(ctx context.Context, r Reader, id string, acc Access) (*View, error) {
 			}
 			v.Live = append(v.Live, st)
 			texts = append(texts, st.Text)
-		case rec.State == verity.StateDead && readable(st.Receipt, acc.Readable):
+		case rec.State == verity.StateDead && acc.Readable != nil && acc.Readable(verity.RecordRef(sid)):
 			if err := current(ctx, r, st.Quotes); err != nil {
 				return nil, err
 			}
@@ -135,27 +137,4 @@ func current(ctx context.Context, r Reader, qs []Quote) error {
 		}
 	}
 	return nil
-}
-
-// readable reports whether some set of rc (a receipt over sources, see
-// [SentenceOf]) is made only of sources the caller may read; other records
-// in a set count as unreadable, so only sentences resting on sources (and
-// their quotes) are shown dead.
-func readable(rc verity.Receipt, can func(verity.Ref) bool) bool {
-	if can == nil {
-		return false
-	}
-	for _, set := range rc.Sets {
-		ok := true
-		for _, ref := range set {
-			if ref.Kind() != verity.RefSource || !can(ref) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
 }

@@ -117,9 +117,12 @@ type Sentence struct {
 	// record (see [Quote.Record]).
 	RestsOn verity.Receipt `json:"rests_on"`
 	// Capped is how many sets of the model's receipt the cap dropped.
-	Capped int                `json:"capped,omitempty"`
-	Quotes []Quote            `json:"quotes,omitempty"`
-	State  verity.RecordState `json:"state"`
+	Capped int `json:"capped,omitempty"`
+	// Withheld is set when sets of the receipt, or quotes, rest on sources
+	// the caller may not read and are left out of what it is shown.
+	Withheld bool               `json:"withheld,omitempty"`
+	Quotes   []Quote            `json:"quotes,omitempty"`
+	State    verity.RecordState `json:"state"`
 }
 
 // Rejection is a sentence of the model's answer that was not kept, and why

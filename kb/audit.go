@@ -1,0 +1,260 @@
+package kb
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/audit"
+	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/receipt"
+)
+
+// CircularNote is what every audit report says when the model that judged a
+// record also built it.
+const CircularNote = "circular: the model that built these records also judged them (with the offline engine, the same deterministic procedure on both sides); agreement here shows consistency, not truth — use gold data (verity eval receipts) for that"
+
+// AuditReport is what an audit returns: the run (its probes left out, the
+// store keeps them), its counts, and the revocation that applied its dead
+// verdicts or the replay of a stored run.
+type AuditReport struct {
+	Run    *audit.Run   `json:"run"`
+	Counts audit.Counts `json:"counts"`
+	// ProbesStored is how many probes the run stored.
+	ProbesStored int               `json:"probes_stored"`
+	Note         string            `json:"note,omitempty"`
+	Applied      *RevocationReport `json:"applied,omitempty"`
+	Replay       []audit.Replayed  `json:"replay,omitempty"`
+}
+
+// AuditRequest says what to audit and how.
+type AuditRequest struct {
+	Scope   audit.Scope
+	Options audit.Options
+	// Apply revokes the records the audit finds dead while their receipts
+	// keep them alive; it needs the curator role.
+	Apply bool
+}
+
+// Audit checks receipts by regeneration on c's behalf: for the records in
+// scope that c may read, m is shown only the remaining sources c may read
+// and asked whether it would still conclude each record. An admin audits
+// everything. Every probe is stored; each verdict becomes the record's last
+// audit.
+func (s *Service) Audit(ctx context.Context, c verity.Caller, m llm.Model, req AuditRequest) (*AuditReport, error) {
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	if req.Apply {
+		if r, err = s.require(ctx, c, verity.RoleCurator, "applying an audit's verdicts (--apply)"); err != nil {
+			return nil, err
+		}
+	}
+	v := s.view(ctx, c, r.Admin)
+	scope := req.Scope
+	for _, id := range scope.Events {
+		if _, err := s.event(ctx, c, r, id); err != nil {
+			return nil, err
+		}
+	}
+	for _, id := range scope.Records {
+		if !v.readable(verity.RecordRef(id)) {
+			return nil, noRecord(id)
+		}
+	}
+	var targets []audit.Target
+	if !r.Admin && len(scope.Events) == 0 && len(scope.Records) == 0 && !scope.Disputed {
+		// Every revocation in force that this caller can see, not every one.
+		if scope.Events, err = s.inForce(ctx, v); err != nil {
+			return nil, err
+		}
+	}
+	if r.Admin || len(scope.Events) > 0 || len(scope.Records) > 0 || scope.Disputed {
+		if targets, err = audit.Targets(ctx, s.store, scope); err != nil {
+			return nil, err
+		}
+	}
+	opt := req.Options
+	if !r.Admin {
+		targets = slices.DeleteFunc(targets, func(t audit.Target) bool { return !v.readable(verity.RecordRef(t.Record)) })
+		opt.Readable = v.readable
+	}
+	if opt.Now == nil {
+		opt.Now = s.now
+	}
+	run, err := audit.Audit(ctx, m, s.store, targets, opt)
+	if err != nil {
+		return nil, err
+	}
+	run.Scope = req.Scope
+	if err := s.store.PutAuditRun(ctx, run); err != nil {
+		return nil, err
+	}
+	out := &AuditReport{Run: run, Counts: run.Counts(), ProbesStored: len(run.Log)}
+	if run.Circular > 0 {
+		out.Note = CircularNote
+	}
+	if req.Apply {
+		if out.Applied, err = s.applyAudit(ctx, c, r, run, m); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// inForce lists the revocations still in force (not undone, not undoes
+// themselves) whose refs v may all read.
+func (s *Service) inForce(ctx context.Context, v *view) ([]int64, error) {
+	events, err := s.store.RevocationLog(ctx)
+	if err != nil {
+		return nil, err
+	}
+	undone := map[int64]bool{}
+	for _, e := range events {
+		if e.Undoes != 0 {
+			undone[e.Undoes] = true
+		}
+	}
+	var out []int64
+	for _, e := range events {
+		if e.Action == receipt.ActionRevoke && e.Undoes == 0 && !undone[e.ID] && eventReadable(v, e) {
+			out = append(out, e.ID)
+		}
+	}
+	return out, nil
+}
+
+// applyAudit revokes the records run found dead while receipts keep them
+// alive, on c's behalf, naming the run in the reason.
+func (s *Service) applyAudit(ctx context.Context, c verity.Caller, r Rights, run *audit.Run, m llm.Model) (*RevocationReport, error) {
+	var refs []verity.Ref
+	for _, v := range run.Verdicts {
+		if v.Verdict == verity.StateDead && v.Receipt == verity.StateAlive {
+			refs = append(refs, verity.RecordRef(v.Record))
+		}
+	}
+	if len(refs) == 0 {
+		return nil, nil
+	}
+	why := fmt.Sprintf("audit run %d (%s, %s): not reproduced from the remaining sources", run.ID, run.PromptVersion, m.Info().Name())
+	ev, change, err := s.store.Revoke(ctx, refs, c.Actor(), why)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.SetAuditApplied(ctx, run.ID, ev.ID); err != nil {
+		return nil, err
+	}
+	run.Applied = ev.ID
+	return s.report(ctx, c, r, &ev, refs, change)
+}
+
+// Replay recomputes the verdicts of stored audit run id (0: the latest)
+// from its probes, with no model call, as c may see them: only verdicts on
+// records c may read, with only the sources c may read. A run none of whose
+// verdicts c may read is not found, like a run that does not exist.
+func (s *Service) Replay(ctx context.Context, c verity.Caller, id int64) (*AuditReport, error) {
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	run, err := s.store.AuditRun(ctx, id)
+	if notFound(err) {
+		return nil, noRun(id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rs, err := audit.Replay(run, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := &AuditReport{Run: run, Replay: rs}
+	if !r.Admin {
+		v := s.view(ctx, c, false)
+		if len(run.Verdicts) > 0 {
+			s.trimRun(ctx, c, r, v, run)
+			if len(run.Verdicts) == 0 {
+				return nil, noRun(id)
+			}
+		}
+		out.Replay = slices.DeleteFunc(rs, func(x audit.Replayed) bool { return !v.readable(verity.RecordRef(x.Record)) })
+	}
+	out.Counts, out.ProbesStored = run.Counts(), len(run.Log)
+	if run.Circular > 0 {
+		out.Note = CircularNote
+	}
+	return out, nil
+}
+
+// trimRun leaves out of a stored run what c may not read: verdicts on
+// unreadable records and their probes, unreadable sources of the others,
+// and events c cannot see.
+func (s *Service) trimRun(ctx context.Context, c verity.Caller, r Rights, v *view, run *audit.Run) {
+	visible := func(ev int64) bool {
+		_, err := s.event(ctx, c, r, ev)
+		return err == nil
+	}
+	keep := map[string]bool{}
+	var verdicts []audit.Verdict
+	circular := 0
+	for _, vd := range run.Verdicts {
+		if !v.readable(verity.RecordRef(vd.Record)) {
+			continue
+		}
+		keep[vd.Record] = true
+		trim := func(refs []verity.Ref) []verity.Ref {
+			out := refs[:0:0]
+			for _, ref := range refs {
+				if v.readable(ref) {
+					out = append(out, ref)
+				} else {
+					vd.Withheld = true
+				}
+			}
+			return out
+		}
+		vd.Shown, vd.Removed = trim(vd.Shown), trim(vd.Removed)
+		if vd.Event != 0 && !visible(vd.Event) {
+			vd.Event = 0
+		}
+		if vd.SameModel && vd.Verdict != "" {
+			circular++
+		}
+		verdicts = append(verdicts, vd)
+	}
+	run.Verdicts, run.Circular = verdicts, circular
+	run.Log = slices.DeleteFunc(run.Log, func(p audit.Probe) bool { return !keep[p.Record] })
+	run.Scope.Events = slices.DeleteFunc(run.Scope.Events, func(ev int64) bool { return !visible(ev) })
+	run.Scope.Records = slices.DeleteFunc(run.Scope.Records, func(id string) bool { return !keep[id] })
+	if run.Applied != 0 && !visible(run.Applied) {
+		run.Applied = 0
+	}
+}
+
+// Undetermined lists the records c may read whose last audit was
+// undetermined, for a person to decide.
+func (s *Service) Undetermined(ctx context.Context, c verity.Caller) (RecordGroup, error) {
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return RecordGroup{}, err
+	}
+	recs, err := s.store.Records(ctx, verity.RecordFilter{Audit: string(verity.StateUndetermined)})
+	if err != nil {
+		return RecordGroup{}, err
+	}
+	refs := make([]verity.Ref, len(recs))
+	for i, rec := range recs {
+		refs[i] = verity.RecordRef(rec.ID)
+	}
+	return s.group(ctx, s.view(ctx, c, r.Admin), refs)
+}
+
+// noRun is the error for an audit run c cannot see or that does not exist.
+func noRun(id int64) error {
+	if id == 0 {
+		return verity.Errorf(verity.ENOTFOUND, "no audit run yet (run verity audit)")
+	}
+	return verity.Errorf(verity.ENOTFOUND, "no audit run %d", id)
+}

@@ -1,0 +1,188 @@
+package kb
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/ingest"
+)
+
+// IngestReport is what an ingest run did, summed over its batches: the
+// shape `verity ingest --json` prints.
+type IngestReport struct {
+	Created    int             `json:"created"`
+	NewVersion int             `json:"new_version"`
+	Metadata   int             `json:"metadata"`
+	Unchanged  int             `json:"unchanged"`
+	Failed     []IngestFailure `json:"failed"`
+	Warnings   []string        `json:"warnings"`
+	Chunks     int             `json:"chunks"`
+	Bytes      int64           `json:"bytes"`
+	// FileACL is who may read the files and stdin of the run (JSONL records
+	// carry their own ACL); the transport fills it.
+	FileACL []string `json:"file_acl"`
+	// Relocation is what re-locating quotes in the new versions did.
+	Relocation *Relocation `json:"relocation"`
+}
+
+// IngestFailure is one item that was not stored, and why.
+type IngestFailure struct {
+	Where string `json:"where"`
+	Error string `json:"error"`
+}
+
+// Ingest is one run of storing sources on a caller's behalf, batch by
+// batch; Report sums what it did. It is not safe for concurrent use.
+type Ingest struct {
+	s      *Service
+	c      verity.Caller
+	r      Rights
+	Report IngestReport
+}
+
+// Item is one source to store and where it came from (a file and line),
+// for the report.
+type Item struct {
+	Where  string
+	Source *verity.Source
+}
+
+// Ingest starts an ingest run for c, which needs the curator role. A
+// curator may add sources and re-ingest sources it may read, narrowing
+// their ACL but not widening it (that needs an admin); a source id taken by
+// a source it cannot read is refused without saying anything of it.
+func (s *Service) Ingest(ctx context.Context, c verity.Caller) (*Ingest, error) {
+	r, err := s.require(ctx, c, verity.RoleCurator, "ingesting")
+	if err != nil {
+		return nil, err
+	}
+	return &Ingest{s: s, c: c, r: r, Report: IngestReport{Failed: []IngestFailure{}, Warnings: []string{}, FileACL: []string{}, Relocation: NewRelocation()}}, nil
+}
+
+// Fail records an item that could not be read at all.
+func (in *Ingest) Fail(where string, err error) IngestFailure {
+	f := IngestFailure{Where: where, Error: err.Error()}
+	in.Report.Failed = append(in.Report.Failed, f)
+	return f
+}
+
+// Warn records a warning about an item that was read.
+func (in *Ingest) Warn(where, msg string) {
+	in.Report.Warnings = append(in.Report.Warnings, where+": "+msg)
+}
+
+// Put stores a batch of sources in one transaction, then re-locates the
+// quotes of every source stored as a new version. It returns the items
+// that failed (also in Report.Failed); its error is for a failure of the
+// store itself, after which the batch is not stored.
+func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error) {
+	var (
+		puts   []*verity.SourcePut
+		wheres []string
+		failed []IngestFailure
+	)
+	for _, it := range items {
+		if err := in.s.admit(ctx, in.c, in.r, it.Source); err != nil {
+			if verity.ErrorCode(err) == verity.EINTERNAL {
+				return failed, err
+			}
+			failed = append(failed, in.Fail(it.Where, err))
+			continue
+		}
+		puts = append(puts, &verity.SourcePut{Source: it.Source, Chunks: ingest.Chunks(it.Source, analysis.DefaultChunkOptions)})
+		wheres = append(wheres, it.Where)
+	}
+	if len(puts) == 0 {
+		return failed, nil
+	}
+	if err := in.s.store.PutSources(ctx, puts); err != nil {
+		return failed, err
+	}
+	rep := &in.Report
+	for i, p := range puts {
+		if p.Err != nil {
+			failed = append(failed, in.Fail(wheres[i], p.Err))
+			continue
+		}
+		switch p.Outcome {
+		case verity.PutCreated:
+			rep.Created++
+			rep.Chunks += len(p.Chunks)
+		case verity.PutNewVersion:
+			rep.NewVersion++
+			rep.Chunks += len(p.Chunks)
+			if err := in.s.relocate(ctx, in.c, in.r, p.Source, rep.Relocation); err != nil {
+				return failed, err
+			}
+		case verity.PutMetadata:
+			rep.Metadata++
+		case verity.PutUnchanged:
+			rep.Unchanged++
+		}
+	}
+	return failed, nil
+}
+
+// admit decides whether c may store src: anything for an admin; for a
+// curator, a new id, or a source it may read whose ACL the new one does not
+// widen.
+func (s *Service) admit(ctx context.Context, c verity.Caller, r Rights, src *verity.Source) error {
+	if src == nil || strings.TrimSpace(src.ID) == "" {
+		return verity.Errorf(verity.EINVALID, "a source needs an id")
+	}
+	prior, err := s.store.SourceVersion(ctx, src.ID, 0)
+	switch {
+	case notFound(err):
+		return nil
+	case err != nil:
+		return err
+	case r.Admin:
+		return nil
+	case !c.CanRead(prior.ACL):
+		// Nothing of the stored source may show: not its uri, title or ACL.
+		return verity.Errorf(verity.ECONFLICT, "source id %q is taken: give this source another id", src.ID)
+	}
+	if added := widened(prior.ACL, src.ACL); len(added) > 0 {
+		return verity.Errorf(verity.EFORBIDDEN, "source %q: letting %s read it widens its ACL, which needs the admin role (a curator may narrow an ACL, not widen it)",
+			src.ID, strings.Join(added, ", "))
+	}
+	return nil
+}
+
+// widened returns the principals next may read through that prior did not
+// let read: none when prior was public already.
+func widened(prior, next []verity.Principal) []string {
+	if slices.Contains(prior, verity.Public) {
+		return nil
+	}
+	var out []string
+	for _, p := range next {
+		if !slices.Contains(prior, p) {
+			out = append(out, string(p))
+		}
+	}
+	return out
+}
+
+// pageGate is the store as a crawl or a research run sees it on c's
+// behalf: it reads back only pages c may read and stores only what c may
+// store (see [Service.admit]).
+type pageGate struct {
+	s *Service
+	c verity.Caller
+	r Rights
+}
+
+func (g pageGate) Source(ctx context.Context, id string) (*verity.Source, error) {
+	return g.s.readSource(ctx, g.c, id, g.r.Admin)
+}
+
+func (g pageGate) PutSource(ctx context.Context, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error) {
+	if err := g.s.admit(ctx, g.c, g.r, src); err != nil {
+		return "", err
+	}
+	return g.s.store.PutSource(ctx, src, chunks)
+}

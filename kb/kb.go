@@ -1,0 +1,131 @@
+package kb
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"time"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/audit"
+	"github.com/veritykb/verity/collect"
+	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/receipt"
+	"github.com/veritykb/verity/relocate"
+	"github.com/veritykb/verity/summary"
+)
+
+// Store is everything the service reads and writes: the union of what the
+// pipelines need (answer, extract, summary, audit, relocate, collect) plus
+// batches of sources, record listings, the revocation log and roles.
+// *sqlite.DB implements it; a PostgreSQL store will too.
+type Store interface {
+	answer.Store
+	answer.Memory
+	extract.Store
+	summary.Store
+	audit.Store
+	audit.Log
+	relocate.Store
+	collect.Store
+	collect.Checkpoints
+	collect.Journal
+
+	PutSources(ctx context.Context, puts []*verity.SourcePut) error
+	Chunks(ctx context.Context, id string) ([]verity.Chunk, error)
+	Records(ctx context.Context, f verity.RecordFilter) ([]*verity.Record, error)
+	SetAudit(ctx context.Context, ids []string, verdict verity.RecordState) error
+
+	Undo(ctx context.Context, event int64, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
+	Impact(ctx context.Context, refs []verity.Ref) (receipt.Change[verity.Ref], error)
+
+	PutAuditRun(ctx context.Context, run *audit.Run) error
+	SetAuditApplied(ctx context.Context, run, event int64) error
+	AuditRun(ctx context.Context, id int64) (*audit.Run, error)
+
+	GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error)
+	RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) (bool, error)
+	Roles(ctx context.Context) ([]verity.RoleGrant, error)
+	RolesOf(ctx context.Context, ps []verity.Principal) ([]verity.Role, error)
+}
+
+// Service is the one door. It is safe for concurrent use when its Store is.
+type Service struct {
+	store Store
+	now   func() time.Time
+	log   *slog.Logger
+}
+
+// Options configure a Service.
+type Options struct {
+	Now func() time.Time // clock; time.Now when nil
+	Log *slog.Logger     // diagnostics, never with restricted text or tokens; discarded when nil
+}
+
+// New returns the service over st.
+func New(st Store, opt Options) *Service {
+	s := &Service{store: st, now: opt.Now, log: opt.Log}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	return s
+}
+
+// Rights are what a caller may do beyond reading, as the store's roles say
+// now. An admin is also a curator; the local operator is both.
+type Rights struct {
+	Curator bool `json:"curator"`
+	Admin   bool `json:"admin"`
+}
+
+// Rights returns what c may do, read from the store's roles at the time of
+// the call (a role granted or revoked takes effect on the next call).
+func (s *Service) Rights(ctx context.Context, c verity.Caller) (Rights, error) {
+	if c.Local() {
+		return Rights{Curator: true, Admin: true}, nil
+	}
+	roles, err := s.store.RolesOf(ctx, c.Principals())
+	if err != nil {
+		return Rights{}, fmt.Errorf("read the caller's roles: %w", err)
+	}
+	r := Rights{Admin: slices.Contains(roles, verity.RoleAdmin)}
+	r.Curator = r.Admin || slices.Contains(roles, verity.RoleCurator)
+	return r, nil
+}
+
+// require returns c's rights when they include role, else EFORBIDDEN saying
+// what the operation needs. It runs before any id is looked at.
+func (s *Service) require(ctx context.Context, c verity.Caller, role verity.Role, what string) (Rights, error) {
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return r, err
+	}
+	if (role == verity.RoleCurator && r.Curator) || (role == verity.RoleAdmin && r.Admin) {
+		return r, nil
+	}
+	return r, verity.Errorf(verity.EFORBIDDEN, "%s needs the %s role, which %s does not hold (an admin grants it with: verity role grant %s PRINCIPAL)",
+		what, role, describe(c), role)
+}
+
+// describe names a caller in a refusal: its principals, never anything
+// about the records it asked for.
+func describe(c verity.Caller) string {
+	var ps []string
+	for _, p := range c.Principals() {
+		if p != verity.Public {
+			ps = append(ps, string(p))
+		}
+	}
+	switch len(ps) {
+	case 0:
+		return "an anonymous (public) caller"
+	case 1:
+		return ps[0]
+	}
+	return fmt.Sprint(ps)
+}

@@ -1,0 +1,119 @@
+package kb
+
+import (
+	"context"
+	"strings"
+
+	"github.com/veritykb/verity"
+)
+
+// SourceQuery narrows a listing of sources.
+type SourceQuery struct {
+	System string
+	Status verity.SourceStatus // "" for any
+	Limit  int                 // 0 for no limit
+	After  string              // ids greater than this, for paging
+	// All lists every source whatever its ACL: an operator view (admin).
+	All bool
+}
+
+// Sources lists the sources c may read, without their text, ordered by id.
+func (s *Service) Sources(ctx context.Context, c verity.Caller, q SourceQuery) ([]*verity.Source, error) {
+	if q.Status != "" && q.Status != verity.StatusActive && q.Status != verity.StatusRevoked {
+		return nil, verity.Errorf(verity.EINVALID, "status must be active or revoked, got %q", q.Status)
+	}
+	if q.Limit < 0 {
+		return nil, verity.Errorf(verity.EINVALID, "limit must not be negative, got %d", q.Limit)
+	}
+	f := verity.SourceFilter{System: q.System, Status: q.Status, Limit: q.Limit, After: q.After}
+	if q.All {
+		if _, err := s.require(ctx, c, verity.RoleAdmin, "listing every source whatever its ACL (--all)"); err != nil {
+			return nil, err
+		}
+	} else {
+		f.Caller = &c
+	}
+	list, err := s.store.Sources(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	if list == nil {
+		list = []*verity.Source{}
+	}
+	return list, nil
+}
+
+// SourceView is a source as `show` prints it: metadata, canonical text, the
+// author's email, and the chunks when asked for.
+type SourceView struct {
+	*verity.Source
+	AuthorEmail string         `json:"author_email,omitempty"`
+	Chunks      []verity.Chunk `json:"chunks,omitempty"`
+}
+
+// ShowRequest asks for one source.
+type ShowRequest struct {
+	ID      string
+	Version int  // 0 for the current one
+	Chunks  bool // also the current chunks with their spans
+	All     bool // whatever its ACL: an operator view (admin)
+}
+
+// Show returns a source with its text. A source c cannot read is reported
+// exactly as one that does not exist.
+func (s *Service) Show(ctx context.Context, c verity.Caller, r ShowRequest) (*SourceView, error) {
+	if strings.TrimSpace(r.ID) == "" {
+		return nil, verity.Errorf(verity.EINVALID, "give a source id")
+	}
+	if r.Version < 0 {
+		return nil, verity.Errorf(verity.EINVALID, "version must be positive, got %d", r.Version)
+	}
+	if r.All {
+		if _, err := s.require(ctx, c, verity.RoleAdmin, "showing a source whatever its ACL (--all)"); err != nil {
+			return nil, err
+		}
+	}
+	src, err := s.readSource(ctx, c, r.ID, r.All)
+	if err != nil {
+		return nil, err
+	}
+	if r.Version != 0 && r.Version != src.Version {
+		if src, err = s.store.SourceVersion(ctx, r.ID, r.Version); err != nil {
+			return nil, err // the caller may read the source: its versions are no secret
+		}
+	}
+	out := &SourceView{Source: src, AuthorEmail: src.AuthorEmail()}
+	if r.Chunks {
+		if out.Chunks, err = s.store.Chunks(ctx, src.ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// readSource returns the current version of source id when c may read it
+// (or all), and noSource otherwise.
+func (s *Service) readSource(ctx context.Context, c verity.Caller, id string, all bool) (*verity.Source, error) {
+	src, err := s.store.SourceVersion(ctx, id, 0)
+	switch {
+	case notFound(err):
+		return nil, noSource(id)
+	case err != nil:
+		return nil, err
+	case !all && !c.CanRead(src.ACL):
+		return nil, noSource(id)
+	}
+	return src, nil
+}
+
+// Search ranks the records c may read for text and returns the best k, with
+// content-free hints about records c cannot read that would have ranked.
+func (s *Service) Search(ctx context.Context, c verity.Caller, text string, k int) (*verity.SearchResults, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, verity.Errorf(verity.EINVALID, "search: give a query")
+	}
+	if k <= 0 || k > 1000 {
+		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and 1000, got %d", k)
+	}
+	return s.store.Search(ctx, verity.SearchQuery{Text: text, Caller: c, K: k})
+}

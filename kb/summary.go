@@ -1,0 +1,147 @@
+package kb
+
+import (
+	"context"
+	"strings"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/summary"
+)
+
+// Summarize searches what c may read on topic, asks m for a summary in which
+// every sentence carries its own receipt, and stores each sentence as a
+// record resting on it. Any caller may: the summary is made of what it may
+// read.
+func (s *Service) Summarize(ctx context.Context, c verity.Caller, m llm.Model, topic string, opt summary.Options) (*summary.Summary, error) {
+	if strings.TrimSpace(topic) == "" {
+		return nil, verity.Errorf(verity.EINVALID, "summarize: give a topic")
+	}
+	if opt.K < 0 || opt.K > 100 || opt.Sentences < 0 || opt.Sentences > 50 || opt.MaxSets < 0 {
+		return nil, verity.Errorf(verity.EINVALID, "summarize: k must be 1-100, sentences 1-50, max sets at least 1")
+	}
+	return summary.Summarize(ctx, m, s.store, topic, c, opt)
+}
+
+// Summary returns summary id as c may see it now: its live sentences, with
+// withDead also the dead ones c may still read (a sentence revoked by hand
+// that what supports it still supports) — every dead one in an admin's view.
+// A summary is shown only to a caller who can read at least one of its live
+// sentences (an admin asking withDead sees any); otherwise it is not found,
+// exactly like a summary that does not exist. Receipts and quotes that rest
+// on sources c may not read are left out and the sentence says Withheld.
+func (s *Service) Summary(ctx context.Context, c verity.Caller, id string, withDead bool) (*summary.View, error) {
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	return s.summary(ctx, c, s.view(ctx, c, withDead && r.Admin), id, withDead)
+}
+
+func (s *Service) summary(ctx context.Context, c verity.Caller, v *view, id string, withDead bool) (*summary.View, error) {
+	if strings.TrimSpace(id) == "" {
+		return nil, verity.Errorf(verity.EINVALID, "give a summary id (verity summarize --list)")
+	}
+	if !v.readable(verity.RecordRef(id)) {
+		return nil, noSummary(id)
+	}
+	acc := summary.Access{Visible: v.visible}
+	if withDead {
+		acc.Readable = v.readable
+	}
+	sv, err := summary.Show(ctx, s.store, id, acc)
+	switch {
+	case notFound(err):
+		return nil, noSummary(id)
+	case err != nil:
+		return nil, err
+	case len(sv.Live) == 0 && !v.all:
+		return nil, noSummary(id)
+	}
+	if sv.Live == nil {
+		sv.Live = []summary.Sentence{}
+	}
+	if sv.Dead == nil {
+		sv.Dead = []summary.Sentence{}
+	}
+	if !v.all {
+		// Sentences this caller cannot see are not counted either.
+		sv.Written = len(sv.Live) + len(sv.Dead)
+		for i := range sv.Live {
+			trimSentence(v, &sv.Live[i])
+		}
+		for i := range sv.Dead {
+			trimSentence(v, &sv.Dead[i])
+		}
+	}
+	return sv, nil
+}
+
+// trimSentence leaves out of st the receipt sets and quotes that name
+// anything the caller may not read, and marks it Withheld when it did.
+func trimSentence(v *view, st *summary.Sentence) {
+	keep := func(rc verity.Receipt) verity.Receipt {
+		var out verity.Receipt
+		for _, set := range rc.Sets {
+			ok := true
+			for _, ref := range set {
+				if !v.readable(ref) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				out.Sets = append(out.Sets, set)
+			} else {
+				st.Withheld = true
+			}
+		}
+		if out.Sets == nil {
+			out.Sets = [][]verity.Ref{}
+		}
+		return out
+	}
+	st.Receipt, st.RestsOn = keep(st.Receipt), keep(st.RestsOn)
+	var quotes []summary.Quote
+	for _, q := range st.Quotes {
+		if v.readable(verity.SourceRef(q.SourceID)) && (q.Record == "" || v.readable(verity.RecordRef(q.Record))) {
+			quotes = append(quotes, q)
+		} else {
+			st.Withheld = true
+		}
+	}
+	st.Quotes = quotes
+}
+
+// SummaryRow is one summary in a listing.
+type SummaryRow struct {
+	ID      string             `json:"id"`
+	Topic   string             `json:"topic"`
+	State   verity.RecordState `json:"state"`
+	Live    int                `json:"live"`
+	Written int                `json:"written"`
+}
+
+// Summaries lists the summaries c can read a live sentence of, by id.
+func (s *Service) Summaries(ctx context.Context, c verity.Caller) ([]SummaryRow, error) {
+	heads, err := s.store.KindRecords(ctx, summary.KindSummary)
+	if err != nil {
+		return nil, err
+	}
+	v := s.view(ctx, c, false)
+	rows := []SummaryRow{}
+	for _, h := range heads {
+		sv, err := s.summary(ctx, c, v, h.ID, false)
+		if notFound(err) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, SummaryRow{ID: sv.ID, Topic: sv.Topic, State: sv.State, Live: len(sv.Live), Written: sv.Written})
+	}
+	return rows, nil
+}
+
+// noSummary is the error for a summary c cannot see or that does not exist.
+func noSummary(id string) error { return verity.Errorf(verity.ENOTFOUND, "no summary %q", id) }
