@@ -20,6 +20,9 @@ const (
 // Event is one entry of the revocation log: who revoked or unrevoked what,
 // when and why, and what it changed.
 type Event struct {
+	// ID names the event. Ids say nothing about order or about how many
+	// events there are (a store may hand out random ones, see [WithIDs]);
+	// the log's order is the order of its events.
 	ID     int64        `json:"id"`
 	Action Action       `json:"action"`
 	Refs   []verity.Ref `json:"refs"` // as asked
@@ -28,11 +31,14 @@ type Event struct {
 	// exactly these back and nothing an earlier event did.
 	Changed []verity.Ref     `json:"changed"`
 	Who     verity.Principal `json:"who"`
-	Why     string           `json:"why,omitempty"`
-	At      time.Time        `json:"at"`
-	Undoes  int64            `json:"undoes,omitempty"` // the event this one undoes, 0 if none
-	Died    int              `json:"died"`             // records that died
-	Revived int              `json:"revived"`          // records that revived
+	// Token is the id of the API token the actor used, empty when there
+	// was none (the local operator, and every event logged before tokens).
+	Token   string    `json:"token,omitempty"`
+	Why     string    `json:"why,omitempty"`
+	At      time.Time `json:"at"`
+	Undoes  int64     `json:"undoes,omitempty"` // the event this one undoes, 0 if none
+	Died    int       `json:"died"`             // records that died
+	Revived int       `json:"revived"`          // records that revived
 }
 
 // Log is the append-only revocation log. It runs each revocation through the
@@ -40,20 +46,48 @@ type Event struct {
 // back with [NewLog]. A Log is not safe for concurrent use.
 type Log struct {
 	now    func() time.Time
+	nextID func() int64 // proposes ids for new events; nil numbers after the largest
 	events []Event
+	maxID  int64           // the largest id so far
+	index  map[int64]int   // event id → position in events
 	undone map[int64]int64 // event → the event that undid it
 }
 
-// NewLog returns a log continuing past, the events stored so far in order,
-// stamping new events with now.
-func NewLog(now func() time.Time, past []Event) (*Log, error) {
+// LogOption configures a [Log] made by [NewLog].
+type LogOption func(*Log)
+
+// idTries bounds how many ids [Log] asks of a generator for one event
+// before it gives up: a generator that keeps proposing taken ids is broken,
+// and looping on it forever would hang the caller.
+const idTries = 100
+
+// WithIDs makes the log ask next for the id of each new event, instead of
+// numbering after the largest id so far. The log refuses a proposed id that
+// is not positive or is already taken and asks again, so next need not know
+// the log; a store that wants ids that do not reveal how many events exist
+// passes a random generator here.
+func WithIDs(next func() int64) LogOption {
+	return func(l *Log) { l.nextID = next }
+}
+
+// NewLog returns a log continuing past, the events stored so far in log
+// order (their ids need not increase), stamping new events with now. It
+// refuses a past with an id that is not positive or appears twice, or an
+// event undoing one that is not before it or was already undone.
+func NewLog(now func() time.Time, past []Event, opts ...LogOption) (*Log, error) {
 	if now == nil {
 		return nil, verity.Errorf(verity.EINVALID, "revocation log needs a clock")
 	}
-	l := &Log{now: now, undone: make(map[int64]int64)}
+	l := &Log{now: now, index: make(map[int64]int, len(past)), undone: make(map[int64]int64)}
+	for _, o := range opts {
+		o(l)
+	}
 	for _, e := range past {
-		if e.ID <= l.lastID() {
-			return nil, verity.Errorf(verity.EINVALID, "revocation event %d follows event %d", e.ID, l.lastID())
+		if e.ID <= 0 {
+			return nil, verity.Errorf(verity.EINVALID, "revocation event id %d: want a positive id", e.ID)
+		}
+		if _, dup := l.index[e.ID]; dup {
+			return nil, verity.Errorf(verity.EINVALID, "revocation event %d appears twice", e.ID)
 		}
 		if e.Undoes != 0 {
 			if _, ok := l.Event(e.Undoes); !ok {
@@ -62,18 +96,35 @@ func NewLog(now func() time.Time, past []Event) (*Log, error) {
 			if by, done := l.undone[e.Undoes]; done {
 				return nil, verity.Errorf(verity.EINVALID, "revocation event %d undoes event %d, already undone by %d", e.ID, e.Undoes, by)
 			}
-			l.undone[e.Undoes] = e.ID
 		}
-		l.events = append(l.events, e)
+		l.add(e)
 	}
 	return l, nil
 }
 
-func (l *Log) lastID() int64 {
-	if len(l.events) == 0 {
-		return 0
+// add appends e, which the caller has checked.
+func (l *Log) add(e Event) {
+	l.index[e.ID] = len(l.events)
+	l.events = append(l.events, e)
+	l.maxID = max(l.maxID, e.ID)
+	if e.Undoes != 0 {
+		l.undone[e.Undoes] = e.ID
 	}
-	return l.events[len(l.events)-1].ID
+}
+
+// newID returns an id for the next event: one from the generator given with
+// [WithIDs], or one past the largest id so far.
+func (l *Log) newID() (int64, error) {
+	if l.nextID == nil {
+		return l.maxID + 1, nil
+	}
+	for range idTries {
+		id := l.nextID()
+		if _, taken := l.index[id]; id > 0 && !taken {
+			return id, nil
+		}
+	}
+	return 0, verity.Errorf(verity.EINTERNAL, "revocation log: no free event id after %d tries", idTries)
 }
 
 // Events returns a copy of the events, oldest first.
@@ -81,15 +132,7 @@ func (l *Log) Events() []Event { return slices.Clone(l.events) }
 
 // Event returns the event with id.
 func (l *Log) Event(id int64) (Event, bool) {
-	i, ok := slices.BinarySearchFunc(l.events, id, func(e Event, id int64) int {
-		switch {
-		case e.ID < id:
-			return -1
-		case e.ID > id:
-			return 1
-		}
-		return 0
-	})
+	i, ok := l.index[id]
 	if !ok {
 		return Event{}, false
 	}
@@ -142,9 +185,14 @@ func (l *Log) run(ctx context.Context, s Store[verity.Ref], a Action, refs []ver
 			return Event{}, Change[verity.Ref]{}, verity.Errorf(verity.EINVALID, "%s: %q is neither a source nor a record ref", a, r)
 		}
 	}
+	// The id is chosen before the engine runs, so a log that cannot name
+	// the event changes nothing.
+	id, err := l.newID()
+	if err != nil {
+		return Event{}, Change[verity.Ref]{}, err
+	}
 	var (
 		c       Change[verity.Ref]
-		err     error
 		changed []verity.Ref
 	)
 	if a == ActionRevoke {
@@ -158,7 +206,7 @@ func (l *Log) run(ctx context.Context, s Store[verity.Ref], a Action, refs []ver
 		return Event{}, Change[verity.Ref]{}, err
 	}
 	e := Event{
-		ID:      l.lastID() + 1,
+		ID:      id,
 		Action:  a,
 		Refs:    slices.Clone(refs),
 		Changed: slices.Clone(changed),
@@ -169,9 +217,6 @@ func (l *Log) run(ctx context.Context, s Store[verity.Ref], a Action, refs []ver
 		Died:    len(c.Died),
 		Revived: len(c.Revived),
 	}
-	l.events = append(l.events, e)
-	if undoes != 0 {
-		l.undone[undoes] = e.ID
-	}
+	l.add(e)
 	return e, c, nil
 }

@@ -102,14 +102,150 @@ func TestNewLogRejects(t *testing.T) {
 		events []receipt.Event
 	}{
 		{"no clock", nil, nil},
-		{"ids out of order", clock(), []receipt.Event{{ID: 2}, {ID: 1}}},
+		{"id zero", clock(), []receipt.Event{{ID: 0}}},
+		{"negative id", clock(), []receipt.Event{{ID: -4}}},
 		{"duplicate id", clock(), []receipt.Event{ok, ok}},
+		{"duplicate id apart", clock(), []receipt.Event{{ID: 7}, ok, {ID: 7}}},
 		{"undo of unknown event", clock(), []receipt.Event{ok, {ID: 2, Undoes: 7}}},
+		{"undo before the event it undoes", clock(), []receipt.Event{{ID: 5, Undoes: 9}, {ID: 9}}},
 		{"undone twice", clock(), []receipt.Event{ok, {ID: 2, Undoes: 1}, {ID: 3, Undoes: 1}}},
 	}
 	for _, tt := range tests {
 		if _, err := receipt.NewLog(tt.now, tt.events); verity.ErrorCode(err) != verity.EINVALID {
 			t.Errorf("NewLog(%s) = %v, want code %s", tt.name, err, verity.EINVALID)
 		}
+	}
+}
+
+// TestNewLogAnyIDs checks that a log takes its order from the events as
+// given, not from their ids, and finds each event by id.
+func TestNewLogAnyIDs(t *testing.T) {
+	past := []receipt.Event{
+		{ID: 7300000000, Action: receipt.ActionRevoke},
+		{ID: 1200000000, Action: receipt.ActionRevoke},
+		{ID: 9900000000, Action: receipt.ActionUnrevoke, Undoes: 7300000000},
+		{ID: 4400000000, Action: receipt.ActionRevoke},
+	}
+	l, err := receipt.NewLog(clock(), past)
+	if err != nil {
+		t.Fatalf("NewLog(non-monotonic ids) = %v, want no error", err)
+	}
+	if got := eventIDs(l.Events()); !slices.Equal(got, eventIDs(past)) {
+		t.Errorf("NewLog(past).Events() ids = %v, want %v", got, eventIDs(past))
+	}
+	for _, e := range past {
+		if got, ok := l.Event(e.ID); !ok || got.ID != e.ID || got.Undoes != e.Undoes {
+			t.Errorf("Event(%d) = %+v, %v, want the event, true", e.ID, got, ok)
+		}
+	}
+	if _, ok := l.Event(5); ok {
+		t.Errorf("Event(5) found an event, want none")
+	}
+	if by, ok := l.UndoneBy(7300000000); !ok || by != 9900000000 {
+		t.Errorf("UndoneBy(7300000000) = %d, %v, want 9900000000, true", by, ok)
+	}
+	if _, ok := l.UndoneBy(1200000000); ok {
+		t.Errorf("UndoneBy(1200000000) found an undo, want none")
+	}
+}
+
+func eventIDs(events []receipt.Event) []int64 {
+	var out []int64
+	for _, e := range events {
+		out = append(out, e.ID)
+	}
+	return out
+}
+
+// scripted returns a generator handing out ids in turn, then 0.
+func scripted(ids ...int64) func() int64 {
+	return func() int64 {
+		if len(ids) == 0 {
+			return 0
+		}
+		id := ids[0]
+		ids = ids[1:]
+		return id
+	}
+}
+
+func TestLogWithIDs(t *testing.T) {
+	ctx := context.Background()
+	m := graph(t, "a: s1", "b: s2", "c: s3")
+	s := m.Refs()
+	past := []receipt.Event{{ID: 5000000000, Action: receipt.ActionRevoke, Changed: refsOf(m, "s3")}}
+	if _, err := receipt.Revoke(ctx, s, refsOf(m, "s3")); err != nil {
+		t.Fatal(err)
+	}
+	// The generator proposes a taken id, a zero and a negative one before
+	// free ones: the log skips those and asks again.
+	l, err := receipt.NewLog(clock(), past, receipt.WithIDs(scripted(5000000000, 0, -1, 8000000000, 3000000000, 8000000000, 6000000000, 1000000000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e1, _, err := l.Revoke(ctx, s, refsOf(m, "s1"), "user:ann", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e1.ID != 8000000000 {
+		t.Errorf("Revoke(s1).ID = %d, want 8000000000, the first free id the generator gave", e1.ID)
+	}
+	e2, _, err := l.Revoke(ctx, s, refsOf(m, "s2"), "user:ann", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e2.ID != 3000000000 {
+		t.Errorf("Revoke(s2).ID = %d, want 3000000000", e2.ID)
+	}
+	// Undo an event that is neither the latest nor the largest id: the
+	// generator's repeat of 8000000000 is refused as taken.
+	u, c, err := l.Undo(ctx, s, e1.ID, "user:ann", "")
+	if err != nil {
+		t.Fatalf("Undo(%d) = %v", e1.ID, err)
+	}
+	if u.ID != 6000000000 || u.Undoes != e1.ID || u.Action != receipt.ActionUnrevoke {
+		t.Errorf("Undo(%d) = %+v, want unrevoke event 6000000000 undoing %d", e1.ID, u, e1.ID)
+	}
+	if got, want := names(c.Revived), []string{"a"}; !slices.Equal(got, want) {
+		t.Errorf("Undo(%d).Revived = %v, want %v", e1.ID, got, want)
+	}
+	if got, want := dead(m), []string{"b", "c"}; !slices.Equal(got, want) {
+		t.Errorf("dead after Undo(%d) = %v, want %v", e1.ID, got, want)
+	}
+	if u2, _, err := l.Undo(ctx, s, past[0].ID, "user:ann", ""); err != nil || u2.ID != 1000000000 {
+		t.Errorf("Undo(%d) = %+v, %v, want event 1000000000", past[0].ID, u2, err)
+	}
+	want := []int64{5000000000, 8000000000, 3000000000, 6000000000, 1000000000}
+	if got := eventIDs(l.Events()); !slices.Equal(got, want) {
+		t.Errorf("Events() ids = %v, want %v (log order, not id order)", got, want)
+	}
+	// A generator that only proposes taken ids makes the log fail before
+	// anything changes.
+	stuck := func() int64 { return 8000000000 }
+	l2, err := receipt.NewLog(clock(), l.Events(), receipt.WithIDs(stuck))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := m.Clone()
+	if _, _, err := l2.Revoke(ctx, s, refsOf(m, "s1"), "user:ann", ""); verity.ErrorCode(err) != verity.EINTERNAL {
+		t.Errorf("Revoke with a stuck generator = %v, want code %s", err, verity.EINTERNAL)
+	}
+	if !m.SameLiveness(before) || len(l2.Events()) != len(want) {
+		t.Errorf("Revoke with a stuck generator changed the graph or the log")
+	}
+}
+
+// TestLogFallbackIDs checks that without a generator new ids follow the
+// largest id so far, whatever the order of the past.
+func TestLogFallbackIDs(t *testing.T) {
+	ctx := context.Background()
+	m := graph(t, "a: s1")
+	l, err := receipt.NewLog(clock(), []receipt.Event{{ID: 9, Action: receipt.ActionRevoke}, {ID: 4, Action: receipt.ActionRevoke}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _, err := l.Revoke(ctx, m.Refs(), refsOf(m, "s1"), "user:ann", "")
+	if err != nil || e.ID != 10 {
+		t.Errorf("Revoke after events 9, 4 = %+v, %v, want event 10", e, err)
 	}
 }

@@ -73,8 +73,18 @@ func (d *DB) Close() error { return d.db.Close() }
 // the same file (tests and benchmarks).
 func (d *DB) SQL() *sql.DB { return d.db }
 
+// migrationSteps are the Go parts of migrations, by version, for what SQL
+// alone cannot do (such as drawing random ids that must not collide with
+// stored ones). A step runs in its migration's transaction right after the
+// migration's SQL, so the two succeed or fail together.
+var migrationSteps = map[int]func(context.Context, *txn) error{
+	8: remapEventIDs,
+}
+
 // migrate applies the embedded migrations that have not run yet, each in its
-// own transaction, in file-name order.
+// own transaction, in file-name order: a migration's SQL, then its Go step
+// from [migrationSteps] if it has one, then its row in schema_migrations.
+// A migration that fails leaves the store as the previous one left it.
 func (d *DB) migrate(ctx context.Context) error {
 	if _, err := d.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
@@ -106,6 +116,11 @@ func (d *DB) migrate(ctx context.Context) error {
 		err = d.tx(ctx, func(tx *txn) error {
 			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 				return fmt.Errorf("migration %s: %w", base, err)
+			}
+			if step := migrationSteps[version]; step != nil {
+				if err := step(ctx, tx); err != nil {
+					return fmt.Errorf("migration %s: %w", base, err)
+				}
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
 				version, base, formatTime(d.now()))

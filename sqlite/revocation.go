@@ -49,7 +49,7 @@ func (d *DB) Impact(ctx context.Context, refs []verity.Ref) (receipt.Change[veri
 
 func (d *DB) nowString() string { return formatTime(d.now()) }
 
-// RevocationLog returns every logged event in order.
+// RevocationLog returns every logged event in log order.
 func (d *DB) RevocationLog(ctx context.Context) ([]receipt.Event, error) {
 	return loadEvents(ctx, d.db)
 }
@@ -64,7 +64,7 @@ func (d *DB) logged(ctx context.Context, fn func(*receipt.Log, graph) (receipt.E
 		if err != nil {
 			return err
 		}
-		l, err := receipt.NewLog(d.now, past)
+		l, err := receipt.NewLog(d.now, past, receipt.WithIDs(randomEventID))
 		if err != nil {
 			return err
 		}
@@ -74,8 +74,11 @@ func (d *DB) logged(ctx context.Context, fn func(*receipt.Log, graph) (receipt.E
 		}
 		refs, _ := json.Marshal(ev.Refs)
 		changed, _ := json.Marshal(ev.Changed)
-		_, err = tx.ExecContext(ctx, `INSERT INTO revocations (id, action, refs, changed, who, why, at, undoes, died, revived) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			ev.ID, string(ev.Action), string(refs), string(changed), string(ev.Who), ev.Why, formatTime(ev.At), ev.Undoes, ev.Died, ev.Revived)
+		// The log holds every stored event, so the id it drew is free; seq
+		// puts the event last.
+		_, err = tx.ExecContext(ctx, `INSERT INTO revocations (id, seq, action, refs, changed, who, token, why, at, undoes, died, revived)
+			VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM revocations), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			ev.ID, string(ev.Action), string(refs), string(changed), string(ev.Who), ev.Token, ev.Why, formatTime(ev.At), ev.Undoes, ev.Died, ev.Revived)
 		return err
 	})
 	if err != nil {
@@ -88,7 +91,7 @@ func (d *DB) logged(ctx context.Context, fn func(*receipt.Log, graph) (receipt.E
 }
 
 func loadEvents(ctx context.Context, q querier) ([]receipt.Event, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, action, refs, changed, who, why, at, undoes, died, revived FROM revocations ORDER BY id`)
+	rows, err := q.QueryContext(ctx, `SELECT id, action, refs, changed, who, token, why, at, undoes, died, revived FROM revocations ORDER BY seq`)
 	if err != nil {
 		return nil, fmt.Errorf("read revocation log: %w", err)
 	}
@@ -100,7 +103,7 @@ func loadEvents(ctx context.Context, q querier) ([]receipt.Event, error) {
 			action, who, at string
 			refs, changed   string
 		)
-		if err := rows.Scan(&e.ID, &action, &refs, &changed, &who, &e.Why, &at, &e.Undoes, &e.Died, &e.Revived); err != nil {
+		if err := rows.Scan(&e.ID, &action, &refs, &changed, &who, &e.Token, &e.Why, &at, &e.Undoes, &e.Died, &e.Revived); err != nil {
 			return nil, fmt.Errorf("read revocation log: %w", err)
 		}
 		e.Action, e.Who, e.At = receipt.Action(action), verity.Principal(who), parseTime(at)

@@ -1,0 +1,94 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestMigrationAtomic checks that a migration whose Go step fails leaves the
+// store as the previous migration left it: migration 008's SQL and a
+// completed event remap are both rolled back, and a later Open upgrades the
+// store as if nothing had happened.
+func TestMigrationAtomic(t *testing.T) {
+	ctx := context.Background()
+	b, err := os.ReadFile("testdata/stores/a5ad495-demo.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	step := migrationSteps[8]
+	defer func() { migrationSteps[8] = step }()
+	boom := errors.New("boom")
+	migrationSteps[8] = func(ctx context.Context, tx *txn) error {
+		if err := step(ctx, tx); err != nil {
+			return err
+		}
+		return boom
+	}
+	if db, err := Open(ctx, path, Options{}); !errors.Is(err, boom) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("Open with a failing step = %v, want the step's error", err)
+	}
+
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var version, tables, seqCols int
+	raw.QueryRow(`SELECT max(version) FROM schema_migrations`).Scan(&version)
+	raw.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'roles'`).Scan(&tables)
+	raw.QueryRow(`SELECT count(*) FROM pragma_table_info('revocations') WHERE name IN ('seq', 'token')`).Scan(&seqCols)
+	if version != 7 || tables != 0 || seqCols != 0 {
+		t.Errorf("after a failed migration 008: version %d, roles tables %d, new columns %d; want 7, 0, 0", version, tables, seqCols)
+	}
+	if got := column(t, raw, `SELECT id FROM revocations ORDER BY id`); !slices.Equal(got, []int64{1, 2, 3, 4, 5}) {
+		t.Errorf("event ids after a failed migration 008 = %v, want 1..5", got)
+	}
+	if got := column(t, raw, `SELECT undoes FROM revocations ORDER BY id`); !slices.Equal(got, []int64{0, 1, 0, 0, 0}) {
+		t.Errorf("undoes after a failed migration 008 = %v, want 0 1 0 0 0", got)
+	}
+	if got := column(t, raw, `SELECT event FROM audit_verdicts ORDER BY run, pos`); !slices.Equal(got, []int64{3}) {
+		t.Errorf("audit verdict events after a failed migration 008 = %v, want [3]", got)
+	}
+	raw.Close()
+
+	migrationSteps[8] = step
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open after the failure = %v", err)
+	}
+	defer db.Close()
+	log, err := db.RevocationLog(ctx)
+	if err != nil || len(log) != 5 || log[0].ID < minEventID || log[1].Undoes != log[0].ID {
+		t.Errorf("RevocationLog after upgrading = %+v, %v; want five remapped events", log, err)
+	}
+}
+
+func column(t *testing.T, db *sql.DB, query string) []int64 {
+	t.Helper()
+	rows, err := db.Query(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
+}

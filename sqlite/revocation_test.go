@@ -1,0 +1,95 @@
+package sqlite_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/receipt"
+)
+
+// TestEventIDs checks that a new store's events get random 10-digit ids,
+// distinct, that say nothing of their number, and that the log's order is
+// the order events were logged in whatever their ids.
+func TestEventIDs(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	names := []string{"a", "b", "c", "d", "e", "f"}
+	for _, id := range names {
+		put(t, db, doc(id, "Text of "+id+".", verity.Public))
+	}
+	var logged []int64
+	for _, id := range names {
+		ev, _, err := db.Revoke(ctx, []verity.Ref{src(id)}, admin, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		logged = append(logged, ev.ID)
+	}
+	u, _, err := db.Undo(ctx, logged[2], admin, "not the latest")
+	if err != nil {
+		t.Fatalf("Undo(%d) = %v", logged[2], err)
+	}
+	if u.Undoes != logged[2] {
+		t.Errorf("Undo(%d).Undoes = %d, want %d", logged[2], u.Undoes, logged[2])
+	}
+	logged = append(logged, u.ID)
+	seen := map[int64]bool{}
+	for _, id := range logged {
+		if !tenDigits(id) || seen[id] {
+			t.Errorf("event id %d: want a distinct 10-digit id (all: %v)", id, logged)
+		}
+		seen[id] = true
+	}
+	log, err := db.RevocationLog(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := eventIDs(log); !slices.Equal(got, logged) {
+		t.Errorf("RevocationLog ids = %v, want %v, the order of logging", got, logged)
+	}
+	// The order is seq's: turning seq around turns the log around.
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE revocations SET seq = 100 - seq`); err != nil {
+		t.Fatal(err)
+	}
+	log, err = db.RevocationLog(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reversed := slices.Clone(logged)
+	slices.Reverse(reversed)
+	if got := eventIDs(log); !slices.Equal(got, reversed) {
+		t.Errorf("RevocationLog ids with seq reversed = %v, want %v", got, reversed)
+	}
+}
+
+// TestEventToken checks that the token column reaches the event.
+func TestEventToken(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	put(t, db, doc("a", "Text of a.", verity.Public))
+	ev, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if log, err := db.RevocationLog(ctx); err != nil || len(log) != 1 || log[0].Token != "" {
+		t.Fatalf("RevocationLog = %+v, %v; want one event without a token", log, err)
+	}
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE revocations SET token = 'tok_1' WHERE id = ?`, ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	if log, err := db.RevocationLog(ctx); err != nil || len(log) != 1 || log[0].Token != "tok_1" {
+		t.Errorf("RevocationLog after setting the token = %+v, %v; want token tok_1", log, err)
+	}
+}
+
+func tenDigits(id int64) bool { return id >= 1_000_000_000 && id <= 9_999_999_999 }
+
+func eventIDs(events []receipt.Event) []int64 {
+	var out []int64
+	for _, e := range events {
+		out = append(out, e.ID)
+	}
+	return out
+}

@@ -1,0 +1,326 @@
+package sqlite_test
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/receipt"
+	"github.com/veritykb/verity/sqlite"
+)
+
+// fixture is the store the binary of commit a5ad495 wrote (schema 007); see
+// testdata/stores/README.md.
+const fixture = "testdata/stores/a5ad495-demo.db"
+
+// copyFixture copies the fixture into a temporary directory, so that no test
+// ever writes the file kept in the repository.
+func copyFixture(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// rawEvent is a revocation row as the previous schema stored it.
+type rawEvent struct {
+	id, undoes       int64
+	action, who, why string
+	at               string
+}
+
+// rawStore is what an upgrade must keep, read straight from a store file
+// with SQL before it is opened as a store.
+type rawStore struct {
+	events   []rawEvent
+	sources  int
+	records  map[string]int // kind → count
+	applied  int64          // audit run 1
+	scope    string         // audit run 1
+	verdicts []int64        // audit run 1's verdict events, by position
+}
+
+func rawSQL(t *testing.T, path string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func readRaw(t *testing.T, path string) rawStore {
+	t.Helper()
+	db := rawSQL(t, path)
+	defer db.Close()
+	var s rawStore
+	rows, err := db.Query(`SELECT id, undoes, action, who, why, at FROM revocations ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var e rawEvent
+		if err := rows.Scan(&e.id, &e.undoes, &e.action, &e.who, &e.why, &e.at); err != nil {
+			t.Fatal(err)
+		}
+		s.events = append(s.events, e)
+	}
+	rows.Close()
+	if err := db.QueryRow(`SELECT count(*) FROM sources`).Scan(&s.sources); err != nil {
+		t.Fatal(err)
+	}
+	s.records = recordKinds(t, db)
+	if err := db.QueryRow(`SELECT applied, scope FROM audit_runs WHERE id = 1`).Scan(&s.applied, &s.scope); err != nil {
+		t.Fatal(err)
+	}
+	rows, err = db.Query(`SELECT event FROM audit_verdicts WHERE run = 1 ORDER BY pos`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ev int64
+		if err := rows.Scan(&ev); err != nil {
+			t.Fatal(err)
+		}
+		s.verdicts = append(s.verdicts, ev)
+	}
+	return s
+}
+
+func recordKinds(t *testing.T, db *sql.DB) map[string]int {
+	t.Helper()
+	rows, err := db.Query(`SELECT kind, count(*) FROM records GROUP BY kind`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var (
+			kind string
+			n    int
+		)
+		if err := rows.Scan(&kind, &n); err != nil {
+			t.Fatal(err)
+		}
+		out[kind] = n
+	}
+	return out
+}
+
+func TestUpgradeFixture(t *testing.T) {
+	tests := []struct {
+		name string
+		// edit changes the copied fixture before it is opened, with the
+		// previous schema's SQL.
+		edit string
+	}{
+		{"as made", ""},
+		// The fixture's audit run was not applied and names no events;
+		// this variant makes it applied by event 5 and scoped to events 5,
+		// 3 and 77, which the log never had (so it must stay as it is).
+		{"applied and scoped audit", `UPDATE audit_runs SET applied = 5, scope = '{"events":[5,3,77],"seed":1}' WHERE id = 1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := copyFixture(t)
+			if tt.edit != "" {
+				raw := rawSQL(t, path)
+				if _, err := raw.Exec(tt.edit); err != nil {
+					t.Fatal(err)
+				}
+				raw.Close()
+			}
+			checkUpgrade(t, path, readRaw(t, path))
+		})
+	}
+}
+
+func checkUpgrade(t *testing.T, path string, old rawStore) {
+	ctx := context.Background()
+	if len(old.events) != 5 || old.sources == 0 || old.records["summary"] != 1 {
+		t.Fatalf("fixture holds %d events, %d sources, %d summaries; want 5, some, 1", len(old.events), old.sources, old.records["summary"])
+	}
+	clock := time.Date(2027, 1, 10, 9, 0, 0, 0, time.UTC)
+	db, err := sqlite.Open(ctx, path, sqlite.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatalf("Open(fixture) = %v", err)
+	}
+	defer func() { db.Close() }()
+
+	var versions []int
+	rows, err := db.SQL().QueryContext(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var v int
+		rows.Scan(&v)
+		versions = append(versions, v)
+	}
+	rows.Close()
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8}; !slices.Equal(versions, want) {
+		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
+	}
+	var sources int
+	db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM sources`).Scan(&sources)
+	if sources != old.sources {
+		t.Errorf("sources after upgrade = %d, want %d", sources, old.sources)
+	}
+	if got := recordKinds(t, db.SQL()); !maps.Equal(got, old.records) {
+		t.Errorf("records by kind after upgrade = %v, want %v", got, old.records)
+	}
+
+	// The log keeps its order, actors and reasons; only the ids change.
+	log, err := db.RevocationLog(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log) != len(old.events) {
+		t.Fatalf("RevocationLog after upgrade = %d events, want %d", len(log), len(old.events))
+	}
+	remap := map[int64]int64{} // old id → new id
+	seen := map[int64]bool{}
+	for i, e := range log {
+		o := old.events[i]
+		remap[o.id] = e.ID
+		if !tenDigits(e.ID) || seen[e.ID] {
+			t.Errorf("entry %d (event %d before) id = %d, want a fresh 10-digit id", i+1, o.id, e.ID)
+		}
+		seen[e.ID] = true
+		if string(e.Who) != o.who || e.Why != o.why || string(e.Action) != o.action || e.At.UTC().Format(time.RFC3339Nano) != o.at || e.Token != "" {
+			t.Errorf("entry %d (event %d before) = %s by %q at %s why %q token %q, want %s by %q at %s why %q, no token",
+				i+1, o.id, e.Action, e.Who, e.At.UTC().Format(time.RFC3339Nano), e.Why, e.Token, o.action, o.who, o.at, o.why)
+		}
+	}
+	for i, e := range log {
+		o := old.events[i]
+		want := int64(0)
+		if o.undoes != 0 {
+			want = remap[o.undoes]
+		}
+		if e.Undoes != want {
+			t.Errorf("entry %d (event %d before, undoing %d) undoes %d, want %d", i+1, o.id, o.undoes, e.Undoes, want)
+		}
+	}
+	// The fixture's own facts (README): event 2 undoes event 1, and the
+	// actors are the demo user, relocation and ann.
+	if log[1].Undoes != log[0].ID {
+		t.Errorf("event 2 (old numbering) undoes %d, want %d, event 1's new id", log[1].Undoes, log[0].ID)
+	}
+	var who []string
+	for _, e := range log {
+		who = append(who, string(e.Who))
+	}
+	if want := []string{"user:demo@verity.example", "user:demo@verity.example", "relocate", "relocate", "user:ann@corp.example"}; !slices.Equal(who, want) {
+		t.Errorf("who after upgrade = %v, want %v", who, want)
+	}
+
+	// The audit run still names the same events.
+	run, err := db.AuditRun(ctx, 1)
+	if err != nil {
+		t.Fatalf("AuditRun(1) after upgrade = %v", err)
+	}
+	mapped := func(id int64) int64 {
+		if n, ok := remap[id]; ok {
+			return n
+		}
+		return id // 0, or an id the log never had
+	}
+	if run.Applied != mapped(old.applied) {
+		t.Errorf("audit run applied = %d, want %d (was %d)", run.Applied, mapped(old.applied), old.applied)
+	}
+	if len(run.Verdicts) != len(old.verdicts) {
+		t.Fatalf("audit run has %d verdicts, want %d", len(run.Verdicts), len(old.verdicts))
+	}
+	for i, v := range run.Verdicts {
+		if v.Event != mapped(old.verdicts[i]) {
+			t.Errorf("verdict %d event = %d, want %d (was %d)", i, v.Event, mapped(old.verdicts[i]), old.verdicts[i])
+		}
+	}
+	var oldScope struct{ Events []int64 }
+	if err := json.Unmarshal([]byte(old.scope), &oldScope); err != nil {
+		t.Fatal(err)
+	}
+	var wantScope []int64
+	for _, id := range oldScope.Events {
+		wantScope = append(wantScope, mapped(id))
+	}
+	if !slices.Equal(run.Scope.Events, wantScope) || run.Scope.Seed != 1 {
+		t.Errorf("audit run scope = %+v, want events %v and seed 1", run.Scope, wantScope)
+	}
+
+	if grants, err := db.Roles(ctx); err != nil || len(grants) != 0 {
+		t.Errorf("Roles after upgrade = %v, %v, want none", grants, err)
+	}
+
+	// The upgraded log goes on: new events get fresh ids and come last.
+	rev, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("handbook.md")}, "user:ops@corp.example", "upgrade test")
+	if err != nil {
+		t.Fatalf("Revoke after upgrade = %v", err)
+	}
+	undo, _, err := db.Undo(ctx, rev.ID, "user:ops@corp.example", "upgrade test")
+	if err != nil {
+		t.Fatalf("Undo(%d) after upgrade = %v", rev.ID, err)
+	}
+	for _, e := range []receipt.Event{rev, undo} {
+		if !tenDigits(e.ID) || seen[e.ID] {
+			t.Errorf("new event id = %d, want a fresh 10-digit id", e.ID)
+		}
+		seen[e.ID] = true
+	}
+	if undo.Undoes != rev.ID {
+		t.Errorf("Undo(%d).Undoes = %d, want %d", rev.ID, undo.Undoes, rev.ID)
+	}
+	if _, _, err := db.Undo(ctx, log[4].ID, "user:ops@corp.example", "undo an upgraded event"); err != nil {
+		t.Errorf("Undo(%d), an upgraded event, = %v", log[4].ID, err)
+	}
+	after, err := db.RevocationLog(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != 8 || after[5].ID != rev.ID || after[6].ID != undo.ID || after[7].Undoes != log[4].ID {
+		t.Errorf("RevocationLog after three more events = %v, want the upgraded five then %d, %d and the undo of %d", eventIDs(after), rev.ID, undo.ID, log[4].ID)
+	}
+
+	// Opening again re-runs and re-maps nothing.
+	var applied string
+	db.SQL().QueryRowContext(ctx, `SELECT applied_at FROM schema_migrations WHERE version = 8`).Scan(&applied)
+	db.Close()
+	clock = clock.Add(time.Hour)
+	db, err = sqlite.Open(ctx, path, sqlite.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatalf("Open(upgraded) = %v", err)
+	}
+	again, err := db.RevocationLog(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(eventIDs(again), eventIDs(after)) {
+		t.Errorf("RevocationLog after reopening = %v, want %v", eventIDs(again), eventIDs(after))
+	}
+	var n int
+	var appliedAgain string
+	db.SQL().QueryRowContext(ctx, `SELECT count(*), max(applied_at) FROM schema_migrations WHERE version = 8`).Scan(&n, &appliedAgain)
+	if n != 1 || appliedAgain != applied {
+		t.Errorf("migration 008 after reopening: %d rows applied at %s, want 1 applied at %s", n, appliedAgain, applied)
+	}
+	if run2, err := db.AuditRun(ctx, 1); err != nil || run2.Applied != run.Applied || run2.Verdicts[0].Event != run.Verdicts[0].Event {
+		t.Errorf("audit run after reopening = %+v, %v, want it as after the upgrade", run2, err)
+	}
+}
