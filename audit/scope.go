@@ -103,12 +103,21 @@ func Targets(ctx context.Context, l Log, sc Scope) ([]Target, error) {
 		}
 	}
 	if sc.Sample > 0 && sc.Sample < len(out) {
+		before := slices.Clone(out)
 		rng := rand.New(rand.NewPCG(sc.Seed, 0x5eed))
 		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 		out = out[:sc.Sample]
+		// Back in the order they were found: events in log order (event
+		// ids are random, not ordered), then records by id.
+		rank := map[int64]int{}
+		for i, t := range before {
+			if _, ok := rank[t.Event]; !ok {
+				rank[t.Event] = i
+			}
+		}
 		slices.SortStableFunc(out, func(a, b Target) int {
 			if a.Event != b.Event {
-				return int(a.Event - b.Event)
+				return rank[a.Event] - rank[b.Event]
 			}
 			return compareStrings(a.Record, b.Record)
 		})
