@@ -9,7 +9,8 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
-	"github.com/veritykb/verity/sqlite"
+	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -106,15 +107,15 @@ because of it, ask fails with exit code 6 instead of saying "not found".`,
 				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")
 			}
 			ctx := cmd.Context()
-			caller, db, err := a.callerStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			svc, err := a.answerService(ctx, db, opt)
+			m, judge, err := a.answerModels(ctx)
 			if err != nil {
 				return err
 			}
-			ans, err := svc.Ask(ctx, strings.Join(args, " "), caller)
+			ans, err := svc.Ask(ctx, caller, m, judge, strings.Join(args, " "), a.withProgress(opt))
 			if err != nil {
 				return err
 			}
@@ -129,23 +130,22 @@ because of it, ask fails with exit code 6 instead of saying "not found".`,
 	return cmd
 }
 
-// answerService builds the answer pipeline over db with the run's model,
-// which also judges support between the stages. When stderr is a terminal
-// the stages are shown as they run.
-func (a *app) answerService(ctx context.Context, db *sqlite.DB, opt answer.Options) (*answer.Service, error) {
+// answerModels returns the run's model and the judge that verifies support
+// between the answer stages (three votes over the same model).
+func (a *app) answerModels(ctx context.Context) (llm.Model, verify.Verifier, error) {
 	m, _, err := a.model(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	judge := verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})
+	return m, verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency}), nil
+}
+
+// withProgress shows the stages as they run when stderr is a terminal.
+func (a *app) withProgress(opt answer.Options) answer.Options {
 	if a.interactive() && !a.json {
 		opt.Progress = a.showStage
 	}
-	var store answer.Store
-	if db != nil {
-		store = db
-	}
-	return answer.New(store, m, judge, opt), nil
+	return opt
 }
 
 // stageNames say what each stage does, for the progress lines.
@@ -189,7 +189,7 @@ func (a *app) printAnswerAs(ans *answer.Answer, markdown bool) error {
 // demoAsk shows grounded answers over the demo corpus: an answer with
 // citations and verbatim quotes, a claim check that catches a distortion, a
 // "not found", and a content-free hint.
-func (a *app) demoAsk(ctx context.Context, db *sqlite.DB) error {
+func (a *app) demoAsk(ctx context.Context, svc *kb.Service) error {
 	steps := []struct {
 		title, question string
 		as              []string
@@ -198,23 +198,23 @@ func (a *app) demoAsk(ctx context.Context, db *sqlite.DB) error {
 		{"Not found, and a hint: the HR plan exists, but only HR may read it", "Сколько человек сократят в 2027 году?", nil},
 		{"Not found: nothing in the corpus answers it", "What is the office parking policy?", []string{"group:staff"}},
 	}
+	m, judge, err := a.answerModels(ctx)
+	if err != nil {
+		return err
+	}
 	for i, s := range steps {
-		svc, err := a.answerService(ctx, db, answer.Options{NoCache: true})
+		ans, err := svc.Ask(ctx, demoCaller(s.as), m, judge, s.question, answer.Options{NoCache: true})
 		if err != nil {
 			return err
 		}
-		ans, err := svc.Ask(ctx, s.question, verity.NewCaller(principals(s.as)...))
-		if err != nil {
-			return err
-		}
-		as := ""
+		as := "--as public "
 		if len(s.as) > 0 {
 			as = "--as " + strings.Join(s.as, " --as ") + " "
 		}
 		fmt.Fprintf(a.stdout, "\n== Ask %d. %s\n$ verity ask %s%q\n", i+1, s.title, as, s.question)
 		printAnswer(a.stdout, ans)
 		if i == 0 {
-			if err := a.demoDistortion(ctx, db); err != nil {
+			if err := a.demoDistortion(ctx, svc); err != nil {
 				return err
 			}
 		}
@@ -225,14 +225,14 @@ func (a *app) demoAsk(ctx context.Context, db *sqlite.DB) error {
 // demoDistortion checks the seed's paraphrase against CONF-101: "once a
 // year" where the page says "not less than once in 12 months; more often
 // after incidents".
-func (a *app) demoDistortion(ctx context.Context, db *sqlite.DB) error {
-	svc, err := a.answerService(ctx, db, answer.Options{Policy: answer.Broad})
+func (a *app) demoDistortion(ctx context.Context, svc *kb.Service) error {
+	m, judge, err := a.answerModels(ctx)
 	if err != nil {
 		return err
 	}
 	sub := answer.Submission{Text: "Права доступа к производственным системам пересматриваются раз в год [1].",
 		Documents: []answer.Document{{SourceID: "CONF-101"}}}
-	ans, err := svc.Check(ctx, sub, verity.NewCaller("group:staff"))
+	ans, err := svc.Check(ctx, verity.NewCaller("group:staff"), m, judge, sub, answer.Options{Policy: answer.Broad})
 	if err != nil {
 		return err
 	}

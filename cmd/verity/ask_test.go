@@ -31,8 +31,8 @@ func askCLI(t *testing.T, db string, m llm.Model, stdin string, args ...string) 
 	root.SetOut(&out)
 	root.SetErr(&errb)
 	err := root.ExecuteContext(context.Background())
-	if a.store != nil {
-		a.store.Close()
+	if a.closeStore != nil {
+		a.closeStore()
 	}
 	if err != nil {
 		fmt.Fprintf(&errb, "verity: %v\n", err)

@@ -8,25 +8,8 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/audit"
-	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/sqlite"
+	"github.com/veritykb/verity/kb"
 )
-
-// circularNote is what every audit report says when the model that judged
-// a record also built it.
-const circularNote = "circular: the model that built these records also judged them (with the offline engine, the same deterministic procedure on both sides); agreement here shows consistency, not truth — use gold data (verity eval receipts) for that"
-
-// auditOutput is what verity audit prints with --json.
-type auditOutput struct {
-	Run    *audit.Run   `json:"run"`
-	Counts audit.Counts `json:"counts"`
-	// ProbesStored is how many probes the run stored (the run's probes are
-	// left out of this output; verity audit --replay reads them).
-	ProbesStored int               `json:"probes_stored"`
-	Note         string            `json:"note,omitempty"`
-	Applied      *revocationOutput `json:"applied,omitempty"`
-	Replay       []audit.Replayed  `json:"replay,omitempty"`
-}
 
 func (a *app) auditCmd() *cobra.Command {
 	var (
@@ -36,7 +19,6 @@ func (a *app) auditCmd() *cobra.Command {
 		undetermined bool
 		replay       bool
 		runID        int64
-		by           string
 	)
 	cmd := &cobra.Command{
 		Use:   "audit",
@@ -63,8 +45,13 @@ Every probe (task, prompt version, model, vars, raw answer) is stored;
 --replay recomputes the verdicts of a stored run (--run N, default the
 latest) from its probes with no model call and says whether they match.
 Verdicts are reports: --apply revokes the records the audit finds dead but
-receipts keep alive, as "audit:MODEL" with the run in the reason (undo with
-verity undo). Each verdict becomes the record's last audit.
+receipts keep alive, on the caller's behalf with the run in the reason
+(undo with verity undo). Each verdict becomes the record's last audit.
+
+Rights: any caller may audit what it may read — only records it may read
+are audited, and the model is shown only sources it may read (a verdict
+says "withheld" when others were left out); --apply needs the curator role.
+An admin (the local operator) audits everything.
 
 When the model that audits also built the records — always with the offline
 engine — the audit checks it against itself; the report says so.
@@ -72,7 +59,7 @@ engine — the audit checks it against itself; the report says so.
 --json prints {"run":{"id","at","model","prompt_version","blind",
 "probes_per_record","alive_at","dead_at","scope","circular","applied",
 "verdicts":[{"record","kind","text","event","receipt","verdict","yes","cast",
-"requested","deterministic","shown","removed","reason","same_model"}]},
+"requested","deterministic","shown","removed","withheld","reason","same_model"}]},
 "counts":{"audited","skipped","alive","dead","undetermined","agree",
 "disagree","kept_dead","dropped_live","probes"},"probes_stored","note",
 "applied":{revocation, as verity revoke},"replay":[{"record","stored",
@@ -80,50 +67,32 @@ engine — the audit checks it against itself; the report says so.
 		Example: `  verity audit
   verity audit --event 3 --probes 5 --early-stop
   verity audit --sample 20 --seed 7 --blind
-  verity audit --disputed --apply --by user:alice@corp.example
+  verity audit --disputed --apply
   verity audit --undetermined
   verity audit --replay --run 2`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
 			switch {
 			case undetermined:
-				return a.listUndetermined(ctx, db)
+				return a.listUndetermined(ctx, svc, caller)
 			case replay:
-				return a.replayAudit(ctx, db, runID)
-			}
-			targets, err := audit.Targets(ctx, db, scope)
-			if err != nil {
-				return err
+				return a.replayAudit(ctx, svc, caller, runID)
 			}
 			m, _, err := a.model(ctx)
 			if err != nil {
 				return err
 			}
-			opt.Now = a.now
 			if opt.DeadAt == 0 && cmd.Flags().Changed("dead-at") {
 				opt.DeadAt = -1 // audit.Options reads 0 as the default; the flag means none
 			}
-			run, err := audit.Audit(ctx, m, db, targets, opt)
+			out, err := svc.Audit(ctx, caller, m, kb.AuditRequest{Scope: scope, Options: opt, Apply: apply})
 			if err != nil {
 				return err
-			}
-			run.Scope = scope
-			if err := db.PutAuditRun(ctx, run); err != nil {
-				return err
-			}
-			out := &auditOutput{Run: run, Counts: run.Counts(), ProbesStored: len(run.Log)}
-			if run.Circular > 0 {
-				out.Note = circularNote
-			}
-			if apply {
-				if out.Applied, err = a.applyAudit(ctx, db, run, m, by); err != nil {
-					return err
-				}
 			}
 			return a.printAudit(out)
 		},
@@ -140,41 +109,14 @@ engine — the audit checks it against itself; the report says so.
 	f.BoolVar(&opt.EarlyStop, "early-stop", false, "stop probing a record once its verdict cannot change")
 	f.BoolVar(&opt.Blind, "blind", false, "do not show the conclusion; compare what the model concludes with it")
 	f.BoolVar(&apply, "apply", false, "revoke the records found dead that receipts keep alive")
-	f.StringVar(&by, "by", "", "with --apply: who applies, recorded in the reason (default the first --as user)")
 	f.BoolVar(&undetermined, "undetermined", false, "list the records whose last audit was undetermined, for a person to decide")
 	f.BoolVar(&replay, "replay", false, "recompute a stored run's verdicts from its probes, with no model call")
 	f.Int64Var(&runID, "run", 0, "with --replay: the run (default the latest)")
+	goneBy(cmd)
 	return cmd
 }
 
-// applyAudit revokes the records the run found dead while receipts keep
-// them alive, on behalf of the audit's model.
-func (a *app) applyAudit(ctx context.Context, db *sqlite.DB, run *audit.Run, m llm.Model, by string) (*revocationOutput, error) {
-	var refs []verity.Ref
-	for _, v := range run.Verdicts {
-		if v.Verdict == verity.StateDead && v.Receipt == verity.StateAlive {
-			refs = append(refs, verity.RecordRef(v.Record))
-		}
-	}
-	if len(refs) == 0 {
-		return nil, nil
-	}
-	why := fmt.Sprintf("audit run %d (%s, %s): not reproduced from the remaining sources", run.ID, run.PromptVersion, m.Info().Name())
-	if who, err := a.who(by); err == nil {
-		why += "; applied by " + string(who)
-	}
-	ev, change, err := db.Revoke(ctx, refs, verity.Principal("audit:"+m.Info().Name()), why)
-	if err != nil {
-		return nil, err
-	}
-	if err := db.SetAuditApplied(ctx, run.ID, ev.ID); err != nil {
-		return nil, err
-	}
-	run.Applied = ev.ID
-	return a.revocationReport(ctx, db, &ev, refs, change)
-}
-
-func (a *app) printAudit(out *auditOutput) error {
+func (a *app) printAudit(out *kb.AuditReport) error {
 	run := out.Run
 	if a.json {
 		shown := *run
@@ -217,6 +159,9 @@ func (a *app) printAudit(out *auditOutput) error {
 			mark = "≠"
 		}
 		fmt.Fprintf(w, "%s %-22s receipt %-5s audit %-12s %s  shown %d, removed %d", mark, clean(v.Record), v.Receipt, orSkipped(v.Verdict), votes, len(v.Shown), len(v.Removed))
+		if v.Withheld {
+			fmt.Fprint(w, ", and sources you cannot read left out")
+		}
 		if v.Event != 0 {
 			fmt.Fprintf(w, "  (event %d)", v.Event)
 		}
@@ -245,45 +190,29 @@ func orSkipped(s verity.RecordState) string {
 	return string(s)
 }
 
-func (a *app) replayAudit(ctx context.Context, db *sqlite.DB, id int64) error {
-	run, err := db.AuditRun(ctx, id)
+func (a *app) replayAudit(ctx context.Context, svc *kb.Service, caller verity.Caller, id int64) error {
+	out, err := svc.Replay(ctx, caller, id)
 	if err != nil {
 		return err
-	}
-	rs, err := audit.Replay(run, nil)
-	if err != nil {
-		return err
-	}
-	out := &auditOutput{Run: run, Counts: run.Counts(), ProbesStored: len(run.Log), Replay: rs}
-	if run.Circular > 0 {
-		out.Note = circularNote
 	}
 	if a.json {
 		return a.printAudit(out)
 	}
+	run := out.Run
 	fmt.Fprintf(a.stdout, "replay of audit run %d (%s, %s) from %d stored probes, no model call:\n", run.ID, clean(run.Model), run.PromptVersion, len(run.Log))
-	for _, r := range rs {
+	for _, r := range out.Replay {
 		mark := "="
 		if !r.Matches {
 			mark = "≠"
 		}
 		fmt.Fprintf(a.stdout, "%s %-22s stored %-12s replayed %-12s %d/%d yes\n", mark, clean(r.Record), orSkipped(r.Stored), orSkipped(r.Replay), r.Yes, r.Cast)
 	}
-	fmt.Fprintln(a.stdout, audit.ReplaySummary(rs))
+	fmt.Fprintln(a.stdout, audit.ReplaySummary(out.Replay))
 	return nil
 }
 
-func (a *app) listUndetermined(ctx context.Context, db *sqlite.DB) error {
-	caller, err := a.caller()
-	if err != nil {
-		return err
-	}
-	recs, err := db.Records(ctx, verity.RecordFilter{Audit: string(verity.StateUndetermined)})
-	if err != nil {
-		return err
-	}
-	rd := newReadable(ctx, db, caller)
-	g, err := rd.group(recordRefs(recs))
+func (a *app) listUndetermined(ctx context.Context, svc *kb.Service, caller verity.Caller) error {
+	g, err := svc.Undetermined(ctx, caller)
 	if err != nil {
 		return err
 	}
@@ -297,12 +226,4 @@ func (a *app) listUndetermined(ctx context.Context, db *sqlite.DB) error {
 	a.printGroup("undetermined by their last audit, for a person to decide", "?", g)
 	fmt.Fprintln(a.stdout, "decide: keep it (nothing to do), or verity revoke record:ID --reason ...")
 	return nil
-}
-
-func recordRefs(recs []*verity.Record) []verity.Ref {
-	out := make([]verity.Ref, len(recs))
-	for i, r := range recs {
-		out[i] = verity.RecordRef(r.ID)
-	}
-	return out
 }

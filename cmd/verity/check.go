@@ -102,15 +102,15 @@ with quotes injected; claims found without a citation have "uncited": true.`,
 					sub.Documents = append(sub.Documents, answer.Document{SourceID: id})
 				}
 			}
-			db, err := a.openStore(ctx)
+			svc, err := a.service(ctx)
 			if err != nil {
 				return err
 			}
-			svc, err := a.answerService(ctx, db, opt)
+			m, judge, err := a.answerModels(ctx)
 			if err != nil {
 				return err
 			}
-			ans, err := svc.Check(ctx, sub, caller)
+			ans, err := svc.Check(ctx, caller, m, judge, sub, a.withProgress(opt))
 			if err != nil {
 				return err
 			}

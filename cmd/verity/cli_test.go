@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/veritykb/verity/kb"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,7 @@ func TestIngestSearchShowContract(t *testing.T) {
 	if code != exitFailure {
 		t.Fatalf("ingest with bad items exit %d, want %d; stderr %s", code, exitFailure, errOut)
 	}
-	var sum ingestSummary
+	var sum kb.IngestReport
 	if err := json.Unmarshal([]byte(out), &sum); err != nil {
 		t.Fatalf("ingest --json output %q: %v", out, err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
-	"github.com/veritykb/verity/sqlite"
 )
 
 // fetchFlags are the politeness and limit flags crawl and research share.
@@ -55,7 +53,7 @@ func parseACL(flags []string) ([]verity.Principal, error) {
 	for _, s := range flags {
 		p, err := verity.ParsePrincipal(s)
 		if err != nil {
-			return nil, fmt.Errorf("--acl: %w", err)
+			return nil, verity.Errorf(verity.EINVALID, "--acl: %w", err)
 		}
 		acl = append(acl, p)
 	}
@@ -127,7 +125,11 @@ or every page visited — starts afresh when run again.
 "pending","complete","notes","elapsed_ms","relocation":{"sources",
 "quotes_moved","quotes_gone","quotes_back","retracted","restored",
 "evidence_moved","evidence_gone","events"}}. The exit code is 0 when the
-crawl ran, whatever single pages did; 130 when interrupted.`,
+crawl ran, whatever single pages did; 130 when interrupted.
+
+Rights: crawling needs the curator role; pages are stored by the rules of
+verity ingest (a page whose id is taken by a source the caller cannot read
+is reported as an error, and nothing of that source is shown).`,
 		Example: `  verity crawl https://www.bitrix24.ru/ --budget 200
   verity crawl https://vendor.example/customers/ --budget 50 --max-depth 2 --acl group:market
   verity crawl https://vendor.example/ --contact ops@corp.example --delay 2s --json
@@ -146,43 +148,32 @@ crawl ran, whatever single pages did; 130 when interrupted.`,
 			if err != nil {
 				return err
 			}
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
 			bar := a.newProgress("crawl", int64(budget), false)
-			var changed []string // pages stored as a new version, to re-locate
 			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart,
-				Checkpoints: crawlCheckpoints{db},
 				OnPage: func(r collect.PageResult) {
 					if r.Fetched {
 						bar.Add(1)
-					}
-					if verity.PutOutcome(r.Outcome) == verity.PutNewVersion && !slices.Contains(changed, r.SourceID) {
-						changed = append(changed, r.SourceID)
 					}
 					if !a.json && !r.Stored() && !a.interactive() && r.Outcome != collect.ReasonRobots && !(&collect.FetchError{Reason: r.Outcome}).Skip() {
 						fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(r.URL), clean(r.Detail))
 					}
 				}}
-			rep, err := collect.Crawl(ctx, collect.NewFetcher(fo), db, args[0], opt)
+			rep, err := svc.Crawl(ctx, caller, collect.NewFetcher(fo), args[0], opt)
 			bar.Done()
 			if rep == nil {
 				return err
 			}
-			// Pages stored before an interruption are re-located all the
-			// same: a later run finds them unchanged and would not.
-			moved, rerr := a.relocateStored(context.WithoutCancel(ctx), db, changed)
-			if rerr != nil {
-				return rerr
-			}
 			if a.json {
-				if perr := a.printJSON(crawlOutput{CrawlReport: rep, Relocation: moved}); perr != nil {
+				if perr := a.printJSON(rep); perr != nil {
 					return perr
 				}
 			} else {
-				a.printCrawl(rep)
-				if s := moved.String(); s != "" {
+				a.printCrawl(rep.CrawlReport)
+				if s := relocationLine(rep.Relocation); s != "" {
 					fmt.Fprintln(a.stdout, s)
 				}
 			}
@@ -200,13 +191,6 @@ crawl ran, whatever single pages did; 130 when interrupted.`,
 	f.BoolVar(&restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
 	ff.register(cmd)
 	return cmd
-}
-
-// crawlOutput is what crawl prints with --json: the crawl's report and what
-// re-locating quotes in the pages stored as new versions did.
-type crawlOutput struct {
-	*collect.CrawlReport
-	Relocation *relocation `json:"relocation"`
 }
 
 func (a *app) printCrawl(rep *collect.CrawlReport) {
@@ -244,31 +228,4 @@ func (a *app) printCrawl(rep *collect.CrawlReport) {
 	if rep.Pending > 0 {
 		fmt.Fprintf(w, "%d URLs found but not fetched: the budget is spent (a larger --budget reaches them)\n", rep.Pending)
 	}
-}
-
-// crawlCheckpoints keeps crawl state in the store's tables.
-type crawlCheckpoints struct{ db *sqlite.DB }
-
-func (c crawlCheckpoints) LoadCrawl(ctx context.Context, key string) (*collect.Checkpoint, error) {
-	st, err := c.db.CrawlState(ctx, key)
-	if err != nil || st == nil {
-		return nil, err
-	}
-	cp := &collect.Checkpoint{Status: st.Status, Fetched: st.Fetched, URLs: make([]collect.QueuedURL, len(st.URLs))}
-	for i, u := range st.URLs {
-		cp.URLs[i] = collect.QueuedURL{URL: u.URL, Seq: u.Seq, Depth: u.Depth, State: u.State, Hash: u.Hash, SourceID: u.SourceID}
-	}
-	return cp, nil
-}
-
-func (c crawlCheckpoints) SaveCrawl(ctx context.Context, key string, cp *collect.Checkpoint) error {
-	urls := make([]sqlite.CrawlURL, len(cp.URLs))
-	for i, u := range cp.URLs {
-		urls[i] = sqlite.CrawlURL{URL: u.URL, Seq: u.Seq, Depth: u.Depth, State: u.State, Hash: u.Hash, SourceID: u.SourceID}
-	}
-	return c.db.SaveCrawlState(ctx, key, cp.Status, cp.Fetched, urls)
-}
-
-func (c crawlCheckpoints) ResetCrawl(ctx context.Context, key string) error {
-	return c.db.ResetCrawl(ctx, key)
 }

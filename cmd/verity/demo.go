@@ -12,10 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/quote"
-	"github.com/veritykb/verity/sqlite"
 )
 
 //go:embed democorpus
@@ -38,8 +37,13 @@ func (a *app) demoCmd() *cobra.Command {
 		Long: `Demo ingests a small bundled corpus — Confluence pages, a Jira ticket, a Slack
 thread (JSONL with ACLs), vendor web pages in Russian and English, and a
 Markdown handbook — into ` + demoDB + ` (or --db), then runs searches that show
-stemming in both languages, permission filtering and a content-free hint.
-Everything runs offline. Afterwards, explore with --db ` + demoDB + `.`,
+stemming in both languages, permission filtering and a content-free hint,
+grounded answers, extraction, receipts and new versions. Everything runs
+offline.
+
+Who acts: the demo ingests, extracts, summarizes and revokes as the local
+operator (you, with every right, reading as public), and reads as the
+callers each step names with --as. Afterwards, explore with --db ` + demoDB + `.`,
 		Example: `  verity demo
   verity --db verity-demo.db search --as group:hr "сокращения"`,
 		Args: cobra.NoArgs,
@@ -48,11 +52,11 @@ Everything runs offline. Afterwards, explore with --db ` + demoDB + `.`,
 			if a.dbPath == "" && a.getenv("VERITY_DB") == "" {
 				a.dbPath = demoDB
 			}
-			db, err := a.openStore(ctx)
+			svc, err := a.service(ctx)
 			if err != nil {
 				return err
 			}
-			if err := a.demoIngest(ctx, db); err != nil {
+			if err := a.demoIngest(ctx, svc); err != nil {
 				return err
 			}
 			steps := []struct {
@@ -67,8 +71,7 @@ Everything runs offline. Afterwards, explore with --db ` + demoDB + `.`,
 			}
 			fmt.Fprintf(a.stdout, "\n### 1. Search under the caller's rights\n")
 			for i, s := range steps {
-				caller := verity.NewCaller(principals(s.as)...)
-				res, err := db.Search(ctx, verity.SearchQuery{Text: s.query, Caller: caller, K: 2})
+				res, err := svc.Search(ctx, demoCaller(s.as), s.query, 2)
 				if err != nil {
 					return err
 				}
@@ -81,7 +84,7 @@ Everything runs offline. Afterwards, explore with --db ` + demoDB + `.`,
 			}
 			sections := []struct {
 				title string
-				run   func(context.Context, *sqlite.DB) error
+				run   func(context.Context, *kb.Service) error
 			}{
 				{"The verbatim gate: a quote counts only when code finds it", a.demoQuote},
 				{"Grounded answers: citations, quotes, honest \"not found\", hints", a.demoAsk},
@@ -91,27 +94,30 @@ Everything runs offline. Afterwards, explore with --db ` + demoDB + `.`,
 			}
 			for i, sec := range sections {
 				fmt.Fprintf(a.stdout, "\n### %d. %s\n", i+2, sec.title)
-				if err := sec.run(ctx, db); err != nil {
+				if err := sec.run(ctx, svc); err != nil {
 					return fmt.Errorf("demo %q: %w", sec.title, err)
 				}
 			}
-			fmt.Fprintf(a.stdout, "\nThe store is %s. Try:\n  verity --db %s sources --all\n  verity --db %s search --as group:staff \"deploy on Friday\"\n  verity --db %s show --chunks CONF-101 --as group:staff\n",
-				a.storePath(), a.storePath(), a.storePath(), a.storePath())
+			fmt.Fprintf(a.stdout, "\nThe store is %s. Try, as the local operator or as someone else:\n  verity --db %s sources --all\n  verity --db %s search --as group:staff \"deploy on Friday\"\n  verity --db %s show --chunks CONF-101 --as group:staff\n  verity --db %s log --as user:eve@outside.example\n",
+				a.storePath(), a.storePath(), a.storePath(), a.storePath(), a.storePath())
 			return nil
 		},
 	}
 }
 
-func principals(ss []string) []verity.Principal {
-	out := make([]verity.Principal, len(ss))
+// demoCaller is the caller a demo step reads as: exactly the principals it
+// names (public alone when it names none).
+func demoCaller(ss []string) verity.Caller {
+	ps := make([]verity.Principal, len(ss))
 	for i, s := range ss {
-		out[i] = verity.Principal(s)
+		ps[i] = verity.Principal(s)
 	}
-	return out
+	return verity.NewCaller(ps...)
 }
 
-// demoIngest puts the bundled corpus into db and prints a one-line summary.
-func (a *app) demoIngest(ctx context.Context, db *sqlite.DB) error {
+// demoIngest puts the bundled corpus into the store, as the local operator,
+// and prints a one-line summary.
+func (a *app) demoIngest(ctx context.Context, svc *kb.Service) error {
 	var srcs []*verity.Source
 	var warnings []string
 	err := fs.WalkDir(demoCorpus, "democorpus", func(p string, d fs.DirEntry, err error) error {
@@ -155,16 +161,27 @@ func (a *app) demoIngest(ctx context.Context, db *sqlite.DB) error {
 	if err != nil {
 		return err
 	}
-	counts := map[verity.PutOutcome]int{}
-	for _, src := range srcs {
-		out, err := db.PutSource(ctx, src, ingest.Chunks(src, analysis.DefaultChunkOptions))
-		if err != nil {
-			return err
-		}
-		counts[out]++
+	op, err := a.caller()
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(a.stdout, "Verity demo — offline engine, store %s\ningested the bundled corpus: %d sources (%d new, %d unchanged): Confluence, Jira, Slack, web pages, a handbook; in Russian and English\n",
-		a.storePath(), len(srcs), counts[verity.PutCreated], counts[verity.PutUnchanged])
+	run, err := svc.Ingest(ctx, op)
+	if err != nil {
+		return err
+	}
+	items := make([]kb.Item, len(srcs))
+	for i, src := range srcs {
+		items[i] = kb.Item{Where: src.ID, Source: src}
+	}
+	failed, err := run.Put(ctx, items)
+	if err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		return verity.Errorf(verity.EINTERNAL, "demo corpus %s: %s", failed[0].Where, failed[0].Error)
+	}
+	fmt.Fprintf(a.stdout, "Verity demo — offline engine, store %s, acting as the local operator (%s)\ningested the bundled corpus: %d sources (%d new, %d unchanged): Confluence, Jira, Slack, web pages, a handbook; in Russian and English\n",
+		a.storePath(), clean(string(op.Actor())), len(srcs), run.Report.Created, run.Report.Unchanged)
 	for _, w := range warnings {
 		fmt.Fprintf(a.stdout, "warning: %s (the demo shows that records without ACL stay hidden)\n", w)
 	}
@@ -174,8 +191,8 @@ func (a *app) demoIngest(ctx context.Context, db *sqlite.DB) error {
 // demoQuote shows the verbatim gate on the access-review page: a quote with
 // typographic drift is found, a quote stitched from two pieces is repaired to
 // the contiguous original span, and a plausible fabrication is rejected.
-func (a *app) demoQuote(ctx context.Context, db *sqlite.DB) error {
-	src, err := db.Source(ctx, "CONF-101")
+func (a *app) demoQuote(ctx context.Context, svc *kb.Service) error {
+	src, err := svc.Show(ctx, verity.NewCaller("group:staff"), kb.ShowRequest{ID: "CONF-101"})
 	if err != nil {
 		return err
 	}

@@ -8,14 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/offline"
-	"github.com/veritykb/verity/sqlite"
 )
 
 // demoApp returns an app on a fresh store holding the demo corpus, with the
 // offline engine as its model, and the buffer its output goes to.
-func demoApp(t *testing.T) (*app, *sqlite.DB, *bytes.Buffer) {
+func demoApp(t *testing.T) (*app, *kb.Service, *bytes.Buffer) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	a := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }, now: time.Now,
@@ -23,14 +23,14 @@ func demoApp(t *testing.T) (*app, *sqlite.DB, *bytes.Buffer) {
 	a.meter = llm.NewMeter(nil)
 	a.llm = llm.WithMeter(offline.New(offline.Options{}), a.meter)
 	ctx := context.Background()
-	db, err := a.openStore(ctx)
+	svc, err := a.service(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
-	if err := a.demoIngest(ctx, db); err != nil {
+	t.Cleanup(func() { a.closeStore() })
+	if err := a.demoIngest(ctx, svc); err != nil {
 		t.Fatal(err)
 	}
 	out.Reset()
-	return a, db, &out
+	return a, svc, &out
 }

@@ -24,19 +24,20 @@ later relocations and review votes — with what the step saw, what it said,
 the prompt version and model, and the panel's votes. It works for rejected
 edges too.
 
-Only pages the caller (--as) may read are shown; steps from others are
-counted, never shown. --json prints {"edge_id","state","edge","steps":[...],
-"hidden_steps","human"}.`,
+Only steps on pages the caller (--as) may read are shown; steps on other
+pages are neither shown nor counted (an admin sees them all). An edge the
+caller sees nothing of is not found, like an edge no run has seen. --json
+prints {"edge_id","state","edge","steps":[...],"hidden_steps","human"}.`,
 		Example: `  verity explain edge:3fa2c19b0d7e
   verity explain 3fa2c19b0d7e --as group:sales --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, db, err := a.callerStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			ex, err := extract.Explain(ctx, db, caller, args[0])
+			ex, err := svc.Explain(ctx, caller, args[0])
 			if err != nil {
 				return err
 			}

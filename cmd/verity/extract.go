@@ -11,52 +11,10 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/offline"
-	"github.com/veritykb/verity/sqlite"
 )
-
-// extractOutput is the JSON of `verity extract`: the contract's edges and
-// rejected, plus the candidates left for review, the run and its cost.
-type extractOutput struct {
-	Edges    []extract.EdgeView   `json:"edges"`
-	Rejected []rejectedView       `json:"rejected"`
-	Review   []reviewView         `json:"review"`
-	Run      extract.RunInfo      `json:"run"`
-	Pages    extractPages         `json:"pages"`
-	Cost     extract.CostReport   `json:"cost"`
-	Moved    []extract.Relocation `json:"relocated,omitempty"`
-}
-
-type extractPages struct {
-	Read    int `json:"read"`
-	Resumed int `json:"resumed"`
-}
-
-// rejectedView is one rejected candidate.
-type rejectedView struct {
-	Subject   string         `json:"subject"`
-	SourceID  string         `json:"source_id"`
-	Reason    extract.Reason `json:"reason"`
-	Object    string         `json:"object,omitempty"`
-	Criterion string         `json:"criterion,omitempty"`
-	Detail    string         `json:"detail,omitempty"`
-	EdgeID    string         `json:"edge_id,omitempty"`
-	Quote     string         `json:"quote,omitempty"` // the quote as located on the page, when it was
-}
-
-// reviewView is one candidate sent to review.
-type reviewView struct {
-	ID         string  `json:"id"`
-	EdgeID     string  `json:"edge_id"`
-	Subject    string  `json:"subject"`
-	Relation   string  `json:"relation"`
-	Object     string  `json:"object"`
-	SourceID   string  `json:"source_id"`
-	URI        string  `json:"uri"`
-	Confidence float64 `json:"confidence"`
-	Quote      string  `json:"quote"`
-}
 
 // loadSpec reads --spec: a file, or the name of a built-in example spec.
 func loadSpec(arg string) (*extract.Spec, error) {
@@ -117,8 +75,10 @@ criterion's yes share; [] for none), judge_context (bytes around the quote,
 default 400), strictness (generous or strict) and banned_domains;
 extract/specs/bitrix24-ru.yaml shows every field.
 
-Output shows only what the caller (--as) may read: edges through readable
-evidence, rejections on readable pages. --json prints
+Rights: extracting needs the curator role. A curator reads only the pages
+it may read; an admin (the local operator) every page. Output shows only
+what the caller may read: edges through readable evidence, rejections on
+readable pages. --json prints
 {"edges":[{"id","subject","relation","object","confidence","votes","model",
 "evidence":[{"source_id","version","uri","fetched_at","quote":{"text","start",
 "end"}}]}],"rejected":[{"subject","source_id","reason"}],"review":[...],...}
@@ -136,7 +96,7 @@ Reason codes:
 				return err
 			}
 			spec.Vendor.Domains = append(spec.Vendor.Domains, vendor...)
-			caller, db, err := a.callerStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
@@ -144,7 +104,7 @@ Reason codes:
 			if err != nil {
 				return err
 			}
-			out, err := a.runExtract(ctx, db, m, spec, caller, args, pages)
+			out, err := a.runExtract(ctx, svc, caller, m, spec, args, pages)
 			if out == nil {
 				return err
 			}
@@ -174,88 +134,43 @@ func reasonList() string {
 }
 
 // runExtract runs spec over the given sources (all targets when none) and
-// returns what caller may see of the result. On an error it still returns
-// what finished, so an interrupted run can say what it kept.
-func (a *app) runExtract(ctx context.Context, db *sqlite.DB, m llm.Model, spec *extract.Spec, caller verity.Caller, ids []string, pages int) (*extractOutput, error) {
-	x := extract.New(m, spec, extract.Options{Concurrency: max(1, a.concurrency/max(1, pages)), Now: a.now})
-	r := &extract.Runner{Store: db, X: x, Concurrency: pages}
+// returns what caller may see of the result, with a bar on a terminal. On
+// an error it still returns what finished, so an interrupted run can say
+// what it kept.
+func (a *app) runExtract(ctx context.Context, svc *kb.Service, caller verity.Caller, m llm.Model, spec *extract.Spec, ids []string, pages int) (*kb.ExtractReport, error) {
+	req := kb.ExtractRequest{Spec: spec, IDs: ids, Pages: pages, Concurrency: max(1, a.concurrency/max(1, pages))}
 	var bar *progress
 	if a.interactive() {
-		total := len(ids)
-		if total == 0 {
-			t, err := extract.Targets(ctx, db, spec)
-			if err != nil {
-				return nil, err
+		req.Progress = func(done, total int) {
+			if bar == nil {
+				bar = a.newProgress("extract", int64(total), false)
 			}
-			ids, total = t, len(t)
-		}
-		bar = a.newProgress("extract", int64(total), false)
-		r.Progress = func(done, total int) { bar.Add(1) }
-	}
-	if len(ids) == 0 {
-		t, err := extract.Targets(ctx, db, spec)
-		if err != nil {
-			return nil, err
-		}
-		if ids = t; len(ids) == 0 {
-			a.noteOtherSystems(ctx, db, spec)
+			bar.Add(1)
 		}
 	}
-	res, runErr := r.Run(ctx, ids)
+	out, err := svc.Extract(ctx, caller, m, req)
 	if bar != nil {
 		bar.Done()
 	}
-	if res == nil {
-		return nil, runErr
-	}
-	out := &extractOutput{Run: res.Run, Pages: extractPages{Read: res.Read, Resumed: res.Resumed}, Cost: res.Cost,
-		Edges: []extract.EdgeView{}, Rejected: []rejectedView{}, Review: []reviewView{}}
-	v := db.Viewer(ctx, caller)
-	readable := func(id string) bool { return v.Visible(verity.SourceRef(id)) }
-	if ids := res.EdgeIDs(); len(ids) > 0 {
-		edges, err := extract.Graph(ctx, db, caller, extract.GraphFilter{IDs: ids})
-		if err != nil {
-			return nil, err
-		}
-		out.Edges = edges
-	}
-	for _, o := range res.Outcomes(extract.Rejected) {
-		if !readable(o.SourceID) {
-			continue
-		}
-		rv := rejectedView{Subject: o.Subject, SourceID: o.SourceID, Reason: o.Reason, Object: o.Object,
-			Criterion: o.Criterion, Detail: o.Detail, EdgeID: o.EdgeID}
-		if o.Evidence != nil {
-			rv.Quote = o.Evidence.Quote.Text
-		}
-		out.Rejected = append(out.Rejected, rv)
-	}
-	for _, o := range res.Outcomes(extract.Review) {
-		if !readable(o.SourceID) {
-			continue
-		}
-		out.Review = append(out.Review, reviewView{ID: o.Evidence.ID, EdgeID: o.EdgeID, Subject: o.Subject, Relation: o.Relation,
-			Object: o.Object, SourceID: o.SourceID, URI: o.Evidence.URI, Confidence: o.Evidence.Confidence, Quote: o.Evidence.Quote.Text})
-	}
-	for _, mv := range res.Relocate {
-		if readable(mv.SourceID) {
-			out.Moved = append(out.Moved, mv)
+	if out != nil {
+		for _, n := range out.Notes {
+			fmt.Fprintf(a.stderr, "note: %s\n", clean(n))
 		}
 	}
-	return out, runErr
+	return out, err
 }
 
 // printExtract prints a run for a terminal: accepted edges with their
 // quotes and URLs, rejections with their reasons, the review queue and the
 // cost by step.
-func printExtract(w io.Writer, out *extractOutput) {
+func printExtract(w io.Writer, out *kb.ExtractReport) {
 	fmt.Fprintf(w, "spec %s, model %s: %d pages read, %d finished earlier\n", out.Run.Spec, out.Run.Model, out.Pages.Read, out.Pages.Resumed)
 	fmt.Fprintf(w, "\nAccepted (%d):\n", len(out.Edges))
 	for _, e := range out.Edges {
 		printEdge(w, e)
 	}
 	if len(out.Review) > 0 {
-		fmt.Fprintf(w, "\nFor review (%d) — decide with: verity review approve|reject ID --by user:EMAIL\n", len(out.Review))
+		fmt.Fprintf(w, "\nFor review (%d) — decide with: verity review approve|reject ID\n", len(out.Review))
 		for _, r := range out.Review {
 			fmt.Fprintf(w, "  %s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, clean(r.Subject), r.Relation, clean(r.Object),
 				r.Confidence, clean(oneLine(r.Quote, 200)), clean(r.URI))
@@ -317,7 +232,7 @@ func printCost(w io.Writer, c extract.CostReport, accepted int) {
 // URLs, and the rejected distractors with their reason codes. The
 // integrator's site (oblako.example) counts as the vendor's own here, so
 // its logo wall under «Нам доверяют» presents customers.
-func (a *app) demoExtract(ctx context.Context, db *sqlite.DB) error {
+func (a *app) demoExtract(ctx context.Context, svc *kb.Service) error {
 	spec, err := extract.BuiltinSpec("bitrix24-ru")
 	if err != nil {
 		return err
@@ -328,8 +243,12 @@ func (a *app) demoExtract(ctx context.Context, db *sqlite.DB) error {
 		meter = llm.NewMeter(nil)
 	}
 	m := llm.WithMeter(offline.New(offline.Options{}), meter)
+	op, err := a.caller()
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(a.stdout, "\n== Extraction: who uses Bitrix24? Every edge with a quote code found, or a reason code\n$ verity extract --spec bitrix24-ru --vendor-domain oblako.example\n")
-	out, err := a.runExtract(ctx, db, m, spec, verity.NewCaller(), nil, 2)
+	out, err := a.runExtract(ctx, svc, op, m, spec, nil, 2)
 	if err != nil {
 		return err
 	}
@@ -338,20 +257,4 @@ func (a *app) demoExtract(ctx context.Context, db *sqlite.DB) error {
 		fmt.Fprintf(a.stdout, "\nWhy was it accepted? verity explain %s   Export: verity graph --format graphml\n", out.Edges[0].ID)
 	}
 	return nil
-}
-
-// noteOtherSystems tells the user, when a spec found no page to read,
-// whether pages of other source systems name its objects: HTML files
-// ingested from a folder are system "file", while the example specs read
-// "web" pages.
-func (a *app) noteOtherSystems(ctx context.Context, db *sqlite.DB, spec *extract.Spec) {
-	wide := *spec
-	wide.Systems = []string{"*"}
-	ids, err := extract.Targets(ctx, db, &wide)
-	if err != nil || len(ids) == 0 {
-		return
-	}
-	fmt.Fprintf(a.stderr, "note: no active page of system %s names the spec's objects, but %d source(s) of other systems do (e.g. %s);\n"+
-		"      name them as SOURCE arguments, or add their system to the spec's systems (\"*\" reads all)\n",
-		strings.Join(spec.Systems, ", "), len(ids), clean(ids[0]))
 }

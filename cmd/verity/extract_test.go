@@ -161,7 +161,7 @@ func TestExtractContract(t *testing.T) {
 	}
 
 	// A person rejects the edge: it leaves the graph, the vote is kept.
-	if _, errOut, code := askCLI(t, db, eng, "", "review", "reject", got.Edges[0].ID, "--by", "user:ann@corp.example", "--why", "former customer"); code != 0 {
+	if _, errOut, code := askCLI(t, db, eng, "", "review", "reject", got.Edges[0].ID, "--why", "former customer"); code != 0 {
 		t.Fatalf("review reject: exit %d: %s", code, errOut)
 	}
 	out, _, _ = askCLI(t, db, eng, "", "graph", "--json")

@@ -37,20 +37,17 @@ exports instead, every edge with its quote, URL, fetch time and confidence:
   verity graph --json --as group:sales
   verity graph --format graphml --out graph.graphml
   verity graph --format csv --out export/
-  verity graph merge ENT_FROM ENT_INTO --why "same company" --by user:ann@corp.example`,
+  verity graph merge ENT_FROM ENT_INTO --why "same company"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, db, err := a.callerStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			edges, err := extract.Graph(ctx, db, caller, extract.GraphFilter{Relation: relation, Spec: spec})
+			edges, err := svc.Graph(ctx, caller, extract.GraphFilter{Relation: relation, Spec: spec})
 			if err != nil {
 				return err
-			}
-			if edges == nil {
-				edges = []extract.EdgeView{}
 			}
 			switch {
 			case format != "":
@@ -131,7 +128,7 @@ func (a *app) exportGraph(format, out string, edges []extract.EdgeView) error {
 }
 
 func (a *app) graphMergeCmd() *cobra.Command {
-	var by, why string
+	var why string
 	var basis []string
 	cmd := &cobra.Command{
 		Use:   "merge FROM INTO",
@@ -140,17 +137,15 @@ func (a *app) graphMergeCmd() *cobra.Command {
 entities). The merge is a record with its own receipt — both entities, plus
 any --basis source that says they are one — so it can be undone: revoke it
 (verity revoke record:MERGE), or lose what it rests on, and the entities
-split again, each with its own edges. Who merges is recorded (--by, or the
-first --as user).`,
-		Example: `  verity graph merge ent:1a2b3c ent:4d5e6f --why "Acme is Acme Logistics GmbH" --by user:ann@corp.example
+split again, each with its own edges. Who merges is recorded: the caller.
+
+Rights: merging needs the curator role, and both entities (and every
+--basis ref) must be ones the caller may see.`,
+		Example: `  verity graph merge ent:1a2b3c ent:4d5e6f --why "Acme is Acme Logistics GmbH"
   verity graph merge ent:1a2b3c ent:4d5e6f --basis source:https://acme.example/about --as user:ann@corp.example`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			who, err := a.who(by)
-			if err != nil {
-				return err
-			}
 			var refs []verity.Ref
 			for _, b := range basis {
 				r := verity.Ref(b)
@@ -159,11 +154,11 @@ first --as user).`,
 				}
 				refs = append(refs, r)
 			}
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			id, err := extract.MergeEntities(ctx, db, args[0], args[1], refs, who, why, a.now())
+			id, err := svc.Merge(ctx, caller, args[0], args[1], refs, why)
 			if err != nil {
 				return err
 			}
@@ -174,8 +169,8 @@ first --as user).`,
 			return nil
 		},
 	}
+	goneBy(cmd)
 	f := cmd.Flags()
-	f.StringVar(&by, "by", "", "who merges: user:EMAIL (default: the first --as user)")
 	f.StringVar(&why, "why", "", "why the two are one")
 	f.StringArrayVar(&basis, "basis", nil, "a source:ID or record:ID the merge also rests on, repeatable")
 	return cmd
@@ -192,18 +187,15 @@ names with the same meaning share (ООО «Ромашка» and Ромашка:
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, db, err := a.callerStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			ents, err := extract.Entities(ctx, db, caller)
+			ents, err := svc.Entities(ctx, caller)
 			if err != nil {
 				return err
 			}
 			if a.json {
-				if ents == nil {
-					ents = []extract.Entity{}
-				}
 				return a.printJSON(map[string]any{"entities": ents})
 			}
 			for _, e := range ents {
@@ -220,23 +212,21 @@ func (a *app) graphAliasCmd() *cobra.Command {
 		Short: "Teach extraction another name of a subject",
 		Long: `Alias records that a subject also goes by another name. Code uses aliases
 when it checks whether a quote names both sides of a relation (a quote that
-names the subject by an alias needs no whole-page read).`,
+names the subject by an alias needs no whole-page read). It needs the
+curator role.`,
 		Example: `  verity graph alias "Acme Logistics GmbH" "Acme"`,
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			key := extract.Key(args[0])
-			if key == "" || strings.TrimSpace(args[1]) == "" {
-				return verity.Errorf(verity.EINVALID, "alias: give a name and an alias")
-			}
-			if err := db.PutAlias(ctx, key, strings.TrimSpace(args[1]), "cli"); err != nil {
+			key, err := svc.Alias(ctx, caller, args[0], args[1])
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "%q is also %q\n", key, args[1])
+			fmt.Fprintf(a.stdout, "%q is also %q\n", key, strings.TrimSpace(args[1]))
 			return nil
 		},
 	}

@@ -10,29 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/kb"
 )
-
-// ingestSummary is what an ingest run did, printed at the end.
-type ingestSummary struct {
-	Created    int             `json:"created"`
-	NewVersion int             `json:"new_version"`
-	Metadata   int             `json:"metadata"`
-	Unchanged  int             `json:"unchanged"`
-	Failed     []ingestFailure `json:"failed"`
-	Warnings   []string        `json:"warnings"`
-	Chunks     int             `json:"chunks"`
-	Bytes      int64           `json:"bytes"`
-	FileACL    []string        `json:"file_acl"`
-	// Relocation is what re-locating quotes in the new versions did.
-	Relocation *relocation `json:"relocation"`
-}
-
-type ingestFailure struct {
-	Where string `json:"where"`
-	Error string `json:"error"`
-}
 
 func (a *app) ingestCmd() *cobra.Command {
 	var (
@@ -67,7 +47,12 @@ for in the new version: found, they move to it; gone, they are revoked
 retracted; a quote relocation revoked that comes back is restored. An id
 already used for another uri is refused. Bad input is reported with its
 file and line and the rest is still ingested; the exit code is 1 when
-anything failed.`,
+anything failed.
+
+Rights: ingesting needs the curator role (the local operator has it). A
+curator may re-ingest a source it may read and narrow who may read it, but
+widening its ACL needs an admin; an id taken by a source the caller cannot
+read is refused as taken, and nothing of that source is shown.`,
 		Example: `  verity ingest notes/ handbook.pdf
   verity ingest --acl group:finance --acl user:cfo@corp.example reports/
   verity ingest confluence-export.jsonl
@@ -79,82 +64,63 @@ anything failed.`,
 			for _, s := range acl {
 				p, err := verity.ParsePrincipal(s)
 				if err != nil {
-					return fmt.Errorf("--acl: %w", err)
+					return verity.Errorf(verity.EINVALID, "--acl: %w", err)
 				}
 				principals = append(principals, p)
 			}
 			if len(principals) == 0 {
 				principals = []verity.Principal{verity.Public}
 			}
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			sum := ingestSummary{Failed: []ingestFailure{}, Warnings: []string{}, Relocation: newRelocation()}
+			run, err := svc.Ingest(ctx, caller)
+			if err != nil {
+				return err
+			}
+			sum := &run.Report
 			for _, p := range principals {
 				sum.FileACL = append(sum.FileACL, string(p))
 			}
 			bar := a.newProgress("ingest", totalBytes(args), true)
 			opts := ingest.Options{ACL: principals, MaxBytes: maxBytes, Format: format, StdinID: id, StdinURI: uri, StdinTitle: title, Stdin: a.stdin, Now: a.now}
-			fail := func(where string, err error) {
-				sum.Failed = append(sum.Failed, ingestFailure{Where: where, Error: err.Error()})
+			printFailure := func(f kb.IngestFailure) {
 				if !a.json {
-					fmt.Fprintf(a.stderr, "error: %s: %v\n", where, err)
+					fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(f.Where), clean(f.Error))
 				}
 			}
 			// Sources are stored in batches, one transaction each: an
 			// interrupted or failed run keeps every batch stored before it.
 			var (
-				batch      []*verity.SourcePut
-				wheres     []string
+				batch      []kb.Item
 				batchBytes int
 			)
 			flush := func() error {
 				if len(batch) == 0 {
 					return nil
 				}
-				if err := db.PutSources(ctx, batch); err != nil {
-					return err
+				failed, err := run.Put(ctx, batch)
+				for _, f := range failed {
+					printFailure(f)
 				}
-				for i, p := range batch {
-					if p.Err != nil {
-						fail(wheres[i], p.Err)
-						continue
-					}
-					switch p.Outcome {
-					case verity.PutCreated:
-						sum.Created++
-						sum.Chunks += len(p.Chunks)
-					case verity.PutNewVersion:
-						sum.NewVersion++
-						sum.Chunks += len(p.Chunks)
-						if err := a.relocate(ctx, db, p.Source, sum.Relocation); err != nil {
-							return err
-						}
-					case verity.PutMetadata:
-						sum.Metadata++
-					case verity.PutUnchanged:
-						sum.Unchanged++
-					}
-				}
-				batch, wheres, batchBytes = batch[:0], wheres[:0], 0
-				return nil
+				batch, batchBytes = batch[:0], 0
+				return err
 			}
 			err = ingest.Walk(ctx, args, opts, func(it ingest.Item) error {
 				bar.Add(it.Bytes)
 				sum.Bytes += it.Bytes
 				if it.Warning != "" {
-					sum.Warnings = append(sum.Warnings, it.Where+": "+it.Warning)
+					run.Warn(it.Where, it.Warning)
 					if !a.json {
-						fmt.Fprintf(a.stderr, "warning: %s: %s\n", it.Where, it.Warning)
+						fmt.Fprintf(a.stderr, "warning: %s: %s\n", clean(it.Where), clean(it.Warning))
 					}
 				}
 				if it.Err != nil {
-					fail(it.Where, it.Err)
+					printFailure(run.Fail(it.Where, it.Err))
 					return nil
 				}
-				batch = append(batch, &verity.SourcePut{Source: it.Source, Chunks: ingest.Chunks(it.Source, analysis.DefaultChunkOptions)})
-				wheres = append(wheres, it.Where)
+				batch = append(batch, kb.Item{Where: it.Where, Source: it.Source})
 				batchBytes += len(it.Source.Text)
 				if len(batch) >= 64 || batchBytes >= 8<<20 {
 					return flush()
@@ -176,7 +142,7 @@ anything failed.`,
 				fmt.Fprintf(a.stdout, "ingested into %s: %d new, %d new versions, %d metadata updates, %d unchanged, %d failed; %d chunks indexed\n",
 					a.storePath(), sum.Created, sum.NewVersion, sum.Metadata, sum.Unchanged, len(sum.Failed), sum.Chunks)
 				fmt.Fprintf(a.stdout, "files and stdin readable by: %s (JSONL records use their own acl)\n", strings.Join(sum.FileACL, ", "))
-				if s := sum.Relocation.String(); s != "" {
+				if s := relocationLine(sum.Relocation); s != "" {
 					fmt.Fprintln(a.stdout, s)
 				}
 			}

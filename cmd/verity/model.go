@@ -102,11 +102,11 @@ func (a *app) model(ctx context.Context) (llm.Model, *llm.Meter, error) {
 		// transiently: caching or retrying it would only cost.
 		cfg.NoRetry = true
 	} else {
-		db, err := a.openStore(ctx)
+		cache, err := a.modelCache(ctx)
 		if err != nil {
 			return nil, nil, err
 		}
-		cfg.Cache = db.Cache()
+		cfg.Cache = cache
 		cfg.CacheOptions = llm.CacheOptions{NoRead: a.noCache}
 		cfg.Limiter = llm.NewLimiter(llm.Limits{Concurrency: a.concurrency}, nil)
 	}

@@ -2,90 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/analysis"
-	"github.com/veritykb/verity/extract"
-	"github.com/veritykb/verity/ingest"
-	"github.com/veritykb/verity/relocate"
-	"github.com/veritykb/verity/sqlite"
-	"github.com/veritykb/verity/summary"
+	"github.com/veritykb/verity/kb"
 )
 
-// relocation is what re-locating quotes after new versions did, summed
-// over the sources of one ingest or crawl: the quote records summary
-// sentences and answer statements rest on (package relocate) and the
-// evidence extraction's edges rest on (extract.Relocate).
-type relocation struct {
-	Sources int `json:"sources"` // sources with a new version whose quotes were re-located
-	Moved   int `json:"quotes_moved"`
-	Gone    int `json:"quotes_gone"`
-	Back    int `json:"quotes_back"`
-	// Retracted and Restored are the records, quotes aside, that died
-	// because their quotes were gone, or revived because they came back.
-	Retracted     []verity.Ref `json:"retracted"`
-	Restored      []verity.Ref `json:"restored"`
-	EvidenceMoved int          `json:"evidence_moved"`
-	EvidenceGone  int          `json:"evidence_gone"`
-	// Events are the revocation log entries written (verity undo EVENT).
-	Events []int64 `json:"events"`
-}
-
-func newRelocation() *relocation {
-	return &relocation{Retracted: []verity.Ref{}, Restored: []verity.Ref{}, Events: []int64{}}
-}
-
-// relocate brings what rests on quotes of src up to its new version, which
-// the store has just stored: quote records and extraction's evidence move
-// to the new span, or are revoked when their words are gone, so that no
-// sentence, statement or edge stays alive on a version that no longer says
-// it.
-func (a *app) relocate(ctx context.Context, db *sqlite.DB, src *verity.Source, r *relocation) error {
-	rep, err := relocate.Source(ctx, db, src)
-	if err != nil {
-		return err
-	}
-	moves, err := extract.Relocate(ctx, db, src, a.now)
-	if err != nil {
-		return fmt.Errorf("relocate evidence of %s: %w", src.ID, err)
-	}
-	r.Sources++
-	r.Moved, r.Gone, r.Back = r.Moved+rep.Moved, r.Gone+rep.Gone, r.Back+rep.Back
-	r.Retracted = append(r.Retracted, rep.Retracted...)
-	r.Restored = append(r.Restored, rep.Restored...)
-	r.Events = append(r.Events, rep.Events...)
-	for _, m := range moves {
-		if m.Moved {
-			r.EvidenceMoved++
-		} else {
-			r.EvidenceGone++
-		}
-	}
-	return nil
-}
-
-// relocateStored relocates the sources ids, read back from the store at
-// their current version.
-func (a *app) relocateStored(ctx context.Context, db *sqlite.DB, ids []string) (*relocation, error) {
-	r := newRelocation()
-	for _, id := range ids {
-		src, err := db.Source(ctx, id)
-		if err != nil {
-			return r, err
-		}
-		if err := a.relocate(ctx, db, src, r); err != nil {
-			return r, err
-		}
-	}
-	return r, nil
-}
-
-// String says what relocation did in one line, "" when there was nothing
-// to re-locate.
-func (r *relocation) String() string {
+// relocationLine says what relocation did in one line, "" when there was
+// nothing to re-locate.
+func relocationLine(r *kb.Relocation) string {
 	if r == nil || r.Moved+r.Gone+r.Back+r.EvidenceMoved+r.EvidenceGone == 0 {
 		return ""
 	}
@@ -130,43 +56,54 @@ const demoNewsEdited = "# Logistics news: Acme picks a CRM\n\nCorrected on 2 Jun
 // section: the news page is edited, so the summary sentence it no longer
 // says rests on the case study alone, and the other one's quote moves; the
 // edit is then reverted, and the quote comes back. The store ends as it
-// began, so the demo can run again.
-func (a *app) demoRelocate(ctx context.Context, db *sqlite.DB) error {
+// began, so the demo can run again. It runs as the local operator.
+func (a *app) demoRelocate(ctx context.Context, svc *kb.Service) error {
 	const topic = "who moved sales to Bitrix24"
-	heads, err := db.Records(ctx, verity.RecordFilter{Kind: summary.KindSummary, AliveOnly: true})
+	op, err := a.caller()
 	if err != nil {
 		return err
 	}
-	var head *verity.Record
-	for _, h := range heads {
-		var b summary.Header
-		if json.Unmarshal(h.Body, &b) == nil && b.Topic == topic && (head == nil || h.CreatedAt.After(head.CreatedAt)) {
-			head = h
+	rows, err := svc.Summaries(ctx, op)
+	if err != nil {
+		return err
+	}
+	head := ""
+	for _, r := range rows {
+		if r.Topic == topic && r.State != verity.StateDead {
+			head = r.ID // ids are listed in order; any live summary of the topic shows the step
 		}
 	}
-	if head == nil {
+	if head == "" {
 		return verity.Errorf(verity.ENOTFOUND, "no summary on %q: run the receipts section first", topic)
 	}
-	original, err := db.Source(ctx, demoNews.ID)
+	original, err := svc.Show(ctx, op, kb.ShowRequest{ID: demoNews.ID})
 	if err != nil {
 		return err
 	}
 	version := func(text, label string) error {
-		src := *original
+		src := *original.Source
 		src.Text = text
 		fmt.Fprintf(a.stdout, "$ verity ingest news.jsonl   # %s\n", label)
-		out, err := db.PutSource(ctx, &src, ingest.Chunks(&src, analysis.DefaultChunkOptions))
+		run, err := svc.Ingest(ctx, op)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stdout, "ingested: %s, now v%d\n", out, src.Version)
-		r := newRelocation()
-		if out == verity.PutNewVersion {
-			if err := a.relocate(ctx, db, &src, r); err != nil {
-				return err
-			}
+		failed, err := run.Put(ctx, []kb.Item{{Where: "news.jsonl:1", Source: &src}})
+		if err != nil {
+			return err
 		}
-		if s := r.String(); s != "" {
+		if len(failed) > 0 {
+			return verity.Errorf(verity.EINTERNAL, "demo: %s", failed[0].Error)
+		}
+		outcome := verity.PutUnchanged
+		switch {
+		case run.Report.NewVersion > 0:
+			outcome = verity.PutNewVersion
+		case run.Report.Metadata > 0:
+			outcome = verity.PutMetadata
+		}
+		fmt.Fprintf(a.stdout, "ingested: %s, now v%d\n", outcome, src.Version)
+		if s := relocationLine(run.Report.Relocation); s != "" {
 			fmt.Fprintln(a.stdout, s)
 		}
 		return nil
@@ -175,19 +112,17 @@ func (a *app) demoRelocate(ctx context.Context, db *sqlite.DB) error {
 	if err := version(demoNewsEdited, "the news page, edited: the shared sentence rewritten, a line added above the other"); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "\n$ verity summarize --show %s --all\n", head.ID)
-	if err := a.showSummary(ctx, verity.NewCaller(), head.ID, true); err != nil {
+	fmt.Fprintf(a.stdout, "\n$ verity summarize --show %s --all\n", head)
+	if err := a.showSummary(ctx, svc, op, head, true); err != nil {
 		return err
 	}
 	caseStudy := verity.SourceRef(demoWebURIs["acme-case.html"])
 	fmt.Fprintf(a.stdout, "\n$ verity impact %s   # before the edit, sentence 1 would have survived on the news page\n", caseStudy.ID())
-	change, err := db.Impact(ctx, []verity.Ref{caseStudy})
+	rep, err := svc.Impact(ctx, op, []verity.Ref{caseStudy})
 	if err != nil {
 		return err
 	}
-	if err := a.printRevocation(ctx, db, nil, []verity.Ref{caseStudy}, change); err != nil {
-		return err
-	}
+	a.printRevocation(rep)
 	fmt.Fprintf(a.stdout, "\n== The edit is reverted: the words are back, and so is the quote relocation had revoked\n")
 	return version(original.Text, "the news page as it was")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/veritykb/verity/kb"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -33,7 +34,7 @@ func TestIngestRelocatesQuotes(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("ingest v2: exit %d: %s", code, errOut)
 	}
-	ing := decode[ingestSummary](t, out)
+	ing := decode[kb.IngestReport](t, out)
 	if r := ing.Relocation; ing.NewVersion != 1 || r == nil || r.Sources != 1 || r.Moved != 1 || r.Gone != 1 || len(r.Retracted) != 0 || len(r.Events) != 1 {
 		t.Fatalf("ingest --json relocation = %+v, want 1 source, 1 quote moved, 1 gone, nothing retracted, 1 event", r)
 	}
@@ -48,7 +49,7 @@ func TestIngestRelocatesQuotes(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "1 quote of B") || !strings.Contains(out, summary.SentenceID(sum.ID, 1)) {
 		t.Errorf("impact B = %q, want sentence 1 and one quote of B", out)
 	}
-	if _, errOut, code := cli(t, db, "", "revoke", "B", "--reason", "retracted", "--by", "user:alice@corp.example"); code != 0 {
+	if _, errOut, code := cli(t, db, "", "revoke", "B", "--reason", "retracted"); code != 0 {
 		t.Fatalf("revoke B: exit %d: %s", code, errOut)
 	}
 	out, _, _ = cli(t, db, "", "summarize", "--show", sum.ID, "--json")
@@ -108,7 +109,7 @@ func TestCrawlRelocatesQuotes(t *testing.T) {
 		Stored struct {
 			NewVersion int `json:"new_version"`
 		} `json:"stored"`
-		Relocation *relocation `json:"relocation"`
+		Relocation *kb.Relocation `json:"relocation"`
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("crawl --json %q: %v", out, err)

@@ -12,7 +12,6 @@ import (
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/sqlite"
 )
 
 // searchSpecHelp describes --search and its environment, for help texts and
@@ -188,7 +187,7 @@ Built-in banned domains (and their subdomains):
 			if err != nil {
 				return err
 			}
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
@@ -199,18 +198,13 @@ Built-in banned domains (and their subdomains):
 				}
 			}
 			bar := a.newProgress("research", int64(searches+reads), false)
-			var changed []string // pages stored as a new version, to re-locate
-			rep, err := collect.Research(ctx, s, collect.NewFetcher(fo), db, collect.ResearchOptions{
+			rep, err := svc.Research(ctx, caller, s, collect.NewFetcher(fo), collect.ResearchOptions{
 				Product: t.product, Aliases: t.aliases, Queries: explicit, Ban: t.ban, Vendor: t.vendor,
 				Searches: searches, Reads: reads, PerHost: perHost, ACL: principals, Planner: pl,
-				Journal: researchJournal{db},
-				Run:     "research-" + a.now().UTC().Format("20060102T150405.000Z"),
+				Run: "research-" + a.now().UTC().Format("20060102T150405.000Z"),
 				OnCall: func(c collect.Call) {
 					if c.Spent {
 						bar.Add(1)
-					}
-					if verity.PutOutcome(c.Outcome) == verity.PutNewVersion && !slices.Contains(changed, c.SourceID) {
-						changed = append(changed, c.SourceID)
 					}
 				},
 			})
@@ -218,21 +212,13 @@ Built-in banned domains (and their subdomains):
 			if rep == nil {
 				return err
 			}
-			moved, rerr := a.relocateStored(context.WithoutCancel(ctx), db, changed)
-			if rerr != nil {
-				return rerr
-			}
 			if a.json {
-				out := struct {
-					*collect.ResearchReport
-					Relocation *relocation `json:"relocation"`
-				}{rep, moved}
-				if perr := a.printJSON(out); perr != nil {
+				if perr := a.printJSON(rep); perr != nil {
 					return perr
 				}
 			} else {
-				a.printResearch(rep)
-				if s := moved.String(); s != "" {
+				a.printResearch(rep.ResearchReport)
+				if s := relocationLine(rep.Relocation); s != "" {
 					fmt.Fprintln(a.stdout, s)
 				}
 			}
@@ -351,12 +337,4 @@ func (a *app) printResearch(rep *collect.ResearchReport) {
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "note: %s\n", clean(n))
 	}
-}
-
-// researchJournal records research calls in the store.
-type researchJournal struct{ db *sqlite.DB }
-
-func (j researchJournal) RecordCall(ctx context.Context, run string, c collect.Call) error {
-	return j.db.PutResearchCall(ctx, sqlite.ResearchCall{Run: run, Seq: c.Seq, Kind: c.Kind, Reason: c.Reason, Query: c.Query,
-		URL: c.URL, Outcome: c.Outcome, Detail: c.Detail, Hits: c.Hits, SourceID: c.SourceID, Version: c.Version, At: c.At})
 }

@@ -21,32 +21,24 @@ person should. Only candidates on pages the caller (--as) may read are listed.
   verity review reject ID    closes it; on an accepted edge (edge:...),
                              revokes the edge on the person's authority
 
-Every decision is recorded as a vote with its author (--by, or the first
---as user), and shows in verity explain. --json prints {"review":[...]}.`,
+Every decision is recorded as a vote with its author (the caller: the local
+operator, or the first --as user), and shows in verity explain. Deciding
+needs the curator role. --json prints {"review":[...]}.`,
 		Example: `  verity review
-  verity review approve ev:1a2b3c4d5e6f --by user:ann@corp.example --why "the case study names them"
+  verity review approve ev:1a2b3c4d5e6f --why "the case study names them"
   verity review reject edge:3fa2c19b0d7e --as user:bob@corp.example --why "a former customer"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, db, err := a.callerStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			items, err := extract.PendingReview(ctx, db, caller)
+			out, err := svc.Review(ctx, caller)
 			if err != nil {
 				return err
-			}
-			var out []reviewView
-			for _, it := range items {
-				o := it.Outcome
-				out = append(out, reviewView{ID: it.ID, EdgeID: it.EdgeID, Subject: o.Subject, Relation: o.Relation, Object: o.Object,
-					SourceID: it.SourceID, URI: o.Evidence.URI, Confidence: o.Evidence.Confidence, Quote: o.Evidence.Quote.Text})
 			}
 			if a.json {
-				if out == nil {
-					out = []reviewView{}
-				}
 				return a.printJSON(map[string]any{"review": out})
 			}
 			if len(out) == 0 {
@@ -65,7 +57,7 @@ Every decision is recorded as a vote with its author (--by, or the first
 }
 
 func (a *app) reviewVoteCmd(vote string) *cobra.Command {
-	var by, why string
+	var why string
 	cmd := &cobra.Command{
 		Use:   vote + " ID",
 		Short: map[string]string{extract.VoteApprove: "Approve a review item (or vouch for an edge)", extract.VoteReject: "Reject a review item, or revoke an accepted edge"}[vote],
@@ -73,30 +65,27 @@ func (a *app) reviewVoteCmd(vote string) *cobra.Command {
 review) or an accepted edge (edge:...). Approving a review item stores it as
 an accepted edge; rejecting an edge revokes it (verity log shows who and why;
 verity undo restores it).`,
-		Example: "  verity review " + vote + " ev:1a2b3c4d5e6f --by user:ann@corp.example --why \"checked the page\"",
+		Example: "  verity review " + vote + " ev:1a2b3c4d5e6f --why \"checked the page\"",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			who, err := a.who(by)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			caller, db, err := a.callerStore(ctx)
+			done, err := svc.Decide(ctx, caller, args[0], vote, why)
 			if err != nil {
 				return err
 			}
-			done, err := extract.Decide(ctx, db, caller, args[0], extract.HumanVote{Author: string(who), Vote: vote, Why: why, At: a.now().UTC()})
-			if err != nil {
-				return err
-			}
+			who := string(caller.Actor())
 			if a.json {
-				return a.printJSON(map[string]string{"id": args[0], "vote": vote, "by": string(who), "result": done})
+				return a.printJSON(map[string]string{"id": args[0], "vote": vote, "by": who, "result": done})
 			}
-			fmt.Fprintf(a.stdout, "%s: %s by %s — %s\n", args[0], vote, who, done)
+			fmt.Fprintf(a.stdout, "%s: %s by %s — %s\n", clean(args[0]), vote, clean(who), done)
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&by, "by", "", "who decides: user:EMAIL (default: the first --as user)")
 	cmd.Flags().StringVar(&why, "why", "", "why")
+	goneBy(cmd)
 	return cmd
 }

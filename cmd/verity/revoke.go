@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,9 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/receipt"
-	"github.com/veritykb/verity/relocate"
-	"github.com/veritykb/verity/sqlite"
 )
 
 const refsHelp = `A REF is a source id (CONF-101, or source:CONF-101) or a derived record
@@ -21,51 +19,8 @@ const refsHelp = `A REF is a source id (CONF-101, or source:CONF-101) or a deriv
 quote:… record, one quote of one source that sentences and statements rest
 on; they are counted and listed as "N quotes of SOURCE").`
 
-// revocationOutput is what revoke, unrevoke, undo and impact print with --json.
-type revocationOutput struct {
-	Event *receipt.Event `json:"event,omitempty"` // nil for impact, a dry run
-	Refs  []verity.Ref   `json:"refs"`
-	// Already lists asked refs that were in the asked state already.
-	Already  []verity.Ref `json:"already,omitempty"`
-	Died     recordGroup  `json:"died"`
-	Survived recordGroup  `json:"survived"`
-	Revived  recordGroup  `json:"revived"`
-	Search   searchEffect `json:"search"`
-	Examined int          `json:"examined"`
-}
-
-// recordGroup is a set of records with counts by kind.
-type recordGroup struct {
-	Count   int            `json:"count"`
-	ByKind  map[string]int `json:"by_kind"`
-	Records []recordLine   `json:"records"`
-}
-
-// recordLine is one record as a person reads it. Text is empty when the
-// caller could not read any set of its receipt.
-type recordLine struct {
-	ID    string             `json:"id"`
-	Kind  verity.RecordKind  `json:"kind"`
-	State verity.RecordState `json:"state"`
-	Text  string             `json:"text,omitempty"`
-	// Hidden is set when the text is withheld: no set of the record's
-	// receipt is made of things the caller may read.
-	Hidden bool `json:"hidden,omitempty"`
-	// Source is the source a quote record quotes (kind quote), when the
-	// caller may read it.
-	Source string `json:"source,omitempty"`
-}
-
-// searchEffect is what a revocation does to search: sources whose chunks
-// leave it (or come back, for an unrevocation).
-type searchEffect struct {
-	Sources int            `json:"sources"`
-	Chunks  int            `json:"chunks"`
-	BySrc   map[string]int `json:"by_source,omitempty"`
-}
-
 func (a *app) revokeCmd() *cobra.Command {
-	var reason, by string
+	var reason string
 	cmd := &cobra.Command{
 		Use:   "revoke REF... --reason TEXT",
 		Short: "Withdraw sources or records; what rested only on them dies",
@@ -78,32 +33,38 @@ called: it is set arithmetic over receipts.
 ` + refsHelp + `
 
 Every revocation is logged with who, when and why (verity log) and can be
-undone exactly (verity undo EVENT, or verity unrevoke REF...). Who is --by,
-or else the first user principal given with --as. A reason is required.
+undone exactly (verity undo EVENT, or verity unrevoke REF...). Who is the
+caller: the local operator, or the first user principal given with --as.
+A reason is required.
+
+Rights: revoking needs the curator role, on things the caller may read; a
+ref the caller cannot read is reported exactly like one that does not exist
+(exit code 3), and nothing is revoked.
 
 --json prints {"event":{"id","action","refs","changed","who","why","at",
 "died","revived"},"refs":[...],"already":[...],"died":{"count","by_kind",
 "records":[{"id","kind","state","text","source"}]},"survived":{...},"revived":{...},
-"search":{"sources","chunks","by_source"},"examined"}. Record text is
-shown only when the caller (--as) may read a set of its receipt.`,
-		Example: `  verity revoke CONF-101 --reason "retracted by the vendor" --by user:alice@corp.example
+"search":{"sources","chunks","by_source"},"examined"}. The report names and
+counts only the records the caller could read just before the revocation
+(an admin sees all, and how many records the engine examined).`,
+		Example: `  verity revoke CONF-101 --reason "retracted by the vendor"
   verity --as user:alice@corp.example revoke https://oblako.example/clients --reason "fabricated numbers"
-  verity revoke record:sum-3f2a9c1b7d40.s2 --reason "wrong" --by user:alice@corp.example --json`,
+  verity revoke record:sum-3f2a9c1b7d40.s2 --reason "wrong" --json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(reason) == "" {
 				return verity.Errorf(verity.EINVALID, "revoke: --reason is required: say why, it goes into the log")
 			}
-			return a.runRevocation(cmd.Context(), receipt.ActionRevoke, args, by, reason)
+			return a.runRevocation(cmd.Context(), receipt.ActionRevoke, args, reason)
 		},
 	}
 	cmd.Flags().StringVar(&reason, "reason", "", "why (required; logged)")
-	cmd.Flags().StringVar(&by, "by", "", "who revokes: user:EMAIL (default: the first --as user)")
+	goneBy(cmd)
 	return cmd
 }
 
 func (a *app) unrevokeCmd() *cobra.Command {
-	var reason, by string
+	var reason string
 	cmd := &cobra.Command{
 		Use:   "unrevoke REF...",
 		Short: "Restore revoked sources or records and everything that rested on them",
@@ -114,56 +75,57 @@ verity undo EVENT.
 
 ` + refsHelp + `
 
+Rights: as for verity revoke (the curator role, on what the caller may read).
+
 --json prints the same shape as verity revoke, with "revived" filled.`,
-		Example: `  verity unrevoke CONF-101 --by user:alice@corp.example
-  verity unrevoke record:sum-3f2a9c1b7d40.s2 --reason "checked by hand" --by user:alice@corp.example`,
+		Example: `  verity unrevoke CONF-101
+  verity unrevoke record:sum-3f2a9c1b7d40.s2 --reason "checked by hand" --as user:alice@corp.example`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runRevocation(cmd.Context(), receipt.ActionUnrevoke, args, by, reason)
+			return a.runRevocation(cmd.Context(), receipt.ActionUnrevoke, args, reason)
 		},
 	}
 	cmd.Flags().StringVar(&reason, "reason", "", "why (logged)")
-	cmd.Flags().StringVar(&by, "by", "", "who unrevokes: user:EMAIL (default: the first --as user)")
+	goneBy(cmd)
 	return cmd
 }
 
 func (a *app) undoCmd() *cobra.Command {
-	var reason, by string
+	var reason string
 	cmd := &cobra.Command{
 		Use:   "undo EVENT",
 		Short: "Reverse one event of the revocation log",
 		Long: `Undo appends the inverse of a logged event: it unrevokes exactly what a
 revocation revoked (nothing an earlier event did), or revokes again what an
 unrevocation restored. Each event can be undone once; the undo is itself an
-event and can be undone in turn. See the events with verity log.
+event and can be undone in turn. See the events with verity log: event
+numbers are not consecutive, so they say nothing of events you cannot see.
+
+Rights: the curator role, and an event the caller can see in verity log.
 
 --json prints the same shape as verity revoke.`,
 		Example: `  verity log
-  verity undo 3 --by user:alice@corp.example --reason "revoked the wrong page"`,
+  verity undo 4821993017 --reason "revoked the wrong page"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := strconv.ParseInt(args[0], 10, 64)
 			if err != nil || id <= 0 {
 				return verity.Errorf(verity.EINVALID, "undo: EVENT must be an event number from verity log, got %q", args[0])
 			}
-			who, err := a.who(by)
-			if err != nil {
-				return err
-			}
 			ctx := cmd.Context()
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			ev, change, err := db.Undo(ctx, id, who, reason)
+			rep, err := svc.Undo(ctx, caller, id, reason)
 			if err != nil {
 				return err
 			}
-			return a.printRevocation(ctx, db, &ev, ev.Refs, change)
+			return a.outRevocation(rep)
 		},
 	}
 	cmd.Flags().StringVar(&reason, "reason", "", "why (logged)")
-	cmd.Flags().StringVar(&by, "by", "", "who undoes: user:EMAIL (default: the first --as user)")
+	goneBy(cmd)
 	return cmd
 }
 
@@ -188,15 +150,15 @@ or logged.
 				return err
 			}
 			ctx := cmd.Context()
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			change, err := db.Impact(ctx, refs)
+			rep, err := svc.Impact(ctx, caller, refs)
 			if err != nil {
 				return err
 			}
-			return a.printRevocation(ctx, db, nil, refs, change)
+			return a.outRevocation(rep)
 		},
 	}
 }
@@ -205,56 +167,53 @@ func (a *app) logCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "log",
 		Short: "The revocation log: who revoked or restored what, when and why",
-		Long: `Log lists every revocation event, oldest first: its number, time, action,
+		Long: `Log lists the revocation events, oldest first: its number, time, action,
 who, why, the refs it flipped, how many records died or revived, and which
 later event undid it. Undo an event with verity undo EVENT.
 
---json prints {"events":[{"id","action","refs","changed","who","why","at",
-"undoes","died","revived","undone_by"}]}.`,
+Filtered: an admin (the local operator) sees every event; any other caller
+only the events whose refs it may all read, with the reasons of its own
+events (others' are withheld) and without the died and revived counts,
+which count records of every caller. Event numbers are not consecutive.
+
+--json prints {"events":[{"id","action","refs","changed","who","why",
+"why_hidden","at","undoes","died","revived","undone_by"}]}.`,
 		Example: `  verity log
-  verity log --json`,
+  verity log --as user:alice@corp.example --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			db, err := a.openStore(ctx)
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			events, err := db.RevocationLog(ctx)
+			out, err := svc.Log(ctx, caller)
 			if err != nil {
 				return err
-			}
-			type entry struct {
-				receipt.Event
-				UndoneBy int64 `json:"undone_by,omitempty"`
-			}
-			out := make([]entry, len(events))
-			for i, e := range events {
-				out[i].Event = e
-				for _, later := range events {
-					if later.Undoes == e.ID {
-						out[i].UndoneBy = later.ID
-					}
-				}
 			}
 			if a.json {
 				return a.printJSON(map[string]any{"events": out})
 			}
 			if len(out) == 0 {
-				fmt.Fprintln(a.stdout, "the revocation log is empty")
+				fmt.Fprintln(a.stdout, "no revocation events you can see")
 			}
 			for _, e := range out {
 				fmt.Fprintf(a.stdout, "%d  %s  %-8s %s  %s", e.ID, e.At.UTC().Format("2006-01-02 15:04:05"), e.Action, clean(string(e.Who)), clean(refList(e.Changed)))
 				if e.Undoes != 0 {
 					fmt.Fprintf(a.stdout, "  (undoes %d)", e.Undoes)
 				}
-				fmt.Fprintf(a.stdout, "  died %d, revived %d", e.Died, e.Revived)
+				if e.Died != nil && e.Revived != nil {
+					fmt.Fprintf(a.stdout, "  died %d, revived %d", *e.Died, *e.Revived)
+				}
 				if e.UndoneBy != 0 {
 					fmt.Fprintf(a.stdout, "  [undone by %d]", e.UndoneBy)
 				}
 				fmt.Fprintln(a.stdout)
-				if e.Why != "" {
+				switch {
+				case e.Why != "":
 					fmt.Fprintf(a.stdout, "    why: %s\n", clean(oneLine(e.Why, 200)))
+				case e.WhyHidden:
+					fmt.Fprintln(a.stdout, "    why: (another's reason, not shown)")
 				}
 			}
 			return nil
@@ -286,109 +245,62 @@ func parseRefs(args []string) ([]verity.Ref, error) {
 	return refs, nil
 }
 
-// who resolves who acts: --by, else the first user principal of --as.
-func (a *app) who(by string) (verity.Principal, error) {
-	if by != "" {
-		p, err := verity.ParsePrincipal(by)
-		if err != nil {
-			return "", fmt.Errorf("--by: %w", err)
+// goneBy keeps the retired --by flag, hidden, so that scripts using it get
+// a clear message instead of "unknown flag".
+func goneBy(cmd *cobra.Command) {
+	var by string
+	cmd.Flags().StringVar(&by, "by", "", "gone: the log records the caller")
+	cmd.Flags().MarkHidden("by")
+	pre := cmd.PreRunE
+	cmd.PreRunE = func(c *cobra.Command, args []string) error {
+		if c.Flags().Changed("by") {
+			return verity.Errorf(verity.EINVALID, "--by is gone: the log records who runs the command (the local operator, or the user given with --as)")
 		}
-		return p, nil
+		if pre != nil {
+			return pre(c, args)
+		}
+		return nil
 	}
-	for _, s := range a.as {
-		p, err := verity.ParsePrincipal(s)
-		if err != nil {
-			return "", fmt.Errorf("--as: %w", err)
-		}
-		if p.Kind() == verity.PrincipalUser {
-			return p, nil
-		}
-	}
-	return "", verity.Errorf(verity.EINVALID, "say who acts: --by user:EMAIL, or --as user:EMAIL (the log records it)")
 }
 
-func (a *app) runRevocation(ctx context.Context, action receipt.Action, args []string, by, reason string) error {
+func (a *app) runRevocation(ctx context.Context, action receipt.Action, args []string, reason string) error {
 	refs, err := parseRefs(args)
 	if err != nil {
 		return err
 	}
-	who, err := a.who(by)
+	caller, svc, err := a.callerService(ctx)
 	if err != nil {
 		return err
 	}
-	db, err := a.openStore(ctx)
+	var rep *kb.RevocationReport
+	if action == receipt.ActionRevoke {
+		rep, err = svc.Revoke(ctx, caller, refs, reason)
+	} else {
+		rep, err = svc.Unrevoke(ctx, caller, refs, reason)
+	}
 	if err != nil {
 		return err
 	}
-	ev, change, err := func() (receipt.Event, receipt.Change[verity.Ref], error) {
-		if action == receipt.ActionRevoke {
-			return db.Revoke(ctx, refs, who, reason)
-		}
-		return db.Unrevoke(ctx, refs, who, reason)
-	}()
-	if err != nil {
-		return err
-	}
-	return a.printRevocation(ctx, db, &ev, refs, change)
+	return a.outRevocation(rep)
 }
 
-// revocationReport builds the output of a revocation event (or of an
-// impact, ev nil) from what it changed.
-func (a *app) revocationReport(ctx context.Context, db *sqlite.DB, ev *receipt.Event, refs []verity.Ref, change receipt.Change[verity.Ref]) (*revocationOutput, error) {
-	caller, err := a.caller()
-	if err != nil {
-		return nil, err
-	}
-	rd := newReadable(ctx, db, caller)
-	out := &revocationOutput{Event: ev, Refs: refs, Examined: change.Examined}
-	// The refs whose flag flipped: their chunks leave search (or return).
-	flipped := change.Revoked
-	if ev != nil {
-		flipped = ev.Changed
-	}
-	for _, r := range refs {
-		if !slices.Contains(flipped, r) {
-			out.Already = append(out.Already, r)
-		}
-	}
-	if out.Died, err = rd.group(change.Died); err != nil {
-		return nil, err
-	}
-	if out.Survived, err = rd.group(change.Survived); err != nil {
-		return nil, err
-	}
-	if out.Revived, err = rd.group(change.Revived); err != nil {
-		return nil, err
-	}
-	out.Search.BySrc = map[string]int{}
-	for _, r := range flipped {
-		if r.Kind() != verity.RefSource {
-			continue
-		}
-		chunks, err := db.Chunks(ctx, r.ID())
-		if err != nil {
-			return nil, err
-		}
-		out.Search.Sources++
-		out.Search.Chunks += len(chunks)
-		out.Search.BySrc[r.ID()] = len(chunks)
-	}
-	return out, nil
-}
-
-func (a *app) printRevocation(ctx context.Context, db *sqlite.DB, ev *receipt.Event, refs []verity.Ref, change receipt.Change[verity.Ref]) error {
-	out, err := a.revocationReport(ctx, db, ev, refs, change)
-	if err != nil {
-		return err
-	}
+// outRevocation prints a report as JSON or text.
+func (a *app) outRevocation(rep *kb.RevocationReport) error {
 	if a.json {
-		return a.printJSON(out)
+		return a.printJSON(rep)
 	}
+	a.printRevocation(rep)
+	return nil
+}
+
+// printRevocation prints a report for a terminal.
+func (a *app) printRevocation(out *kb.RevocationReport) {
 	w := a.stdout
+	ev := out.Event
 	leave := "left"
 	switch {
 	case ev == nil:
-		fmt.Fprintf(w, "impact of revoking %s (dry run: nothing changed)\n", clean(refList(refs)))
+		fmt.Fprintf(w, "impact of revoking %s (dry run: nothing changed)\n", clean(refList(out.Refs)))
 		leave = "would leave"
 	case ev.Action == receipt.ActionRevoke:
 		fmt.Fprintf(w, "event %d: revoked %s by %s: %q\n", ev.ID, clean(refList(ev.Changed)), clean(string(ev.Who)), clean(oneLine(ev.Why, 200)))
@@ -416,10 +328,9 @@ func (a *app) printRevocation(ctx context.Context, db *sqlite.DB, ev *receipt.Ev
 	if ev != nil {
 		fmt.Fprintf(w, "undo with: verity undo %d\n", ev.ID)
 	}
-	return nil
 }
 
-func (a *app) printGroup(verb, mark string, g recordGroup) {
+func (a *app) printGroup(verb, mark string, g kb.RecordGroup) {
 	fmt.Fprintf(a.stdout, "  %s: %d record%s", verb, g.Count, plural(g.Count))
 	if g.Count > 0 {
 		fmt.Fprintf(a.stdout, " (%s)", byKind(g.ByKind))
@@ -437,17 +348,10 @@ func (a *app) printGroup(verb, mark string, g recordGroup) {
 			quotes[r.Source]++
 			continue
 		}
-		text := r.Text
-		if r.Hidden {
-			text = "(text not shown: rests on sources you cannot read)"
-		}
-		fmt.Fprintf(a.stdout, "    %s %s  %s  %s\n", mark, clean(r.ID), r.Kind, clean(oneLine(text, 120)))
+		fmt.Fprintf(a.stdout, "    %s %s  %s  %s\n", mark, clean(r.ID), r.Kind, clean(oneLine(r.Text, 120)))
 	}
 	for _, src := range sources {
 		n := quotes[src]
-		if src == "" {
-			src = "a source you cannot read"
-		}
 		fmt.Fprintf(a.stdout, "    %s %d quote%s of %s\n", mark, n, plural(n), clean(src))
 	}
 }
@@ -478,127 +382,4 @@ func refList(refs []verity.Ref) string {
 		parts[i] = string(r)
 	}
 	return strings.Join(parts, " ")
-}
-
-// readable decides, for one caller, whether a record's text may be shown:
-// some set of its receipt is made of sources the caller may read (whatever
-// their status) and of records readable in turn. Liveness is left out on
-// purpose: it says what died, and the caller may see what they could read.
-type readable struct {
-	ctx     context.Context
-	db      *sqlite.DB
-	caller  verity.Caller
-	sources map[string]bool
-	records map[string]*verity.Record
-	memo    map[string]bool
-}
-
-func newReadable(ctx context.Context, db *sqlite.DB, caller verity.Caller) *readable {
-	return &readable{ctx: ctx, db: db, caller: caller, sources: map[string]bool{}, records: map[string]*verity.Record{}, memo: map[string]bool{}}
-}
-
-func (r *readable) source(id string) bool {
-	if ok, seen := r.sources[id]; seen {
-		return ok
-	}
-	src, err := r.db.SourceVersion(r.ctx, id, 0)
-	ok := err == nil && r.caller.CanRead(src.ACL)
-	r.sources[id] = ok
-	return ok
-}
-
-func (r *readable) record(id string) bool {
-	if ok, seen := r.memo[id]; seen {
-		return ok
-	}
-	r.memo[id] = false // a cycle reads as unreadable until a set proves otherwise
-	rec, err := r.load(id)
-	if err != nil {
-		return false
-	}
-	for _, set := range rec.Receipt.Sets {
-		ok := true
-		for _, m := range set {
-			if (m.Kind() == verity.RefSource && !r.source(m.ID())) || (m.Kind() == verity.RefRecord && !r.record(m.ID())) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			r.memo[id] = true
-			return true
-		}
-	}
-	return false
-}
-
-func (r *readable) load(id string) (*verity.Record, error) {
-	if rec, ok := r.records[id]; ok {
-		return rec, nil
-	}
-	rec, err := r.db.Record(r.ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	r.records[id] = rec
-	return rec, nil
-}
-
-// group describes records for the caller, with counts by kind.
-func (r *readable) group(refs []verity.Ref) (recordGroup, error) {
-	g := recordGroup{ByKind: map[string]int{}, Records: []recordLine{}}
-	for _, ref := range refs {
-		if ref.Kind() != verity.RefRecord {
-			continue
-		}
-		rec, err := r.load(ref.ID())
-		if err != nil {
-			return g, err
-		}
-		g.Count++
-		g.ByKind[string(rec.Kind)]++
-		line := recordLine{ID: rec.ID, Kind: rec.Kind, State: rec.State}
-		if r.record(rec.ID) {
-			line.Text = recordText(rec)
-			if q, err := relocate.Of(rec); err == nil {
-				line.Source = q.SourceID
-			}
-		} else {
-			line.Hidden = true
-		}
-		g.Records = append(g.Records, line)
-	}
-	return g, nil
-}
-
-// recordText is what a record says, from its body's "text" (sentences,
-// statements) or else a few fields other kinds use (a summary's "topic").
-func recordText(rec *verity.Record) string {
-	var b map[string]any
-	if json.Unmarshal(rec.Body, &b) != nil {
-		return ""
-	}
-	for _, k := range []string{"text", "statement", "claim", "quote", "name", "topic"} {
-		if s, ok := b[k].(string); ok && s != "" {
-			return s
-		}
-	}
-	// Edges and their evidence name a subject and an object; evidence also
-	// carries its quote.
-	subj, _ := b["subject"].(string)
-	obj, _ := b["object"].(string)
-	if subj == "" || obj == "" {
-		return ""
-	}
-	rel, _ := b["relation"].(string)
-	if rel == "" {
-		rel = "—"
-	}
-	out := subj + " " + rel + " " + obj
-	if q, ok := b["quote"].(map[string]any); ok {
-		if t, _ := q["text"].(string); t != "" {
-			out += ": «" + t + "»"
-		}
-	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/veritykb/verity/kb"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -59,7 +60,7 @@ func decode[T any](t *testing.T, out string) T {
 	return v
 }
 
-func ids(g recordGroup) []string {
+func ids(g kb.RecordGroup) []string {
 	var out []string
 	for _, r := range g.Records {
 		out = append(out, r.ID)
@@ -75,7 +76,7 @@ func TestRevokeImpactUnrevoke(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("impact: exit %d: %s", code, errOut)
 	}
-	imp := decode[revocationOutput](t, out)
+	imp := decode[kb.RevocationReport](t, out)
 	if got := strings.Join(ids(imp.Died), " "); got != "s1 s3" || imp.Died.ByKind["sentence"] != 2 {
 		t.Errorf("impact A: would die %q (%v), want s1 s3, 2 sentences", got, imp.Died.ByKind)
 	}
@@ -94,10 +95,10 @@ func TestRevokeImpactUnrevoke(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"revoke", "A", "--by", alice}, exitInvalid, "--reason is required"},
+		{[]string{"revoke", "A"}, exitInvalid, "--reason is required"},
 		{[]string{"revoke", "A", "--reason", "x"}, exitInvalid, "say who acts"},
-		{[]string{"revoke", "nope", "--reason", "x", "--by", alice}, exitNotFound, "nope"},
-		{[]string{"revoke", "record:", "--reason", "x", "--by", alice}, exitInvalid, "empty ref"},
+		{[]string{"revoke", "nope", "--reason", "x"}, exitNotFound, "nope"},
+		{[]string{"revoke", "record:", "--reason", "x"}, exitInvalid, "empty ref"},
 		{[]string{"undo", "x"}, exitInvalid, "EVENT must be"},
 	} {
 		if _, errOut, code := cli(t, db, "", tc.args...); code != tc.code || !strings.Contains(errOut, tc.want) {
@@ -109,7 +110,7 @@ func TestRevokeImpactUnrevoke(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("revoke: exit %d: %s", code, errOut)
 	}
-	rev := decode[revocationOutput](t, out)
+	rev := decode[kb.RevocationReport](t, out)
 	if rev.Event == nil || rev.Event.ID == 0 || rev.Event.Who != alice || rev.Event.Why != "retracted by the vendor" {
 		t.Fatalf("revoke event = %+v, want an event by alice with the reason", rev.Event)
 	}
@@ -124,21 +125,21 @@ func TestRevokeImpactUnrevoke(t *testing.T) {
 		t.Errorf("search after revoking A still returns it: %s", out)
 	}
 	// Revoking it again changes nothing and says so.
-	out, _, _ = cli(t, db, "", "revoke", "--json", "A", "--reason", "again", "--by", alice)
-	if again := decode[revocationOutput](t, out); len(again.Already) != 1 || again.Died.Count != 0 {
+	out, _, _ = cli(t, db, "", "revoke", "--json", "A", "--reason", "again")
+	if again := decode[kb.RevocationReport](t, out); len(again.Already) != 1 || again.Died.Count != 0 {
 		t.Errorf("revoking A twice = %+v, want already revoked, nothing died", again)
 	}
 
 	// Undo restores exactly; a second undo of the same event is a conflict.
-	out, errOut, code = cli(t, db, "", "undo", "--json", first, "--by", alice, "--reason", "wrong page")
+	out, errOut, code = cli(t, db, "", "undo", "--json", first, "--reason", "wrong page")
 	if code != 0 {
 		t.Fatalf("undo %s: exit %d: %s", first, code, errOut)
 	}
-	u := decode[revocationOutput](t, out)
+	u := decode[kb.RevocationReport](t, out)
 	if strings.Join(ids(u.Revived), " ") != "s1 s3" || u.Event.Undoes != rev.Event.ID || u.Search.Chunks != 1 {
 		t.Errorf("undo %s = revived %v undoes %d search %+v; want s1 s3 back, undoing %s, A's chunk back", first, ids(u.Revived), u.Event.Undoes, u.Search, first)
 	}
-	if _, errOut, code := cli(t, db, "", "undo", first, "--by", alice); code != exitConflict {
+	if _, errOut, code := cli(t, db, "", "undo", first); code != exitConflict {
 		t.Errorf("undo %s twice = exit %d %q, want conflict", first, code, errOut)
 	}
 	out, _, _ = cli(t, db, "", "log")
@@ -147,19 +148,19 @@ func TestRevokeImpactUnrevoke(t *testing.T) {
 	}
 
 	// A record ref: revoking s1 by hand kills s3, which rests on it.
-	out, _, code = cli(t, db, "", "revoke", "record:s1", "--reason", "checked by hand", "--by", alice)
+	out, _, code = cli(t, db, "", "revoke", "record:s1", "--reason", "checked by hand")
 	if code != 0 || !strings.Contains(out, "died: 2 records (sentence 2)") || !strings.Contains(out, "✗ s3") {
 		t.Errorf("revoke record:s1 = exit %d:\n%s\nwant s1 and s3 dead", code, out)
 	}
-	out, _, code = cli(t, db, "", "unrevoke", "--json", "record:s1", "--by", alice)
-	if u := decode[revocationOutput](t, out); code != 0 || strings.Join(ids(u.Revived), " ") != "s1 s3" {
+	out, _, code = cli(t, db, "", "unrevoke", "--json", "record:s1")
+	if u := decode[kb.RevocationReport](t, out); code != 0 || strings.Join(ids(u.Revived), " ") != "s1 s3" {
 		t.Errorf("unrevoke record:s1 = exit %d, revived %v; want s1 s3", code, ids(u.Revived))
 	}
 }
 
 func TestRevokeHidesTextTheCallerCannotRead(t *testing.T) {
 	db := receiptStore(t)
-	out, _, code := cli(t, db, "", "revoke", "H", "--reason", "leak", "--by", "user:ops@corp.example")
+	out, _, code := cli(t, db, "", "revoke", "H", "--reason", "leak")
 	if code != 0 || strings.Contains(out, "laid off") || !strings.Contains(out, "text not shown") {
 		t.Errorf("revoke H as public = exit %d:\n%s\nwant the dead sentence listed without its text", code, out)
 	}
@@ -167,7 +168,7 @@ func TestRevokeHidesTextTheCallerCannotRead(t *testing.T) {
 	if strings.Contains(out, "laid off") {
 		t.Errorf("impact of B shows an unrelated hidden record: %s", out)
 	}
-	out, _, _ = cli(t, db, "", "--as", "group:hr", "unrevoke", "H", "--by", "user:ops@corp.example")
+	out, _, _ = cli(t, db, "", "--as", "group:hr", "unrevoke", "H")
 	if !strings.Contains(out, "Sales managers will be laid off.") {
 		t.Errorf("unrevoke H as hr = %q, want the revived sentence's text", out)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/user"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -17,8 +18,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/sqlite"
 )
 
 // Exit codes, one per error code, so scripts can tell failures apart.
@@ -30,6 +31,7 @@ const (
 	exitConflict    = 4
 	exitUnavailable = 5 // a model provider that stays down or rate-limited
 	exitMalformed   = 6 // model output that does not parse even after a repair retry
+	exitForbidden   = 7 // the caller lacks the role the operation needs
 )
 
 func exitCode(err error) int {
@@ -46,6 +48,8 @@ func exitCode(err error) int {
 		return exitUnavailable
 	case verity.EMALFORMED:
 		return exitMalformed
+	case verity.EFORBIDDEN:
+		return exitForbidden
 	}
 	return exitFailure
 }
@@ -66,9 +70,11 @@ type app struct {
 	noCache     bool     // --no-cache: do not read the model cache
 	concurrency int      // --concurrency: model calls in flight at once
 
-	store *sqlite.DB
-	llm   llm.Model  // the run's model stack, built on first use by a.model
-	meter *llm.Meter // what the run's model calls cost
+	svc        *kb.Service  // the one door to the store, opened on first use by a.service
+	closeStore func() error // closes what a.service opened
+	cache      llm.Cache    // the store's model cache, for providers that are not offline
+	llm        llm.Model    // the run's model stack, built on first use by a.model
+	meter      *llm.Meter   // what the run's model calls cost
 }
 
 // errPartial reports that a batch finished but some items failed; the command
@@ -85,8 +91,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	a.printUsage()
-	if a.store != nil {
-		a.store.Close()
+	if a.closeStore != nil {
+		a.closeStore()
 	}
 	switch {
 	case err == nil:
@@ -118,8 +124,15 @@ Environment:
   VERITY_MODEL   model spec when --model is not given (default offline)
 
 Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
-3 not found, 4 conflict, 5 model provider unavailable, 6 malformed model output,
-130 interrupted.`,
+3 not found (or not yours to read: the two look the same), 4 conflict,
+5 model provider unavailable, 6 malformed model output, 7 forbidden (a role
+is missing), 130 interrupted.
+
+Who acts: without --as, the local operator — whoever can open the store
+file — with every right (ingest, revoke, roles...), reading as public
+unless a command offers an operator view (--all). With --as, exactly those
+principals (plus public) with the roles the store grants them and no more:
+that is how to preview what someone may see and do.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Example: `  verity demo
@@ -130,7 +143,7 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 	root.Version = version()
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.dbPath, "db", "", "store file (default $VERITY_DB or ./verity.db)")
-	pf.StringArrayVar(&a.as, "as", nil, "a principal the caller acts as, repeatable: user:EMAIL, group:NAME (always also public)")
+	pf.StringArrayVar(&a.as, "as", nil, "act exactly as this principal, repeatable: user:EMAIL, group:NAME, public\n(default: the local operator, with every right, reading as public)")
 	pf.BoolVar(&a.json, "json", false, "print JSON instead of text")
 	pf.StringVar(&a.modelSpec, "model", "", "model spec: offline, openai:MODEL, ollama:MODEL, anthropic:MODEL,\nopenai-compatible:URL#MODEL (default $VERITY_MODEL or offline)")
 	pf.BoolVar(&a.noCache, "no-cache", false, "do not read cached model answers (fresh answers are still cached)")
@@ -159,6 +172,7 @@ Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 		a.graphCmd(),
 		a.explainCmd(),
 		a.reviewCmd(),
+		a.roleCmd(),
 	)
 	// An unknown command is a usage error (exit 2), with suggestions.
 	root.Args = cobra.ArbitraryArgs
@@ -208,41 +222,41 @@ func (a *app) storePath() string {
 	return "verity.db"
 }
 
-// openStore opens the store once per run.
-func (a *app) openStore(ctx context.Context) (*sqlite.DB, error) {
-	if a.store != nil {
-		return a.store, nil
-	}
-	db, err := sqlite.Open(ctx, a.storePath(), sqlite.Options{Now: a.now})
-	if err != nil {
-		return nil, err
-	}
-	a.store = db
-	return db, nil
-}
-
-// caller builds the caller from --as flags; with none it is public only.
+// caller builds the caller: the local operator without --as, else exactly
+// the --as principals.
 func (a *app) caller() (verity.Caller, error) {
+	if len(a.as) == 0 {
+		return verity.LocalOperator(a.operatorName()), nil
+	}
 	ps := make([]verity.Principal, 0, len(a.as))
 	for _, s := range a.as {
 		p, err := verity.ParsePrincipal(s)
 		if err != nil {
-			return verity.Caller{}, fmt.Errorf("--as: %w", err)
+			return verity.Caller{}, verity.Errorf(verity.EINVALID, "--as: %w", err)
 		}
 		ps = append(ps, p)
 	}
 	return verity.NewCaller(ps...), nil
 }
 
-// callerStore returns the caller from --as and the opened store: what every
-// command that reads on someone's behalf starts with.
-func (a *app) callerStore(ctx context.Context) (verity.Caller, *sqlite.DB, error) {
+// operatorName is the operating-system user running the command, which the
+// log records for the local operator.
+func (a *app) operatorName() string {
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	return a.getenv("USER")
+}
+
+// callerService returns the caller and the service: what every command
+// starts with.
+func (a *app) callerService(ctx context.Context) (verity.Caller, *kb.Service, error) {
 	caller, err := a.caller()
 	if err != nil {
 		return verity.Caller{}, nil, err
 	}
-	db, err := a.openStore(ctx)
-	return caller, db, err
+	svc, err := a.service(ctx)
+	return caller, svc, err
 }
 
 // printJSON writes v as indented JSON on stdout.

@@ -18,7 +18,8 @@ func (a *app) searchCmd() *cobra.Command {
 and shows each record once, with its best chunk as evidence.
 
 Only records the caller may read are returned: the caller is every --as
-principal plus public. When a record the caller cannot read would have ranked
+principal plus public (without --as, the local operator, who reads as
+public). When a record the caller cannot read would have ranked
 in the top --k, a hint names its source system and its author's email so the
 caller knows whom to ask — never its title, uri, id or any of its text.
 
@@ -33,15 +34,11 @@ start and end are byte offsets into the source's canonical text (verity show).`,
 			if k <= 0 || k > 1000 {
 				return verity.Errorf(verity.EINVALID, "--k must be between 1 and 1000, got %d", k)
 			}
-			caller, err := a.caller()
+			caller, svc, err := a.callerService(cmd.Context())
 			if err != nil {
 				return err
 			}
-			db, err := a.openStore(cmd.Context())
-			if err != nil {
-				return err
-			}
-			res, err := db.Search(cmd.Context(), verity.SearchQuery{Text: strings.Join(args, " "), Caller: caller, K: k})
+			res, err := svc.Search(cmd.Context(), caller, strings.Join(args, " "), k)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 )
 
 func (a *app) sourcesCmd() *cobra.Command {
@@ -21,36 +22,28 @@ func (a *app) sourcesCmd() *cobra.Command {
 		Long: `Sources lists sources by id with their system, version, status and title.
 
 Only sources the caller (--as, plus public) may read are listed. --all lists
-every source whatever its ACL: an operator's view, for whoever holds the store
-file anyway.`,
+every source whatever its ACL: an operator's view, for admins and the local
+operator (who holds the store file anyway).`,
 		Example: `  verity sources
   verity sources --system confluence --as group:staff
   verity sources --all --status revoked --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f := verity.SourceFilter{System: system, Status: verity.SourceStatus(status), Limit: limit}
-			if status != "" && f.Status != verity.StatusActive && f.Status != verity.StatusRevoked {
+			if status != "" && status != string(verity.StatusActive) && status != string(verity.StatusRevoked) {
 				return verity.Errorf(verity.EINVALID, "--status must be active or revoked, got %q", status)
 			}
-			if !all {
-				c, err := a.caller()
-				if err != nil {
-					return err
-				}
-				f.Caller = &c
+			if limit < 0 {
+				return verity.Errorf(verity.EINVALID, "--limit must not be negative, got %d", limit)
 			}
-			db, err := a.openStore(cmd.Context())
+			caller, svc, err := a.callerService(cmd.Context())
 			if err != nil {
 				return err
 			}
-			list, err := db.Sources(cmd.Context(), f)
+			list, err := svc.Sources(cmd.Context(), caller, kb.SourceQuery{System: system, Status: verity.SourceStatus(status), Limit: limit, All: all})
 			if err != nil {
 				return err
 			}
 			if a.json {
-				if list == nil {
-					list = []*verity.Source{}
-				}
 				return a.printJSON(map[string]any{"sources": list})
 			}
 			if len(list) == 0 {
@@ -66,7 +59,7 @@ file anyway.`,
 	fl.StringVar(&system, "system", "", "only this source system (file, web, confluence, jira, slack...)")
 	fl.StringVar(&status, "status", "", "only active or revoked sources")
 	fl.IntVar(&limit, "limit", 0, "list at most this many")
-	fl.BoolVar(&all, "all", false, "list every source whatever its ACL (operator view)")
+	fl.BoolVar(&all, "all", false, "list every source whatever its ACL (operator view: admins only)")
 	return cmd
 }
 
@@ -83,42 +76,25 @@ func (a *app) showCmd() *cobra.Command {
 span in Verity points into — so that text[start:end] (bytes) can be checked.
 
 --version shows an older version's text (spans carry the version they point
-into). A source the caller may not read is reported as not found.`,
+into). A source the caller may not read is reported exactly as one that
+does not exist; --all shows it whatever its ACL (operator view: admins and
+the local operator only).`,
 		Example: `  verity show docs/handbook.md
   verity show --json --chunks CONF-1042 | jq '.chunks[0]'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openStore(cmd.Context())
+			caller, svc, err := a.callerService(cmd.Context())
 			if err != nil {
 				return err
 			}
-			src, err := db.SourceVersion(cmd.Context(), args[0], version)
+			view, err := svc.Show(cmd.Context(), caller, kb.ShowRequest{ID: args[0], Version: version, Chunks: chunks, All: all})
 			if err != nil {
 				return err
-			}
-			if !all {
-				c, err := a.caller()
-				if err != nil {
-					return err
-				}
-				if !c.CanRead(src.ACL) {
-					return verity.Errorf(verity.ENOTFOUND, "no source %q", args[0])
-				}
-			}
-			var list []verity.Chunk
-			if chunks {
-				if list, err = db.Chunks(cmd.Context(), src.ID); err != nil {
-					return err
-				}
 			}
 			if a.json {
-				out := struct {
-					*verity.Source
-					AuthorEmail string         `json:"author_email,omitempty"`
-					Chunks      []verity.Chunk `json:"chunks,omitempty"`
-				}{src, src.AuthorEmail(), list}
-				return a.printJSON(out)
+				return a.printJSON(view)
 			}
+			src, list := view.Source, view.Chunks
 			acl := make([]string, len(src.ACL))
 			for i, p := range src.ACL {
 				acl[i] = string(p)
@@ -136,6 +112,6 @@ into). A source the caller may not read is reported as not found.`,
 	fl := cmd.Flags()
 	fl.IntVar(&version, "version", 0, "show this version (default the current one)")
 	fl.BoolVar(&chunks, "chunks", false, "also print the source's chunks with their byte spans")
-	fl.BoolVar(&all, "all", false, "show the source whatever its ACL (operator view)")
+	fl.BoolVar(&all, "all", false, "show the source whatever its ACL (operator view: admins only)")
 	return cmd
 }

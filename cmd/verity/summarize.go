@@ -8,9 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/analysis"
-	"github.com/veritykb/verity/ingest"
-	"github.com/veritykb/verity/sqlite"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/summary"
 )
 
@@ -34,7 +32,14 @@ passage that holds it, so its receipts are right by construction.
 When a source is revoked, exactly the sentences left without a live set die;
 the rest of the summary stays. --show ID prints a summary as it stands now:
 the live sentences in order (the text that may be served), and with --all
-the dead ones you could read. --list lists the summaries you can see.
+the dead ones too (an admin, such as the local operator, sees every dead
+sentence; other callers those a live set still supports, such as a
+sentence revoked by hand). --list lists the summaries you can see.
+
+A summary shows, with its topic, only to a caller who can read at least one
+of its live sentences; to others it does not exist. Receipt sets and quotes
+resting on sources the caller cannot read are left out, and the sentence
+says "and sources you cannot read" instead — no id, span or count.
 
 Where a sentence's words were found in a source, it rests on that quote (a
 quote record) rather than on the source: when a new version of the source
@@ -45,7 +50,7 @@ sentence lives on its other sets, if any; --show marks the quote "gone".
 "max_sets","inputs":[{"n","source_id","version","title","uri","start","end"}],
 "sentences":[{"id","position","text","receipt":{"sets":[["source:ID",...]]},
 "capped","quotes":[{"source_id","version","start","end","kind","text",
-"record","gone"}],"rests_on":{"sets":[...]},"state"}],
+"record","gone"}],"rests_on":{"sets":[...]},"withheld","state"}],
 "rejected":[{"position","text","reason"}],"hints":[...],"empty"}; quote
 spans are byte offsets into the source version's text (verity show);
 "receipt" names sources, "rests_on" is the receipt as stored. With --show:
@@ -57,7 +62,7 @@ spans are byte offsets into the source version's text (verity show);
   verity summarize --list`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			caller, err := a.caller()
+			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
@@ -66,24 +71,17 @@ spans are byte offsets into the source version's text (verity show);
 				if len(args) > 0 || list {
 					return verity.Errorf(verity.EINVALID, "summarize --show takes no TOPIC")
 				}
-				return a.showSummary(ctx, caller, show, all)
+				return a.showSummary(ctx, svc, caller, show, all)
 			case list:
-				return a.listSummaries(ctx, caller)
+				return a.listSummaries(ctx, svc, caller)
 			case len(args) == 0:
 				return verity.Errorf(verity.EINVALID, "summarize: give a TOPIC (or --show ID, --list)")
-			}
-			if opt.K < 0 || opt.K > 100 || opt.Sentences < 0 || opt.Sentences > 50 || opt.MaxSets < 0 {
-				return verity.Errorf(verity.EINVALID, "summarize: --k must be 1-100, --sentences 1-50, --max-sets at least 1")
-			}
-			db, err := a.openStore(ctx)
-			if err != nil {
-				return err
 			}
 			m, _, err := a.model(ctx)
 			if err != nil {
 				return err
 			}
-			sum, err := summary.Summarize(ctx, m, db, strings.Join(args, " "), caller, opt)
+			sum, err := svc.Summarize(ctx, caller, m, strings.Join(args, " "), opt)
 			if err != nil {
 				return err
 			}
@@ -143,6 +141,12 @@ func (a *app) printSentence(s summary.Sentence, mark string) {
 		sets = append(sets, "{"+strings.Join(ids, ", ")+"}")
 	}
 	fmt.Fprintf(w, "   receipt: %s", strings.Join(sets, " OR "))
+	if s.Withheld {
+		if len(sets) > 0 {
+			fmt.Fprint(w, " OR ")
+		}
+		fmt.Fprint(w, "sources you cannot read")
+	}
 	if s.Capped > 0 {
 		fmt.Fprintf(w, " (+%d sets dropped by the cap)", s.Capped)
 	}
@@ -156,34 +160,10 @@ func (a *app) printSentence(s summary.Sentence, mark string) {
 	}
 }
 
-// summaryAccess is what caller may see of summaries in db.
-func summaryAccess(ctx context.Context, db *sqlite.DB, caller verity.Caller) summary.Access {
-	v := db.Viewer(ctx, caller)
-	rd := newReadable(ctx, db, caller)
-	return summary.Access{
-		Visible:  v.Visible,
-		Readable: func(r verity.Ref) bool { return r.Kind() == verity.RefSource && rd.source(r.ID()) },
-	}
-}
-
-func (a *app) showSummary(ctx context.Context, caller verity.Caller, id string, all bool) error {
-	db, err := a.openStore(ctx)
+func (a *app) showSummary(ctx context.Context, svc *kb.Service, caller verity.Caller, id string, all bool) error {
+	v, err := svc.Summary(ctx, caller, id, all)
 	if err != nil {
 		return err
-	}
-	acc := summaryAccess(ctx, db, caller)
-	if !all {
-		acc.Readable = nil
-	}
-	v, err := summary.Show(ctx, db, id, acc)
-	if err != nil {
-		return err
-	}
-	if v.Live == nil {
-		v.Live = []summary.Sentence{}
-	}
-	if v.Dead == nil {
-		v.Dead = []summary.Sentence{}
 	}
 	if a.json {
 		return a.printJSON(v)
@@ -206,34 +186,10 @@ func (a *app) showSummary(ctx context.Context, caller verity.Caller, id string, 
 	return nil
 }
 
-func (a *app) listSummaries(ctx context.Context, caller verity.Caller) error {
-	db, err := a.openStore(ctx)
+func (a *app) listSummaries(ctx context.Context, svc *kb.Service, caller verity.Caller) error {
+	rows, err := svc.Summaries(ctx, caller)
 	if err != nil {
 		return err
-	}
-	heads, err := db.Records(ctx, verity.RecordFilter{Kind: summary.KindSummary})
-	if err != nil {
-		return err
-	}
-	type row struct {
-		ID      string             `json:"id"`
-		Topic   string             `json:"topic"`
-		State   verity.RecordState `json:"state"`
-		Live    int                `json:"live"`
-		Written int                `json:"written"`
-	}
-	rows := []row{}
-	acc := summaryAccess(ctx, db, caller)
-	acc.Readable = nil
-	for _, h := range heads {
-		v, err := summary.Show(ctx, db, h.ID, acc)
-		if verity.ErrorCode(err) == verity.ENOTFOUND {
-			continue // nothing of it is visible to this caller
-		}
-		if err != nil {
-			return err
-		}
-		rows = append(rows, row{ID: v.ID, Topic: v.Topic, State: v.State, Live: len(v.Live), Written: v.Written})
 	}
 	if a.json {
 		return a.printJSON(map[string]any{"summaries": rows})
@@ -259,19 +215,30 @@ var demoNews = &verity.Source{
 // demoReceipts is the demo's receipts section: a summary with one receipt
 // per sentence, a revocation that kills exactly the sentences left without
 // a source while another survives on a second page, and the undo.
-func (a *app) demoReceipts(ctx context.Context, db *sqlite.DB) error {
+func (a *app) demoReceipts(ctx context.Context, svc *kb.Service) error {
 	const (
 		topic = "who moved sales to Bitrix24"
-		who   = verity.Principal("user:demo@verity.example")
 		why   = "the news site retracted the article"
 	)
-	if _, err := db.PutSource(ctx, demoNews, ingest.Chunks(demoNews, analysis.DefaultChunkOptions)); err != nil {
+	op, err := a.caller()
+	if err != nil {
+		return err
+	}
+	run, err := svc.Ingest(ctx, op)
+	if err != nil {
+		return err
+	}
+	if failed, err := run.Put(ctx, []kb.Item{{Where: "news", Source: demoNews}}); err != nil || len(failed) > 0 {
+		if err == nil {
+			err = verity.Errorf(verity.EINTERNAL, "demo: %s", failed[0].Error)
+		}
 		return err
 	}
 	// A demo interrupted after its revocation left the page revoked; the
 	// section starts from the corpus as shipped.
-	if src, err := db.Source(ctx, demoNews.ID); err == nil && src.Status == verity.StatusRevoked {
-		if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.SourceRef(demoNews.ID)}, who, "demo: start over"); err != nil {
+	newsRef := []verity.Ref{verity.SourceRef(demoNews.ID)}
+	if src, err := svc.Show(ctx, op, kb.ShowRequest{ID: demoNews.ID}); err == nil && src.Status == verity.StatusRevoked {
+		if _, err := svc.Unrevoke(ctx, op, newsRef, "demo: start over"); err != nil {
 			return err
 		}
 	}
@@ -280,28 +247,26 @@ func (a *app) demoReceipts(ctx context.Context, db *sqlite.DB) error {
 		return err
 	}
 	fmt.Fprintf(a.stdout, "\n== Receipts: every sentence of a summary carries its own (added for this step: %s, a news page that republished a sentence of the Acme case)\n$ verity summarize --k 4 --sentences 4 %q\n", demoNews.ID, topic)
-	sum, err := summary.Summarize(ctx, m, db, topic, verity.NewCaller(), summary.Options{K: 4, Sentences: 4})
+	sum, err := svc.Summarize(ctx, op, m, topic, summary.Options{K: 4, Sentences: 4})
 	if err != nil {
 		return err
 	}
 	a.printSummary(sum)
 	fmt.Fprintf(a.stdout, "\n== Revoking the news page: what rested only on it dies, what the case study also holds survives\n$ verity revoke %s --reason %q\n", demoNews.ID, why)
-	refs := []verity.Ref{verity.SourceRef(demoNews.ID)}
-	ev, change, err := db.Revoke(ctx, refs, who, why)
+	rep, err := svc.Revoke(ctx, op, newsRef, why)
 	if err != nil {
 		return err
 	}
-	if err := a.printRevocation(ctx, db, &ev, refs, change); err != nil {
-		return err
-	}
+	a.printRevocation(rep)
 	fmt.Fprintf(a.stdout, "\n$ verity summarize --show %s --all\n", sum.ID)
-	if err := a.showSummary(ctx, verity.NewCaller(), sum.ID, true); err != nil {
+	if err := a.showSummary(ctx, svc, op, sum.ID, true); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "\n== Undo: the log restores exactly what the revocation took\n$ verity undo %d\n", ev.ID)
-	uev, uchange, err := db.Undo(ctx, ev.ID, who, "demo: restore")
+	fmt.Fprintf(a.stdout, "\n== Undo: the log restores exactly what the revocation took\n$ verity undo %d\n", rep.Event.ID)
+	undo, err := svc.Undo(ctx, op, rep.Event.ID, "demo: restore")
 	if err != nil {
 		return err
 	}
-	return a.printRevocation(ctx, db, &uev, uev.Refs, uchange)
+	a.printRevocation(undo)
+	return nil
 }

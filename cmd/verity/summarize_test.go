@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/veritykb/verity/kb"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,8 +30,8 @@ func cliModel(t *testing.T, db string, m llm.Model, args ...string) (string, str
 	root.SetOut(&out)
 	root.SetErr(&errb)
 	err := root.ExecuteContext(context.Background())
-	if a.store != nil {
-		a.store.Close()
+	if a.closeStore != nil {
+		a.closeStore()
 	}
 	if err != nil {
 		fmt.Fprintf(&errb, "verity: %v\n", err)
@@ -105,7 +106,7 @@ func TestSummarizeRevokeShow(t *testing.T) {
 		t.Errorf("A[%d:%d] = %q, want the sentence", q[0].Start, q[0].End, src.Text[q[0].Start:q[0].End])
 	}
 
-	if _, errOut, code := cli(t, db, "", "revoke", "A", "--reason", "retracted", "--by", "user:alice@corp.example"); code != 0 {
+	if _, errOut, code := cli(t, db, "", "revoke", "A", "--reason", "retracted"); code != 0 {
 		t.Fatalf("revoke A: exit %d: %s", code, errOut)
 	}
 	out, _, code = cli(t, db, "", "summarize", "--show", sum.ID, "--all", "--json")
@@ -124,7 +125,7 @@ func TestSummarizeRevokeShow(t *testing.T) {
 	if !strings.Contains(out, "2 of 3 sentences live") || strings.Contains(out, "120 employees") {
 		t.Errorf("show text = %q, want 2 of 3 live and no dead sentence", out)
 	}
-	if _, _, code := cli(t, db, "", "unrevoke", "A", "--by", "user:alice@corp.example"); code != 0 {
+	if _, _, code := cli(t, db, "", "unrevoke", "A"); code != 0 {
 		t.Fatal("unrevoke A failed")
 	}
 	out, _, _ = cli(t, db, "", "summarize", "--list", "--json")
@@ -153,7 +154,7 @@ func TestAuditCommand(t *testing.T) {
 		t.Fatal("summarize failed")
 	}
 	sum := decode[summary.Summary](t, out)
-	if _, _, code := cli(t, db, "", "revoke", "A", "--reason", "retracted", "--by", "user:alice@corp.example"); code != 0 {
+	if _, _, code := cli(t, db, "", "revoke", "A", "--reason", "retracted"); code != 0 {
 		t.Fatal("revoke failed")
 	}
 	// The auditor reproduces sentence 1 from B every time; says yes to
@@ -170,7 +171,7 @@ func TestAuditCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("audit: exit %d: %s", code, errOut)
 	}
-	res := decode[auditOutput](t, out)
+	res := decode[kb.AuditReport](t, out)
 	verdicts := map[string]verity.RecordState{}
 	for _, v := range res.Run.Verdicts {
 		verdicts[v.Record] = v.Verdict
@@ -185,7 +186,7 @@ func TestAuditCommand(t *testing.T) {
 	}
 	calls := auditor.Count("")
 	out, _, code = cliModel(t, db, auditor, "audit", "--replay", "--json")
-	rep := decode[auditOutput](t, out)
+	rep := decode[kb.AuditReport](t, out)
 	// Five: the two sentences, and skipped, the header and the quote
 	// records of A the two sentences rested on (a quote is checked by
 	// relocation, by code, not by regeneration).
@@ -200,8 +201,8 @@ func TestAuditCommand(t *testing.T) {
 	// A stricter auditor finds sentence 3 dead although C keeps it alive;
 	// --apply revokes it as the audit.
 	strict := llmtest.New(llm.Info{Provider: "script", Model: "strict"}).Reply(audit.TaskRegenerate, `{"answer": "no", "sources": []}`)
-	out, errOut, code = cliModel(t, db, strict, "audit", "--record", summary.SentenceID(sum.ID, 3), "--apply", "--by", "user:alice@corp.example", "--json")
-	res = decode[auditOutput](t, out)
+	out, errOut, code = cliModel(t, db, strict, "audit", "--record", summary.SentenceID(sum.ID, 3), "--apply", "--json")
+	res = decode[kb.AuditReport](t, out)
 	if code != 0 || res.Applied == nil || res.Applied.Event.Who != "audit:script:strict" || res.Applied.Died.Count != 1 {
 		t.Fatalf("audit --apply = exit %d %s, applied %+v; want sentence 3 revoked by audit:script:strict", code, errOut, res.Applied)
 	}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+)
+
+func (a *app) roleCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "role",
+		Short: "Who may change knowledge: grant, revoke and list roles (admin)",
+		Long: `Roles say what a caller may do beyond reading. They live in the store and
+go to principals (user:EMAIL or group:NAME, never public):
+
+  reader   (no role) search, ask, check, sources, show, graph, explain,
+           summarize; log, impact and audit, filtered to what it may read
+  curator  also ingest, crawl, research, extract, narrow a source's ACL;
+           revoke, unrevoke, undo, review decisions, graph merge and alias,
+           audit --apply, on what it may read
+  admin    everything: widen a source's ACL, roles, operator views (--all),
+           and the unfiltered log, impact and audit
+
+The local operator (no --as) is always an admin. A role change takes
+effect on the next command. Granting, revoking and listing roles needs
+the admin role.`,
+		Example: `  verity role grant curator group:editors
+  verity role grant admin user:ann@corp.example
+  verity role list --json
+  verity role revoke curator group:editors`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	for _, grant := range []bool{true, false} {
+		verb, short := "grant", "Give a principal a role"
+		if !grant {
+			verb, short = "revoke", "Take a role from a principal"
+		}
+		cmd.AddCommand(&cobra.Command{
+			Use:     verb + " ROLE PRINCIPAL",
+			Short:   short + " (admin)",
+			Example: "  verity role " + verb + " curator group:editors",
+			Args:    cobra.ExactArgs(2),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				role, err := verity.ParseRole(args[0])
+				if err != nil {
+					return err
+				}
+				p, err := verity.ParsePrincipal(args[1])
+				if err != nil {
+					return err
+				}
+				ctx := cmd.Context()
+				caller, svc, err := a.callerService(ctx)
+				if err != nil {
+					return err
+				}
+				change := svc.RevokeRole
+				if grant {
+					change = svc.GrantRole
+				}
+				out, err := change(ctx, caller, role, p)
+				if err != nil {
+					return err
+				}
+				if a.json {
+					return a.printJSON(out)
+				}
+				switch {
+				case grant && out.Changed:
+					fmt.Fprintf(a.stdout, "granted %s to %s\n", out.Role, clean(string(out.Principal)))
+				case grant:
+					fmt.Fprintf(a.stdout, "%s already holds %s: nothing changed\n", clean(string(out.Principal)), out.Role)
+				case out.Changed:
+					fmt.Fprintf(a.stdout, "revoked %s from %s\n", out.Role, clean(string(out.Principal)))
+				default:
+					fmt.Fprintf(a.stdout, "%s does not hold %s: nothing changed\n", clean(string(out.Principal)), out.Role)
+				}
+				return nil
+			},
+		})
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "list",
+		Short: "List every role grant (admin)",
+		Long: `List prints every role grant: principal, role, who granted it and when.
+
+--json prints {"roles":[{"principal","role","granted_by","granted_at"}]}.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			caller, svc, err := a.callerService(ctx)
+			if err != nil {
+				return err
+			}
+			gs, err := svc.Roles(ctx, caller)
+			if err != nil {
+				return err
+			}
+			if a.json {
+				return a.printJSON(map[string]any{"roles": gs})
+			}
+			if len(gs) == 0 {
+				fmt.Fprintln(a.stdout, "no roles granted: only the local operator may change knowledge (verity role grant curator PRINCIPAL)")
+			}
+			for _, g := range gs {
+				fmt.Fprintf(a.stdout, "%s\t%s\tgranted by %s on %s\n", clean(string(g.Principal)), g.Role, clean(string(g.By)), g.At.UTC().Format("2006-01-02 15:04"))
+			}
+			return nil
+		},
+	})
+	return cmd
+}
