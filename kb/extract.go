@@ -73,7 +73,8 @@ type ExtractRequest struct {
 
 // Extract runs a relation spec over stored pages on c's behalf, which
 // needs the curator role: a curator reads only pages it may read, an admin
-// every page. Accepted edges are stored as records with receipts. On an
+// every page. Accepted edges are stored as records with receipts. The
+// report shows what c may read, as the graph does, whoever ran it. On an
 // error it still returns what finished.
 func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req ExtractRequest) (*ExtractReport, error) {
 	r, err := s.require(ctx, c, verity.RoleCurator, "extracting")
@@ -122,9 +123,12 @@ func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req
 	}
 	out := &ExtractReport{Run: res.Run, Pages: ExtractPages{Read: res.Read, Resumed: res.Resumed}, Cost: res.Cost,
 		Edges: []extract.EdgeView{}, Rejected: []Rejected{}, Review: []ReviewView{}, Notes: notes}
-	readable := func(id string) bool { return v.readable(verity.SourceRef(id)) }
+	reader := s.view(ctx, c, false)
+	readable := func(id string) bool { return reader.readable(verity.SourceRef(id)) }
 	if edgeIDs := res.EdgeIDs(); len(edgeIDs) > 0 {
-		edges, err := s.graph(ctx, c, r, extract.GraphFilter{IDs: edgeIDs})
+		// What the run found is read like the graph: as the caller, so an
+		// operator's run over restricted pages shows only what it reads.
+		edges, err := s.graph(ctx, c, Rights{}, extract.GraphFilter{IDs: edgeIDs})
 		if err != nil {
 			return nil, err
 		}
@@ -267,8 +271,7 @@ func (s *Service) Explain(ctx context.Context, c verity.Caller, id string) (*ext
 	if !strings.HasPrefix(id, "edge:") {
 		id = "edge:" + id
 	}
-	st := scoped{s.store, s, r.Admin}
-	ex, err := extract.Explain(ctx, st, c, id)
+	ex, err := extract.Explain(ctx, scoped{s.store, s, false}, c, id)
 	if notFound(err) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "no edge %q that you may see (see verity graph)", id)
 	}

@@ -28,17 +28,18 @@ func (s *Service) Summarize(ctx context.Context, c verity.Caller, m llm.Model, t
 // that what supports it still supports) — every dead one in an admin's view.
 // A summary is shown only to a caller who can read at least one of its live
 // sentences (an admin asking withDead sees any); otherwise it is not found,
-// exactly like a summary that does not exist. Receipts and quotes that rest
+// exactly like a summary that does not exist. Written counts, for anyone
+// but an admin, only the sentences shown. Receipts and quotes that rest
 // on sources c may not read are left out and the sentence says Withheld.
 func (s *Service) Summary(ctx context.Context, c verity.Caller, id string, withDead bool) (*summary.View, error) {
 	r, err := s.Rights(ctx, c)
 	if err != nil {
 		return nil, err
 	}
-	return s.summary(ctx, c, s.view(ctx, c, withDead && r.Admin), id, withDead)
+	return s.summary(ctx, c, r, s.view(ctx, c, withDead && r.Admin), id, withDead)
 }
 
-func (s *Service) summary(ctx context.Context, c verity.Caller, v *view, id string, withDead bool) (*summary.View, error) {
+func (s *Service) summary(ctx context.Context, c verity.Caller, r Rights, v *view, id string, withDead bool) (*summary.View, error) {
 	if strings.TrimSpace(id) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "give a summary id (verity summarize --list)")
 	}
@@ -64,9 +65,11 @@ func (s *Service) summary(ctx context.Context, c verity.Caller, v *view, id stri
 	if sv.Dead == nil {
 		sv.Dead = []summary.Sentence{}
 	}
-	if !v.all {
-		// Sentences this caller cannot see are not counted either.
+	if !r.Admin {
+		// Sentences this caller cannot read are not counted either.
 		sv.Written = len(sv.Live) + len(sv.Dead)
+	}
+	if !v.all {
 		for i := range sv.Live {
 			trimSentence(v, &sv.Live[i])
 		}
@@ -128,10 +131,14 @@ func (s *Service) Summaries(ctx context.Context, c verity.Caller) ([]SummaryRow,
 	if err != nil {
 		return nil, err
 	}
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return nil, err
+	}
 	v := s.view(ctx, c, false)
 	rows := []SummaryRow{}
 	for _, h := range heads {
-		sv, err := s.summary(ctx, c, v, h.ID, false)
+		sv, err := s.summary(ctx, c, r, v, h.ID, false)
 		if notFound(err) {
 			continue
 		}

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/veritykb/verity/kb"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -96,7 +96,8 @@ func TestRevokeImpactUnrevoke(t *testing.T) {
 		want string
 	}{
 		{[]string{"revoke", "A"}, exitInvalid, "--reason is required"},
-		{[]string{"revoke", "A", "--reason", "x"}, exitInvalid, "say who acts"},
+		{[]string{"revoke", "A", "--reason", "x", "--by", alice}, exitInvalid, "--by is gone"},
+		{[]string{"--as", alice, "revoke", "A", "--reason", "x"}, exitForbidden, "needs the curator role"},
 		{[]string{"revoke", "nope", "--reason", "x"}, exitNotFound, "nope"},
 		{[]string{"revoke", "record:", "--reason", "x"}, exitInvalid, "empty ref"},
 		{[]string{"undo", "x"}, exitInvalid, "EVENT must be"},
@@ -106,6 +107,9 @@ func TestRevokeImpactUnrevoke(t *testing.T) {
 		}
 	}
 
+	if _, errOut, code := cli(t, db, "", "role", "grant", "curator", alice); code != 0 {
+		t.Fatalf("role grant: exit %d: %s", code, errOut)
+	}
 	out, errOut, code = cli(t, db, "", "--as", alice, "revoke", "--json", "A", "--reason", "retracted by the vendor")
 	if code != 0 {
 		t.Fatalf("revoke: exit %d: %s", code, errOut)
@@ -160,13 +164,29 @@ func TestRevokeImpactUnrevoke(t *testing.T) {
 
 func TestRevokeHidesTextTheCallerCannotRead(t *testing.T) {
 	db := receiptStore(t)
-	out, _, code := cli(t, db, "", "revoke", "H", "--reason", "leak")
-	if code != 0 || strings.Contains(out, "laid off") || !strings.Contains(out, "text not shown") {
-		t.Errorf("revoke H as public = exit %d:\n%s\nwant the dead sentence listed without its text", code, out)
+	const ops = "user:ops@corp.example"
+	for _, p := range []string{ops, "group:hr"} {
+		if _, errOut, code := cli(t, db, "", "role", "grant", "curator", p); code != 0 {
+			t.Fatalf("role grant curator %s: exit %d: %s", p, code, errOut)
+		}
 	}
-	out, _, _ = cli(t, db, "", "--as", "group:hr", "impact", "--json", "B")
-	if strings.Contains(out, "laid off") {
+	// A curator who cannot read H cannot revoke it, and cannot tell it
+	// from a source that does not exist.
+	_, hidden, code := cli(t, db, "", "--as", ops, "revoke", "H", "--reason", "leak")
+	_, missing, mcode := cli(t, db, "", "--as", ops, "revoke", "Z", "--reason", "leak")
+	if code != exitNotFound || mcode != code || strings.ReplaceAll(hidden, `"H"`, `"Z"`) != missing {
+		t.Errorf("revoke H as ops = exit %d %q; revoke Z = exit %d %q; want the same not-found", code, hidden, mcode, missing)
+	}
+	out, _, _ := cli(t, db, "", "--as", ops, "impact", "--json", "B")
+	if strings.Contains(out, "laid off") || strings.Contains(out, `"h"`) {
 		t.Errorf("impact of B shows an unrelated hidden record: %s", out)
+	}
+	// HR may revoke and restore it, and sees its own sentence.
+	if out, errOut, code := cli(t, db, "", "--as", "group:hr", "revoke", "H", "--reason", "leak"); code != 0 || !strings.Contains(out, "Sales managers will be laid off.") {
+		t.Errorf("revoke H as hr = exit %d %q:\n%s\nwant the dead sentence with its text", code, errOut, out)
+	}
+	if out, _, _ := cli(t, db, "", "--as", ops, "log", "--json"); strings.Contains(out, "source:H") || strings.Contains(out, "leak") {
+		t.Errorf("log as ops shows HR's event: %s", out)
 	}
 	out, _, _ = cli(t, db, "", "--as", "group:hr", "unrevoke", "H")
 	if !strings.Contains(out, "Sales managers will be laid off.") {
