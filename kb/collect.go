@@ -26,7 +26,7 @@ func (s *Service) Crawl(ctx context.Context, c verity.Caller, f *collect.Fetcher
 	}
 	var changed []string // pages stored as a new version, to re-locate
 	onPage := opt.OnPage
-	opt.Checkpoints = s.store
+	opt.Checkpoints = checkpoints{s.store}
 	opt.OnPage = func(p collect.PageResult) {
 		if verity.PutOutcome(p.Outcome) == verity.PutNewVersion && !slices.Contains(changed, p.SourceID) {
 			changed = append(changed, p.SourceID)
@@ -65,7 +65,7 @@ func (s *Service) Research(ctx context.Context, c verity.Caller, search collect.
 	}
 	var changed []string
 	onCall := opt.OnCall
-	opt.Journal = s.store
+	opt.Journal = checkpoints{s.store}
 	opt.OnCall = func(call collect.Call) {
 		if verity.PutOutcome(call.Outcome) == verity.PutNewVersion && !slices.Contains(changed, call.SourceID) {
 			changed = append(changed, call.SourceID)

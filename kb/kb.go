@@ -30,8 +30,6 @@ type Store interface {
 	audit.Log
 	relocate.Store
 	collect.Store
-	collect.Checkpoints
-	collect.Journal
 
 	PutSources(ctx context.Context, puts []*verity.SourcePut) error
 	Chunks(ctx context.Context, id string) ([]verity.Chunk, error)
@@ -44,6 +42,11 @@ type Store interface {
 	PutAuditRun(ctx context.Context, run *audit.Run) error
 	SetAuditApplied(ctx context.Context, run, event int64) error
 	AuditRun(ctx context.Context, id int64) (*audit.Run, error)
+
+	CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error)
+	SaveCrawlState(ctx context.Context, crawl, status string, fetched int, urls []verity.CrawlURL) error
+	ResetCrawl(ctx context.Context, crawl string) error
+	PutResearchCall(ctx context.Context, c verity.ResearchCall) error
 
 	GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error)
 	RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) (bool, error)

@@ -6,33 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/veritykb/verity"
 )
 
-// CrawlURL is one URL of a saved crawl frontier (see package collect).
-type CrawlURL struct {
-	URL      string
-	Seq      int
-	Depth    int
-	State    string // "pending" or "done"
-	Hash     string
-	SourceID string
-}
-
-// CrawlState is the saved state of one crawl.
-type CrawlState struct {
-	Status    string // "running" (resumable) or "finished"
-	Fetched   int
-	URLs      []CrawlURL // in discovery order
-	UpdatedAt time.Time
-}
-
 // CrawlState returns the saved state of the crawl called crawl (its
 // canonical start URL), or nil when there is none.
-func (d *DB) CrawlState(ctx context.Context, crawl string) (*CrawlState, error) {
-	st := &CrawlState{}
+func (d *DB) CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error) {
+	st := &verity.CrawlState{}
 	var updated string
 	err := d.db.QueryRowContext(ctx, `SELECT status, fetched, updated_at FROM crawls WHERE crawl = ?`, crawl).
 		Scan(&st.Status, &st.Fetched, &updated)
@@ -49,7 +30,7 @@ func (d *DB) CrawlState(ctx context.Context, crawl string) (*CrawlState, error) 
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var u CrawlURL
+		var u verity.CrawlURL
 		if err := rows.Scan(&u.URL, &u.Seq, &u.Depth, &u.State, &u.Hash, &u.SourceID); err != nil {
 			return nil, fmt.Errorf("crawl state %s: %w", crawl, err)
 		}
@@ -64,7 +45,7 @@ func (d *DB) CrawlState(ctx context.Context, crawl string) (*CrawlState, error) 
 // SaveCrawlState records a crawl's status and fetch count and inserts or
 // updates the given URLs, in one transaction, so a crash never leaves a page
 // stored but its URL still pending past the next save.
-func (d *DB) SaveCrawlState(ctx context.Context, crawl, status string, fetched int, urls []CrawlURL) error {
+func (d *DB) SaveCrawlState(ctx context.Context, crawl, status string, fetched int, urls []verity.CrawlURL) error {
 	if crawl == "" || (status != "running" && status != "finished") {
 		return verity.Errorf(verity.EINVALID, "save crawl state: crawl %q, status %q", crawl, status)
 	}
@@ -111,26 +92,9 @@ func (d *DB) ResetCrawl(ctx context.Context, crawl string) error {
 	return nil
 }
 
-// ResearchCall is one call of a research run: a search or a page read, with
-// the one-line reason it was made for.
-type ResearchCall struct {
-	Run      string    `json:"run"`
-	Seq      int       `json:"seq"`
-	Kind     string    `json:"kind"` // "search" or "read"
-	Reason   string    `json:"reason"`
-	Query    string    `json:"query,omitempty"`
-	URL      string    `json:"url,omitempty"`
-	Outcome  string    `json:"outcome"`
-	Detail   string    `json:"detail,omitempty"`
-	Hits     int       `json:"hits,omitempty"`
-	SourceID string    `json:"source_id,omitempty"`
-	Version  int       `json:"version,omitempty"`
-	At       time.Time `json:"at"`
-}
-
 // PutResearchCall records one call. A call already recorded under the same
 // run and sequence number is replaced.
-func (d *DB) PutResearchCall(ctx context.Context, c ResearchCall) error {
+func (d *DB) PutResearchCall(ctx context.Context, c verity.ResearchCall) error {
 	if c.Run == "" || (c.Kind != "search" && c.Kind != "read") || strings.TrimSpace(c.Reason) == "" {
 		return verity.Errorf(verity.EINVALID, "research call needs a run, a kind (search or read) and a reason")
 	}
@@ -146,16 +110,9 @@ func (d *DB) PutResearchCall(ctx context.Context, c ResearchCall) error {
 	return nil
 }
 
-// ResearchFilter narrows ResearchCalls.
-type ResearchFilter struct {
-	Run      string // "" for every run
-	SourceID string // "" for any; else the reads that stored this source
-	Limit    int    // 0 for no limit
-}
-
 // ResearchCalls lists recorded calls in run and sequence order: why each
 // search was made, and for a source, which read kept it and why.
-func (d *DB) ResearchCalls(ctx context.Context, f ResearchFilter) ([]ResearchCall, error) {
+func (d *DB) ResearchCalls(ctx context.Context, f verity.ResearchFilter) ([]verity.ResearchCall, error) {
 	q := `SELECT run, seq, kind, reason, query, url, outcome, detail, hits, source_id, version, at FROM research_calls WHERE 1 = 1`
 	var args []any
 	if f.Run != "" {
@@ -175,9 +132,9 @@ func (d *DB) ResearchCalls(ctx context.Context, f ResearchFilter) ([]ResearchCal
 		return nil, fmt.Errorf("research calls: %w", err)
 	}
 	defer rows.Close()
-	var out []ResearchCall
+	var out []verity.ResearchCall
 	for rows.Next() {
-		var c ResearchCall
+		var c verity.ResearchCall
 		var at string
 		if err := rows.Scan(&c.Run, &c.Seq, &c.Kind, &c.Reason, &c.Query, &c.URL, &c.Outcome, &c.Detail, &c.Hits, &c.SourceID, &c.Version, &at); err != nil {
 			return nil, fmt.Errorf("research calls: %w", err)

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/sqlite"
 )
@@ -191,11 +192,11 @@ func TestResearchCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	calls, err := store.ResearchCalls(context.Background(), sqlite.ResearchFilter{SourceID: site.URL + "/cases/romashka"})
+	calls, err := store.ResearchCalls(context.Background(), verity.ResearchFilter{SourceID: site.URL + "/cases/romashka"})
 	if err != nil || len(calls) != 1 || calls[0].Run != rep.Run || calls[0].Reason == "" || calls[0].Kind != "read" {
 		t.Errorf("journal for the kept page = %+v, %v; want its read with the reason", calls, err)
 	}
-	all, _ := store.ResearchCalls(context.Background(), sqlite.ResearchFilter{Run: rep.Run})
+	all, _ := store.ResearchCalls(context.Background(), verity.ResearchFilter{Run: rep.Run})
 	if len(all) != len(rep.Calls) {
 		t.Errorf("journal has %d calls of the run, the report %d", len(all), len(rep.Calls))
 	}
