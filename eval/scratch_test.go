@@ -13,7 +13,10 @@ import (
 )
 
 // The harnesses' store interfaces are what the SQLite store offers.
-var _ ReceiptsStore = (*sqlite.DB)(nil)
+var (
+	_ ReceiptsStore = (*sqlite.DB)(nil)
+	_ SourceReader  = (*sqlite.DB)(nil)
+)
 
 // scratchStore is a fresh SQLite store holding sf's abstracts as
 // cmd/verity's scratch store holds them: public sources under their doc
