@@ -1,10 +1,18 @@
 // Package eval holds Verity's evaluation datasets and metrics: SciFact for
 // retrieval (BEIR nDCG@10) and claim support, and the scoring functions the
-// `verity eval` commands report.
+// `verity eval` commands report. It also holds the harnesses behind those
+// commands, which run Verity's pipelines on a dataset and build the report:
+// [Support] and [TuneSupport] for claim-support verification, [Receipts] for
+// per-sentence receipts under revocation, and [SciFactAnswers] for answers
+// whose citations [CitationScores] judges.
 //
 // Datasets are read from a directory given by the caller (the repository keeps
 // them in ../shared/data); a missing dataset is an ENOTFOUND error with a
 // message saying where it was looked for, so tests can skip cleanly. Metrics
 // are pure functions. This package never tunes anything on test data: tuning
-// helpers take the training split only.
+// helpers take the training split only. It never imports an adapter (a
+// store, a model provider, the offline engine, a transport): harnesses take
+// what they need as the small interfaces and functions they define, and
+// cmd/verity wires concrete ones in. The harnesses return reports and never
+// print: rendering is the command's.
 package eval

@@ -151,3 +151,9 @@ func (a *app) sciFactStore(ctx context.Context, sf *eval.SciFact) (*sqlite.DB, f
 	bar.Done()
 	return db, func() { db.Close(); cleanup() }, time.Since(start), nil
 }
+
+// evalProgress opens a progress bar for a stage of an eval harness: an
+// eval.Progress drawn on a terminal, nothing when stderr is piped.
+func (a *app) evalProgress(stage string, total int64) eval.Bar {
+	return a.newProgress(stage, total, false)
+}

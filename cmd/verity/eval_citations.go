@@ -14,7 +14,6 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/eval"
-	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -71,7 +70,7 @@ to score again with another judge.`,
 			if err != nil {
 				return err
 			}
-			judge := verifierEntailer{verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})}
+			judge := eval.VerifierEntailer{Verifier: verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})}
 			result := map[string]any{"judge": m.Info().Name()}
 			var answers []eval.CitationItem
 			switch {
@@ -128,7 +127,7 @@ to score again with another judge.`,
 			if result["circular"] == true {
 				fmt.Fprintf(w, "  CIRCULAR: the judge is the model that wrote and verified the answers; these numbers check consistency, not truth\n")
 			}
-			if g, ok := result["gold"].(sciFactGold); ok {
+			if g, ok := result["gold"].(eval.SciFactGold); ok {
 				fmt.Fprintf(w, "SciFact gold evidence (independent of the judge), %d dev claims asked:\n", g.Claims)
 				fmt.Fprintf(w, "  answered %d, not found %d\n", g.Answered, g.NotFound)
 				fmt.Fprintf(w, "  citations on a gold evidence abstract   %d of %d (%.1f%%)\n", g.OnEvidenceDoc, g.Citations, pct(g.OnEvidenceDoc, g.Citations))
@@ -150,148 +149,24 @@ to score again with another judge.`,
 	return cmd
 }
 
-// verifierEntailer is the ALCE judge over a verifier: entailed (grades 1–2)
-// is a yes, anything else a no.
-type verifierEntailer struct{ v verify.Verifier }
-
-func (e verifierEntailer) Entail(ctx context.Context, pairs []eval.EntailmentPair) ([]bool, error) {
-	ps := make([]verify.Pair, len(pairs))
-	for i, p := range pairs {
-		ps[i] = verify.Pair{Premise: p.Premise, Hypothesis: p.Hypothesis}
-	}
-	vs, err := e.v.Verify(ctx, ps)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]bool, len(vs))
-	for i, v := range vs {
-		out[i] = v.Label == verify.Entailed
-	}
-	return out, nil
-}
-
-// sciFactGold compares answers' citations with SciFact's gold evidence.
-type sciFactGold struct {
-	Claims        int `json:"claims"`
-	Answered      int `json:"answered"`
-	NotFound      int `json:"not_found"`
-	Citations     int `json:"citations"`
-	OnEvidenceDoc int `json:"citations_on_evidence_abstract"`
-	Quotes        int `json:"quotes_on_evidence_abstracts"`
-	OnRationale   int `json:"quotes_on_rationale_sentence"`
-	WithEvidence  int `json:"claims_with_evidence"`
-	EvidenceHit   int `json:"claims_with_evidence_answered_from_it"`
-	// AnsweredNoEvidence counts answers to claims SciFact gives no
-	// evidence for in any abstract (NEI): whatever they cite is off gold.
-	AnsweredNoEvidence int `json:"answered_claims_without_evidence"`
-}
-
-// sciFactAnswers answers SciFact dev claims with the configured model over
-// a fresh SciFact store and returns them as ALCE items (the documents being
-// each cited record's evidence chunk), with the gold comparison.
-func (a *app) sciFactAnswers(ctx context.Context, dir string, limit int) ([]eval.CitationItem, sciFactGold, error) {
-	var gold sciFactGold
+// sciFactAnswers wires eval.SciFactAnswers: SciFact from dir, a scratch
+// store of its abstracts, and the answer pipeline over it with the run's
+// model, answering afresh and keeping nothing.
+func (a *app) sciFactAnswers(ctx context.Context, dir string, limit int) ([]eval.CitationItem, eval.SciFactGold, error) {
 	sf, err := eval.LoadSciFact(dir)
 	if err != nil {
-		return nil, gold, err
+		return nil, eval.SciFactGold{}, err
 	}
 	db, cleanup, _, err := a.sciFactStore(ctx, sf)
 	if err != nil {
-		return nil, gold, err
+		return nil, eval.SciFactGold{}, err
 	}
 	defer cleanup()
 	svc, err := a.answerService(ctx, db, answer.Options{NoCache: true, NoRecords: true})
 	if err != nil {
-		return nil, gold, err
+		return nil, eval.SciFactGold{}, err
 	}
-	docs := map[string]eval.SciDoc{}
-	for _, d := range sf.Docs {
-		docs[d.ID] = d
-	}
-	claims := sf.Dev
-	if limit > 0 && limit < len(claims) {
-		claims = claims[:limit]
-	}
-	bar := a.newProgress("answer", int64(len(claims)), false)
-	var items []eval.CitationItem
-	for _, c := range claims {
-		ans, err := svc.Ask(ctx, c.Claim, verity.NewCaller())
-		if err != nil {
-			return nil, gold, fmt.Errorf("claim %d: %w", c.ID, err)
-		}
-		bar.Add(1)
-		it, err := citationItem(ctx, db, fmt.Sprint(c.ID), ans)
-		if err != nil {
-			return nil, gold, err
-		}
-		items = append(items, it)
-		gold.add(c, ans, docs)
-	}
-	bar.Done()
-	return items, gold, nil
-}
-
-// citationItem turns an answer into an ALCE item: its text, and as
-// documents the evidence chunk of each source it cites, in footnote order.
-func citationItem(ctx context.Context, db *sqlite.DB, id string, ans *answer.Answer) (eval.CitationItem, error) {
-	it := eval.CitationItem{ID: id, Question: ans.Question, Output: ans.Text, Docs: []eval.CitationDoc{}}
-	for _, s := range ans.Sources {
-		src, err := db.SourceVersion(ctx, s.SourceID, s.Version)
-		if err != nil {
-			return it, err
-		}
-		text := src.Text
-		if e := s.Evidence; e != nil && e.Start >= 0 && e.End <= len(text) && e.Start < e.End {
-			text = text[e.Start:e.End]
-		}
-		it.Docs = append(it.Docs, eval.CitationDoc{Title: s.Title, Text: text})
-	}
-	return it, nil
-}
-
-func (g *sciFactGold) add(c eval.Claim, ans *answer.Answer, docs map[string]eval.SciDoc) {
-	g.Claims++
-	if ans.Outcome != answer.Answered {
-		g.NotFound++
-	} else {
-		g.Answered++
-	}
-	hit := false
-	for _, cl := range ans.Claims {
-		for _, cit := range cl.Citations {
-			g.Citations++
-			rs, ok := c.Evidence[cit.SourceID]
-			if !ok {
-				continue
-			}
-			g.OnEvidenceDoc++
-			hit = true
-			if cit.Quote == nil {
-				continue
-			}
-			g.Quotes++
-			spans := docs[cit.SourceID].SentenceSpans()
-			on := false
-			for _, r := range rs {
-				for _, si := range r.Sentences {
-					if si >= 0 && si < len(spans) && spans[si].Start < cit.Quote.End && cit.Quote.Start < spans[si].End {
-						on = true
-					}
-				}
-			}
-			if on {
-				g.OnRationale++
-			}
-		}
-	}
-	if len(c.Evidence) > 0 {
-		g.WithEvidence++
-		if hit {
-			g.EvidenceHit++
-		}
-	} else if ans.Outcome == answer.Answered {
-		g.AnsweredNoEvidence++
-	}
+	return eval.SciFactAnswers(ctx, sf, limit, svc.Ask, db, a.evalProgress)
 }
 
 func pct(n, d int) float64 {

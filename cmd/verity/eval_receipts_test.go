@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/llm/offline"
 )
 
@@ -22,7 +23,7 @@ func TestEvalReceiptsOnSciFact(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval receipts: exit %d: %s", code, errOut)
 	}
-	r := decode[receiptsReport](t, out)
+	r := decode[eval.ReceiptsReport](t, out)
 	if r.Summaries.Written == 0 || r.Revocation.DiedSentences == 0 || r.Touched == 0 {
 		t.Fatalf("eval receipts = %+v, want summaries and sentences that died", r)
 	}

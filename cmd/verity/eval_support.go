@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,45 +13,13 @@ import (
 	"github.com/veritykb/verity/verify"
 )
 
-// supportReport is what `verity eval support` prints.
-type supportReport struct {
-	Dataset string `json:"dataset"`
-	Split   string `json:"split"`
-	Pairs   int    `json:"pairs"`
-	Model   string `json:"model"`
-	Prompts string `json:"prompts"`
-	// Positive is "SUPPORT"; predicted positive is an entailed verdict.
-	Precision        float64         `json:"precision"`
-	Recall           float64         `json:"recall"`
-	BalancedAccuracy float64         `json:"balanced_accuracy"`
-	F1               float64         `json:"f1"`
-	Binary           eval.Binary     `json:"binary"`
-	Confusion        *eval.Confusion `json:"confusion"` // gold → verdict label
-	Verbatim         int             `json:"verbatim"`  // verdicts decided by code, with no model call
-	Failures         int             `json:"failures"`  // verdicts with no readable vote
-	Calls            int64           `json:"calls"`
-	CacheHits        int64           `json:"cache_hits"`
-	InputTokens      int64           `json:"input_tokens"`
-	OutputTokens     int64           `json:"output_tokens"`
-	CostUSD          float64         `json:"cost_usd"`
-	Seconds          float64         `json:"seconds"`
-	Tuning           *supportTuning  `json:"tuning,omitempty"`
-}
-
-// supportTuning records a threshold search on the training split.
-type supportTuning struct {
-	Split          string                `json:"split"`
-	PrecisionFloor float64               `json:"precision_floor"`
-	Grid           []supportTuningResult `json:"grid"`
-	Best           supportTuningResult   `json:"best"`
-}
-
-type supportTuningResult struct {
-	Params           offline.SupportParams `json:"params"`
-	Precision        float64               `json:"precision"`
-	Recall           float64               `json:"recall"`
-	BalancedAccuracy float64               `json:"balanced_accuracy"`
-	F05              float64               `json:"f0_5"`
+// supportOutput is what `verity eval support` prints: the report, then
+// the threshold search that chose the offline engine's setting when --tune
+// asked for one. The embedded report's fields come first in the JSON, so
+// the shape is one flat object with "tuning" last.
+type supportOutput struct {
+	*eval.SupportReport
+	Tuning *eval.SupportTuning[offline.SupportParams] `json:"tuning,omitempty"`
 }
 
 func (a *app) evalSupportCmd() *cobra.Command {
@@ -102,32 +68,25 @@ never used for tuning.`,
 			if err != nil {
 				return err
 			}
-			var tuning *supportTuning
+			out := supportOutput{}
 			if tune {
 				if m.Info().Provider != llm.ProviderOffline {
 					return verity.Errorf(verity.EINVALID, "--tune searches the offline engine's thresholds; it needs --model offline, not %s", m.Info().Name())
 				}
-				train, err := sf.SupportPairs("train")
-				if err != nil {
-					return err
-				}
-				if tuning, err = a.tuneSupport(ctx, train); err != nil {
+				if out.Tuning, err = eval.TuneSupport(ctx, sf, supportGrid(), offlineSupport, a.evalProgress); err != nil {
 					return err
 				}
 				meter = llm.NewMeter(llm.DefaultPrices())
-				m = llm.WithMeter(offline.New(offline.Options{Support: tuning.Best.Params}), meter)
+				m = llm.WithMeter(offlineSupport(out.Tuning.Best.Params), meter)
 			}
-			bar := a.newProgress("verify", int64(len(pairs)), false)
-			rep, err := evalSupport(ctx, m, meter, pairs, verify.JudgeOptions{Votes: votes, Batch: batch}, bar.Add)
-			bar.Done()
-			if err != nil {
+			if out.SupportReport, err = eval.Support(ctx, m, meter, pairs, verify.JudgeOptions{Votes: votes, Batch: batch}, a.evalProgress); err != nil {
 				return err
 			}
-			rep.Split, rep.Tuning = split, tuning
+			out.Split = split
 			if a.json {
-				return a.printJSON(rep)
+				return a.printJSON(out)
 			}
-			a.printSupport(rep)
+			a.printSupport(out)
 			return nil
 		},
 	}
@@ -141,66 +100,11 @@ never used for tuning.`,
 	return cmd
 }
 
-// supportChunk is how many pairs go to the verifier at once, so progress
-// moves and a cancelled run stops soon.
-const supportChunk = 32
-
-// evalSupport verifies every pair with a judge over m and scores the
-// verdicts against the gold labels. meter, when not nil, is the one m
-// reports to; its totals are the run's calls and cache hits.
-func evalSupport(ctx context.Context, m llm.Model, meter *llm.Meter, pairs []eval.SupportPair, opt verify.JudgeOptions, progress func(int64)) (*supportReport, error) {
-	start := time.Now()
-	var before llm.Totals
-	if meter != nil {
-		before = meter.Snapshot().Total
-	}
-	judge := verify.NewJudge(m, opt)
-	rep := &supportReport{Dataset: "scifact", Pairs: len(pairs), Model: m.Info().Name(),
-		Prompts: verify.PromptVersions(),
-		Confusion: eval.NewConfusion(
-			[]string{eval.GoldSupport, eval.GoldContradict, eval.GoldNoEvidence},
-			[]string{string(verify.Entailed), string(verify.Neutral), string(verify.Contradicted)})}
-	for i := 0; i < len(pairs); i += supportChunk {
-		chunk := pairs[i:min(i+supportChunk, len(pairs))]
-		vp := make([]verify.Pair, len(chunk))
-		for k, p := range chunk {
-			vp[k] = verify.Pair{Premise: p.Premise, Hypothesis: p.Hypothesis}
-		}
-		verdicts, err := judge.Verify(ctx, vp)
-		if err != nil {
-			return nil, err
-		}
-		for k, v := range verdicts {
-			rep.Binary.Add(chunk[k].Positive(), v.Label == verify.Entailed)
-			label := string(v.Label)
-			if v.Label == verify.LabelNone {
-				label = "unreadable"
-				rep.Failures++
-			}
-			rep.Confusion.Add(chunk[k].Gold, label)
-			if v.By == verify.ByVerbatim {
-				rep.Verbatim++
-			}
-		}
-		if progress != nil {
-			progress(int64(len(chunk)))
-		}
-	}
-	rep.Precision, rep.Recall = rep.Binary.Precision(), rep.Binary.Recall()
-	rep.BalancedAccuracy, rep.F1 = rep.Binary.BalancedAccuracy(), rep.Binary.F1()
-	if meter != nil {
-		t := meter.Snapshot().Total
-		rep.Calls, rep.CacheHits = t.Calls-before.Calls, t.CacheHits-before.CacheHits
-		rep.InputTokens, rep.OutputTokens = t.InputTokens-before.InputTokens, t.OutputTokens-before.OutputTokens
-		rep.CostUSD = t.Cost - before.Cost
-	}
-	rep.Seconds = time.Since(start).Seconds()
-	return rep, nil
-}
-
 // supportGrid is the threshold search of --tune: coverage for entailed,
 // window size and near-stem credit. The contradiction threshold does not
-// change the binary metrics and stays at its default.
+// change the binary metrics and stays at its default. The grid names the
+// offline engine's parameters, so it stays here with the wiring, and
+// eval.TuneSupport gets it as a value together with offlineSupport.
 func supportGrid() []offline.SupportParams {
 	var grid []offline.SupportParams
 	for _, entail := range []float64{0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9} {
@@ -215,60 +119,13 @@ func supportGrid() []offline.SupportParams {
 	return grid
 }
 
-// tunePrecisionFloor is the training precision a setting must reach to be
-// chosen: an entailed verdict must be hard to earn, so recall is bought
-// only above this precision.
-const tunePrecisionFloor = 0.85
-
-// tuneSupport runs the grid on the training pairs and picks, among the
-// settings whose precision reaches tunePrecisionFloor, the one with the
-// highest recall (then precision, then the earlier, stricter setting); if
-// none reaches it, the most precise one.
-func (a *app) tuneSupport(ctx context.Context, train []eval.SupportPair) (*supportTuning, error) {
-	t := &supportTuning{Split: "train", PrecisionFloor: tunePrecisionFloor}
-	grid := supportGrid()
-	bar := a.newProgress("tune", int64(len(grid)), false)
-	defer bar.Done()
-	for i, p := range grid {
-		rep, err := evalSupport(ctx, offline.New(offline.Options{Support: p}), nil, train, verify.JudgeOptions{Votes: 1}, nil)
-		if err != nil {
-			return nil, err
-		}
-		r := supportTuningResult{Params: p, Precision: rep.Precision, Recall: rep.Recall,
-			BalancedAccuracy: rep.BalancedAccuracy, F05: fBeta(rep.Precision, rep.Recall, 0.5)}
-		t.Grid = append(t.Grid, r)
-		if i == 0 || better(r, t.Best) {
-			t.Best = r
-		}
-		bar.Add(1)
-	}
-	return t, nil
+// offlineSupport is the offline engine with support thresholds p, the
+// model each setting of supportGrid is tried with.
+func offlineSupport(p offline.SupportParams) llm.Model {
+	return offline.New(offline.Options{Support: p})
 }
 
-// better reports whether tuning result r beats best under the
-// precision-first rule of tuneSupport.
-func better(r, best supportTuningResult) bool {
-	rOK, bestOK := r.Precision >= tunePrecisionFloor, best.Precision >= tunePrecisionFloor
-	switch {
-	case rOK != bestOK:
-		return rOK
-	case !rOK:
-		return r.Precision > best.Precision
-	case r.Recall != best.Recall:
-		return r.Recall > best.Recall
-	}
-	return r.Precision > best.Precision
-}
-
-func fBeta(p, r, beta float64) float64 {
-	b2 := beta * beta
-	if p == 0 && r == 0 {
-		return 0
-	}
-	return (1 + b2) * p * r / (b2*p + r)
-}
-
-func (a *app) printSupport(r *supportReport) {
+func (a *app) printSupport(r supportOutput) {
 	w := a.stdout
 	if r.Tuning != nil {
 		fmt.Fprintf(w, "Tuning on %s (highest recall at precision >= %.2f):\n", r.Tuning.Split, r.Tuning.PrecisionFloor)

@@ -45,7 +45,7 @@ func TestEvalSupportFixture(t *testing.T) {
 	if err != nil {
 		t.Fatalf("eval support: %v\n%s", err, out)
 	}
-	var rep supportReport
+	var rep supportOutput
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("eval support --json: %v\n%s", err, out)
 	}
@@ -99,7 +99,7 @@ func TestEvalSupportTune(t *testing.T) {
 	if err != nil {
 		t.Fatalf("eval support --tune: %v\n%s", err, out)
 	}
-	var rep supportReport
+	var rep supportOutput
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestEvalSupportSciFact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep supportReport
+	var rep supportOutput
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -141,25 +141,4 @@ func TestEvalSupportSciFact(t *testing.T) {
 		t.Errorf("SciFact dev pairs = %d, want 340", rep.Pairs)
 	}
 	t.Logf("SciFact dev: precision %.3f recall %.3f balanced accuracy %.3f (%+v)", rep.Precision, rep.Recall, rep.BalancedAccuracy, rep.Binary)
-}
-
-func TestTuneChoice(t *testing.T) {
-	r := func(p, rec float64) supportTuningResult { return supportTuningResult{Precision: p, Recall: rec} }
-	tests := []struct {
-		r, best supportTuningResult
-		want    bool
-	}{
-		{r(0.9, 0.2), r(0.86, 0.1), true},  // both above the floor: more recall wins
-		{r(0.86, 0.1), r(0.9, 0.2), false}, // ...and loses
-		{r(0.9, 0.2), r(0.8, 0.5), true},   // above the floor beats any recall below it
-		{r(0.8, 0.5), r(0.9, 0.01), false}, // below the floor never beats above it
-		{r(0.8, 0.1), r(0.7, 0.9), true},   // both below: the more precise
-		{r(0.95, 0.2), r(0.9, 0.2), true},  // equal recall: the more precise
-		{r(0.9, 0.2), r(0.9, 0.2), false},  // a tie keeps the earlier setting
-	}
-	for _, tt := range tests {
-		if got := better(tt.r, tt.best); got != tt.want {
-			t.Errorf("better(%+v, %+v) = %v, want %v", tt.r, tt.best, got, tt.want)
-		}
-	}
 }

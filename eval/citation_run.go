@@ -1,0 +1,156 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/verify"
+)
+
+// AskFunc answers a question as a caller, as (*answer.Service).Ask does.
+type AskFunc func(ctx context.Context, question string, caller verity.Caller) (*answer.Answer, error)
+
+// SourceReader reads a source as it was at a version: what
+// [SciFactAnswers] needs of a store to give each citation its text.
+// *sqlite.DB is one.
+type SourceReader interface {
+	SourceVersion(ctx context.Context, id string, version int) (*verity.Source, error)
+}
+
+// SciFactGold compares answers' citations with SciFact's gold evidence.
+type SciFactGold struct {
+	Claims        int `json:"claims"`
+	Answered      int `json:"answered"`
+	NotFound      int `json:"not_found"`
+	Citations     int `json:"citations"`
+	OnEvidenceDoc int `json:"citations_on_evidence_abstract"`
+	Quotes        int `json:"quotes_on_evidence_abstracts"`
+	OnRationale   int `json:"quotes_on_rationale_sentence"`
+	WithEvidence  int `json:"claims_with_evidence"`
+	EvidenceHit   int `json:"claims_with_evidence_answered_from_it"`
+	// AnsweredNoEvidence counts answers to claims SciFact gives no
+	// evidence for in any abstract (NEI): whatever they cite is off gold.
+	AnsweredNoEvidence int `json:"answered_claims_without_evidence"`
+}
+
+// SciFactAnswers asks SciFact's dev claims (the first limit of them when
+// limit > 0) as questions of a public caller, and returns the answers as
+// ALCE items, the documents being each cited source's evidence chunk read
+// from sources, with the comparison of their citations with the gold
+// evidence. ask must answer over a store of SciFact's abstracts, each under
+// its doc id; sources is that store.
+func SciFactAnswers(ctx context.Context, sf *SciFact, limit int, ask AskFunc, sources SourceReader, progress Progress) ([]CitationItem, SciFactGold, error) {
+	var gold SciFactGold
+	docs := map[string]SciDoc{}
+	for _, d := range sf.Docs {
+		docs[d.ID] = d
+	}
+	claims := sf.Dev
+	if limit > 0 && limit < len(claims) {
+		claims = claims[:limit]
+	}
+	bar := progress.start("answer", int64(len(claims)))
+	defer bar.Done()
+	var items []CitationItem
+	for _, c := range claims {
+		ans, err := ask(ctx, c.Claim, verity.NewCaller())
+		if err != nil {
+			return nil, gold, fmt.Errorf("claim %d: %w", c.ID, err)
+		}
+		bar.Add(1)
+		it, err := citationItem(ctx, sources, fmt.Sprint(c.ID), ans)
+		if err != nil {
+			return nil, gold, err
+		}
+		items = append(items, it)
+		gold.add(c, ans, docs)
+	}
+	return items, gold, nil
+}
+
+// citationItem turns an answer into an ALCE item: its text, and as
+// documents the evidence chunk of each source it cites, in footnote order.
+func citationItem(ctx context.Context, sources SourceReader, id string, ans *answer.Answer) (CitationItem, error) {
+	it := CitationItem{ID: id, Question: ans.Question, Output: ans.Text, Docs: []CitationDoc{}}
+	for _, s := range ans.Sources {
+		src, err := sources.SourceVersion(ctx, s.SourceID, s.Version)
+		if err != nil {
+			return it, err
+		}
+		text := src.Text
+		if e := s.Evidence; e != nil && e.Start >= 0 && e.End <= len(text) && e.Start < e.End {
+			text = text[e.Start:e.End]
+		}
+		it.Docs = append(it.Docs, CitationDoc{Title: s.Title, Text: text})
+	}
+	return it, nil
+}
+
+// add counts one answer to claim c against its gold evidence.
+func (g *SciFactGold) add(c Claim, ans *answer.Answer, docs map[string]SciDoc) {
+	g.Claims++
+	if ans.Outcome != answer.Answered {
+		g.NotFound++
+	} else {
+		g.Answered++
+	}
+	hit := false
+	for _, cl := range ans.Claims {
+		for _, cit := range cl.Citations {
+			g.Citations++
+			rs, ok := c.Evidence[cit.SourceID]
+			if !ok {
+				continue
+			}
+			g.OnEvidenceDoc++
+			hit = true
+			if cit.Quote == nil {
+				continue
+			}
+			g.Quotes++
+			spans := docs[cit.SourceID].SentenceSpans()
+			on := false
+			for _, r := range rs {
+				for _, si := range r.Sentences {
+					if si >= 0 && si < len(spans) && spans[si].Start < cit.Quote.End && cit.Quote.Start < spans[si].End {
+						on = true
+					}
+				}
+			}
+			if on {
+				g.OnRationale++
+			}
+		}
+	}
+	if len(c.Evidence) > 0 {
+		g.WithEvidence++
+		if hit {
+			g.EvidenceHit++
+		}
+	} else if ans.Outcome == answer.Answered {
+		g.AnsweredNoEvidence++
+	}
+}
+
+// VerifierEntailer is the ALCE judge over a verifier: entailed (grades 1–2)
+// is a yes, anything else a no.
+type VerifierEntailer struct{ Verifier verify.Verifier }
+
+// Entail asks the verifier about every pair at once.
+func (e VerifierEntailer) Entail(ctx context.Context, pairs []EntailmentPair) ([]bool, error) {
+	ps := make([]verify.Pair, len(pairs))
+	for i, p := range pairs {
+		ps[i] = verify.Pair{Premise: p.Premise, Hypothesis: p.Hypothesis}
+	}
+	vs, err := e.Verifier.Verify(ctx, ps)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]bool, len(vs))
+	for i, v := range vs {
+		out[i] = v.Label == verify.Entailed
+	}
+	return out, nil
+}
