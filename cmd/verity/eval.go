@@ -1,20 +1,14 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/eval"
-	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/rank"
-	"github.com/veritykb/verity/sqlite"
 )
 
 // defaultData is where the repository's checkout keeps shared datasets.
@@ -80,7 +74,7 @@ used for tuning.`,
 				for _, tk1 := range []float64{0.6, 0.9, 1.2, 1.5} {
 					for _, tb := range []float64{0.2, 0.4, 0.6, 0.75} {
 						p := rank.Params{K1: tk1, B: tb}
-						db.SetSearchOptions(sqlite.SearchOptions{Params: p})
+						rankWith(db, p)
 						rep, err := eval.Retrieval(ctx, db, queries, qrels, 10, docID)
 						if err != nil {
 							return err
@@ -97,7 +91,7 @@ used for tuning.`,
 				out["tuning"] = map[string]any{"split": "claims_train", "grid": grid, "best": map[string]float64{"k1": best.K1, "b": best.B, "ndcg_at_10": bestScore}}
 				params = best
 			}
-			db.SetSearchOptions(sqlite.SearchOptions{Params: params})
+			rankWith(db, params)
 			rep, err := eval.Retrieval(ctx, db, sf.TestQueries, sf.TestQrels, k, docID)
 			if err != nil {
 				return err
@@ -122,35 +116,6 @@ used for tuning.`,
 	return cmd
 }
 
-// sciFactStore builds a temporary store holding SciFact's abstracts.
-func (a *app) sciFactStore(ctx context.Context, sf *eval.SciFact) (*sqlite.DB, func(), time.Duration, error) {
-	dir, err := os.MkdirTemp("", "verity-scifact-")
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	cleanup := func() { os.RemoveAll(dir) }
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "scifact.db"), sqlite.Options{Now: a.now})
-	if err != nil {
-		cleanup()
-		return nil, nil, 0, err
-	}
-	start := time.Now()
-	bar := a.newProgress("index", int64(len(sf.Docs)), false)
-	for _, d := range sf.Docs {
-		src := &verity.Source{
-			ID: d.ID, URI: "https://doi.org/scifact/" + d.ID, System: "scifact", Title: d.Title,
-			ACL: []verity.Principal{verity.Public}, Text: d.Text(),
-		}
-		if _, err := db.PutSource(ctx, src, ingest.Chunks(src, analysis.DefaultChunkOptions)); err != nil {
-			db.Close()
-			cleanup()
-			return nil, nil, 0, err
-		}
-		bar.Add(1)
-	}
-	bar.Done()
-	return db, func() { db.Close(); cleanup() }, time.Since(start), nil
-}
 
 // evalProgress opens a progress bar for a stage of an eval harness: an
 // eval.Progress drawn on a terminal, nothing when stderr is piped.

@@ -2,11 +2,18 @@ package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"time"
 
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/eval"
+	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/rank"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -38,11 +45,38 @@ func (a *app) modelCache(ctx context.Context) (llm.Cache, error) {
 	return a.cache, nil
 }
 
-// scratchStore opens a new store in dir, for an evaluation that builds its
-// own corpus; the caller closes it.
-func (a *app) scratchStore(ctx context.Context, dir string) (*sqlite.DB, error) {
-	return sqlite.Open(ctx, filepath.Join(dir, "scratch.db"), sqlite.Options{Now: a.now})
+// sciFactStore builds a temporary store holding SciFact's abstracts.
+func (a *app) sciFactStore(ctx context.Context, sf *eval.SciFact) (*sqlite.DB, func(), time.Duration, error) {
+	dir, err := os.MkdirTemp("", "verity-scifact-")
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	cleanup := func() { os.RemoveAll(dir) }
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "scifact.db"), sqlite.Options{Now: a.now})
+	if err != nil {
+		cleanup()
+		return nil, nil, 0, err
+	}
+	start := time.Now()
+	bar := a.newProgress("index", int64(len(sf.Docs)), false)
+	for _, d := range sf.Docs {
+		src := &verity.Source{
+			ID: d.ID, URI: "https://doi.org/scifact/" + d.ID, System: "scifact", Title: d.Title,
+			ACL: []verity.Principal{verity.Public}, Text: d.Text(),
+		}
+		if _, err := db.PutSource(ctx, src, ingest.Chunks(src, analysis.DefaultChunkOptions)); err != nil {
+			db.Close()
+			cleanup()
+			return nil, nil, 0, err
+		}
+		bar.Add(1)
+	}
+	bar.Done()
+	return db, func() { db.Close(); cleanup() }, time.Since(start), nil
 }
+
+// rankWith sets the BM25 parameters of a scratch store's search.
+func rankWith(db *sqlite.DB, p rank.Params) { db.SetSearchOptions(sqlite.SearchOptions{Params: p}) }
 
 // answerService builds the answer pipeline directly over a scratch store,
 // for the evaluation harnesses (the knowledge base itself is only asked
