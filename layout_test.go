@@ -1,62 +1,153 @@
 package verity_test
 
 import (
+	"go/parser"
+	"go/token"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
 
+const mod = "github.com/veritykb/verity"
+
+// Package groups of the layout (see STYLE.md). Stores and model providers
+// are adapters; transports are adapters over the service layer.
+var (
+	stores     = []string{"/sqlite", "/postgres"}
+	models     = []string{"/llm/openai", "/llm/anthropic", "/llm/offline"}
+	transports = []string{"/http", "/mcp", "/web"}
+	// Pipelines, the service layer and the evaluation harnesses take their
+	// stores and models as interfaces that cmd/verity wires.
+	pipelines = []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate", "/collect", "/eval", "/kb"}
+)
+
+// adapterUses are the only imports of a pipeline by a store or model
+// adapter, each with the reason it is not a wrong arrow. An adapter never
+// runs a pipeline's logic for it; where it imports one, it implements the
+// interface that pipeline consumes, in that pipeline's own types.
+var adapterUses = map[string]map[string]string{
+	"/sqlite": {
+		"/receipt": "the store implements receipt.Store and runs the revocation log's arithmetic inside its own transaction, so a cascade and its log entry commit together",
+		"/extract": "the store implements extract.Store: runs, page results, steps and review items are extract's types",
+		"/audit":   "the store keeps audit runs (audit.Run, Verdict, Probe) and implements audit.Log",
+	},
+	"/llm/offline": {
+		"/extract": "the offline engine answers extraction's prompts, whose vars and answers are extract's types (the prompts' contract), and keys names with extract.Key as the pipeline does",
+	},
+}
+
+// wiring lists the files of cmd/verity that may name a store package: the
+// command reaches the store only through the service layer otherwise.
+var wiring = map[string]bool{"wire.go": true}
+
 // TestLayout enforces the arrows of the package layout: the domain imports
-// only the standard library; adapters (stores, model providers, transports)
-// never import one another; pipelines (and eval, which runs them) never
-// import an adapter. Only cmd/verity wires concrete things together.
+// only the standard library; adapters never import one another; store and
+// model adapters import a pipeline only as adapterUses says; pipelines,
+// the service layer and eval never import an adapter; transports reach
+// data only through the service layer, never a store; in cmd/verity only
+// the wiring names a store.
 func TestLayout(t *testing.T) {
-	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports " "}}`, "./...").Output()
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{.Dir}}|{{join .GoFiles " "}}|{{join .Imports " "}}`, "./...").Output()
 	if err != nil {
 		t.Skipf("go list unavailable: %v", err)
 	}
-	const mod = "github.com/veritykb/verity"
-	adapters := []string{"/sqlite", "/postgres", "/llm/openai", "/llm/anthropic", "/llm/offline", "/http", "/mcp"}
-	// eval runs the pipelines over datasets and is held to their rule: it
-	// takes its stores and models as interfaces that cmd/verity wires.
-	pipelines := []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate", "/eval"}
-	isIn := func(pkg string, set []string) bool {
-		for _, s := range set {
-			if pkg == mod+s || strings.HasPrefix(pkg, mod+s+"/") {
-				return true
-			}
-		}
-		return false
-	}
+	adapters := append(append(append([]string{}, stores...), models...), transports...)
 	checked := 0
 	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
-		pkg, imps, _ := strings.Cut(line, "|")
+		f := strings.SplitN(line, "|", 4)
+		pkg, dir, files, imps := f[0], f[1], strings.Fields(f[2]), strings.Fields(f[3])
 		checked++
-		for _, imp := range strings.Fields(imps) {
+		for _, imp := range imps {
 			own := strings.HasPrefix(imp, mod)
 			switch {
 			case pkg == mod && (own || strings.Contains(strings.SplitN(imp, "/", 2)[0], ".")):
 				t.Errorf("domain package %s imports %s: it must stay on the standard library", pkg, imp)
-			case isIn(pkg, adapters) && isIn(imp, adapters) && !sameTree(pkg, imp, adapters, mod):
+			case in(pkg, adapters) && in(imp, adapters) && !sameTree(pkg, imp, adapters):
 				t.Errorf("adapter %s imports adapter %s: adapters never import each other", pkg, imp)
-			case isIn(pkg, pipelines) && isIn(imp, adapters) && !strings.HasSuffix(pkg, "test"):
+			case in(pkg, transports) && in(imp, stores):
+				t.Errorf("transport %s imports store %s: transports reach data only through the service layer (kb)", pkg, imp)
+			case in(pkg, append(append([]string{}, stores...), models...)) && in(imp, pipelines) && adapterUses[root(pkg, adapters)][root(imp, pipelines)] == "":
+				t.Errorf("adapter %s imports pipeline %s: adapters implement the interfaces pipelines consume, they do not call them (or record the reason in adapterUses)", pkg, imp)
+			case in(pkg, pipelines) && in(imp, adapters) && !strings.HasSuffix(pkg, "test"):
 				t.Errorf("pipeline %s imports adapter %s: pipelines take interfaces, cmd/verity wires adapters", pkg, imp)
 			}
+		}
+		if pkg == mod+"/cmd/verity" {
+			checkWiring(t, dir, files)
 		}
 	}
 	if checked < 5 {
 		t.Fatalf("go list reported %d packages; the layout check saw nothing", checked)
 	}
+	for a, uses := range adapterUses {
+		for p := range uses {
+			if !importsOf(t, a, out, p) {
+				t.Errorf("adapterUses lets %s import %s, which it no longer does: drop the exception", a, p)
+			}
+		}
+	}
+}
+
+// checkWiring fails for any non-test file of cmd/verity outside wiring that
+// imports a store package.
+func checkWiring(t *testing.T, dir string, files []string) {
+	t.Helper()
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatalf("parse %s: %v", name, err)
+		}
+		for _, spec := range f.Imports {
+			path, _ := strconv.Unquote(spec.Path.Value)
+			if in(path, stores) && !wiring[name] {
+				t.Errorf("cmd/verity/%s imports %s: commands reach the store through the service layer; only %v wire it", name, path, keys(wiring))
+			}
+		}
+	}
+}
+
+// importsOf reports whether package mod+a imports mod+p in the go list output.
+func importsOf(t *testing.T, a string, out []byte, p string) bool {
+	t.Helper()
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		f := strings.SplitN(line, "|", 4)
+		if f[0] == mod+a {
+			for _, imp := range strings.Fields(f[3]) {
+				if imp == mod+p {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func in(pkg string, set []string) bool { return root(pkg, set) != "" }
+
+// root returns the member of set that pkg is or lies under, "" for none.
+func root(pkg string, set []string) string {
+	for _, s := range set {
+		if pkg == mod+s || strings.HasPrefix(pkg, mod+s+"/") {
+			return s
+		}
+	}
+	return ""
 }
 
 // sameTree reports whether two packages belong to the same adapter (a
 // package and its own subpackages may import each other).
-func sameTree(a, b string, adapters []string, mod string) bool {
-	for _, s := range adapters {
-		root := mod + s
-		if (a == root || strings.HasPrefix(a, root+"/")) && (b == root || strings.HasPrefix(b, root+"/")) {
-			return true
-		}
+func sameTree(a, b string, adapters []string) bool {
+	r := root(a, adapters)
+	return r != "" && r == root(b, adapters)
+}
+
+func keys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
 	}
-	return false
+	return out
 }
