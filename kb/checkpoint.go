@@ -36,7 +36,9 @@ func (c checkpoints) SaveCrawl(ctx context.Context, key string, cp *collect.Chec
 	return c.st.SaveCrawlState(ctx, key, cp.Status, cp.Fetched, urls)
 }
 
-func (c checkpoints) ResetCrawl(ctx context.Context, key string) error { return c.st.ResetCrawl(ctx, key) }
+func (c checkpoints) ResetCrawl(ctx context.Context, key string) error {
+	return c.st.ResetCrawl(ctx, key)
+}
 
 func (c checkpoints) RecordCall(ctx context.Context, run string, call collect.Call) error {
 	return c.st.PutResearchCall(ctx, verity.ResearchCall{Run: run, Seq: call.Seq, Kind: call.Kind, Reason: call.Reason, Query: call.Query,

@@ -28,9 +28,11 @@ type IngestReport struct {
 	Relocation *Relocation `json:"relocation"`
 }
 
-// IngestFailure is one item that was not stored, and why.
+// IngestFailure is one item that was not stored, and why, with the error
+// code a transport maps (invalid, conflict, forbidden...).
 type IngestFailure struct {
 	Where string `json:"where"`
+	Code  string `json:"code"`
 	Error string `json:"error"`
 }
 
@@ -64,7 +66,7 @@ func (s *Service) Ingest(ctx context.Context, c verity.Caller) (*Ingest, error) 
 
 // Fail records an item that could not be read at all.
 func (in *Ingest) Fail(where string, err error) IngestFailure {
-	f := IngestFailure{Where: where, Error: err.Error()}
+	f := IngestFailure{Where: where, Code: verity.ErrorCode(err), Error: err.Error()}
 	in.Report.Failed = append(in.Report.Failed, f)
 	return f
 }

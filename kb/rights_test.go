@@ -1,0 +1,298 @@
+package kb_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/collect"
+	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/summary"
+)
+
+// The rights a row needs, from the table in the package doc.
+const (
+	anyone  = "reader"
+	curator = "curator"
+	admins  = "admin"
+)
+
+// op is one service method called with inputs every allowed caller may
+// use, so that "allowed" means it succeeds.
+type op struct {
+	name string
+	need string
+	// opView marks an operator view: admins (and the local operator) see
+	// everything there, the board's secrets included.
+	opView bool
+	call   func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error)
+	// want, when set, gives the error code a caller gets instead of the
+	// rule by need ("" for success).
+	want map[string]string
+}
+
+// ops is every exported method of the service.
+func ops(site *httptest.Server) []op {
+	pub := func(id string) []verity.Ref { return []verity.Ref{verity.SourceRef(id)} }
+	return []op{
+		{"Rights", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Rights(ctx, c)
+		}, nil},
+		{"Sources", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Sources(ctx, c, kb.SourceQuery{})
+		}, nil},
+		{"Sources --all", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Sources(ctx, c, kb.SourceQuery{All: true})
+		}, nil},
+		{"Show", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Show(ctx, c, kb.ShowRequest{ID: "PUB-1", Chunks: true})
+		}, nil},
+		{"Show --all", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Show(ctx, c, kb.ShowRequest{ID: "PUB-1", All: true})
+		}, nil},
+		{"Search", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Search(ctx, c, "Acme moved its sales to Bitrix24 zephyrine", 10)
+		}, nil},
+		{"Ingest new", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return ingest(ctx, s, c, &verity.Source{ID: "NEW-1", URI: "https://new.example/", System: "web", ACL: []verity.Principal{verity.Public}, Text: "A new page."})
+		}, nil},
+		{"Ingest narrow", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			src := *corpus[0]
+			src.ACL = []verity.Principal{"group:staff", "group:board", "user:cb@corp.example"}
+			return ingest(ctx, s, c, &src)
+		}, nil},
+		{"Ingest widen", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			src := *corpus[1]
+			src.ACL = []verity.Principal{"group:staff", "group:board"}
+			return ingest(ctx, s, c, &src)
+		}, map[string]string{"curator-out": verity.EFORBIDDEN, "curator-in": verity.ECONFLICT}},
+		{"Crawl", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Crawl(ctx, c, collect.NewFetcher(collect.FetchOptions{Delay: -1}), site.URL+"/", collect.CrawlOptions{Budget: 2, NoSitemap: true})
+		}, nil},
+		{"Research", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Research(ctx, c, noHits{}, collect.NewFetcher(collect.FetchOptions{Delay: -1}), collect.ResearchOptions{Product: "Битрикс24", Searches: 1, Reads: 1})
+		}, nil},
+		{"Revoke", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Revoke(ctx, c, pub("PUB-1"), "wrong")
+		}, nil},
+		{"Unrevoke", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Unrevoke(ctx, c, pub("PUB-1"), "")
+		}, nil},
+		{"Undo", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Undo(ctx, c, f.pubEv, "")
+		}, nil},
+		{"Impact", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Impact(ctx, c, pub("PUB-1"))
+		}, nil},
+		{"Log", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Log(ctx, c)
+		}, nil},
+		{"Summarize", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Summarize(ctx, c, engine, "Acme moved its sales to Bitrix24", summary.Options{})
+		}, nil},
+		{"Summary", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Summary(ctx, c, f.summary, true)
+		}, map[string]string{"public": verity.ENOTFOUND}}, // its one public sentence was revoked: nothing live to show
+		{"Summaries", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Summaries(ctx, c)
+		}, nil},
+		{"Audit", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Audit(ctx, c, engine, kb.AuditRequest{})
+		}, nil},
+		{"Audit --apply", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Audit(ctx, c, engine, kb.AuditRequest{Apply: true})
+		}, nil},
+		{"Replay", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Replay(ctx, c, f.run)
+		}, nil},
+		{"Undetermined", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Undetermined(ctx, c)
+		}, nil},
+		{"Extract", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			spec, _ := extract.BuiltinSpec("bitrix24-ru")
+			return s.Extract(ctx, c, engine, kb.ExtractRequest{Spec: spec, IDs: []string{"PUB-1"}})
+		}, nil},
+		{"Extract all", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			spec, _ := extract.BuiltinSpec("bitrix24-ru")
+			return s.Extract(ctx, c, engine, kb.ExtractRequest{Spec: spec})
+		}, nil},
+		{"Graph", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Graph(ctx, c, extract.GraphFilter{})
+		}, nil},
+		{"Entities", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Entities(ctx, c)
+		}, nil},
+		{"Merge", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Merge(ctx, c, f.pubEnt, f.pubObj, nil, "test")
+		}, nil},
+		{"Alias", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Alias(ctx, c, "ООО «Ромашка»", "Ромашка Групп")
+		}, nil},
+		{"Explain", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Explain(ctx, c, f.pubEdge)
+		}, nil},
+		{"Review", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Review(ctx, c)
+		}, nil},
+		{"Decide", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Decide(ctx, c, f.pubEdge, extract.VoteApprove, "checked")
+		}, nil},
+		{"Ask", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Ask(ctx, c, engine, judge, "How did Acme move its sales to Bitrix24?", answer.Options{})
+		}, nil},
+		{"Check", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			sub := answer.Submission{Text: "Acme moved its sales to Bitrix24 [1].", Documents: []answer.Document{{SourceID: "PUB-1"}}}
+			return s.Check(ctx, c, engine, judge, sub, answer.Options{})
+		}, nil},
+		{"GrantRole", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.GrantRole(ctx, c, verity.RoleCurator, "group:staff")
+		}, nil},
+		{"RevokeRole", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.RevokeRole(ctx, c, verity.RoleCurator, "user:cs@corp.example")
+		}, nil},
+		{"Roles", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Roles(ctx, c)
+		}, nil},
+	}
+}
+
+// allowed reports whether a caller holds what a row needs.
+func allowed(name, need string) bool {
+	switch need {
+	case curator:
+		return name != "reader" && name != "public"
+	case admins:
+		return name == "local" || name == "admin"
+	}
+	return true
+}
+
+// entitled reports whether a caller may see the board's secrets in a row's
+// output: a board member always, an admin in operator views.
+func entitled(name string, o op) bool {
+	return name == "curator-in" || (o.opView && (name == "local" || name == "admin"))
+}
+
+// TestRights calls every service method as every caller of the table:
+// allowed or refused as the rights table says, and no output of any call —
+// result or error — holds an id, title, uri or word of the board's pages,
+// or of a record built from them, for a caller who may not read them.
+func TestRights(t *testing.T) {
+	f := build(t)
+	site := testSite(t)
+	for _, o := range ops(site) {
+		for _, cl := range callers {
+			t.Run(o.name+"/"+cl.name, func(t *testing.T) {
+				s := f.open(t, true)
+				got, err := o.call(context.Background(), s, cl.c, f)
+				want, ok := o.want[cl.name]
+				if !ok && !allowed(cl.name, o.need) {
+					want = verity.EFORBIDDEN
+				}
+				if code := verity.ErrorCode(err); code != want {
+					t.Errorf("%s as %s = %v (code %q), want code %q (it needs %s)", o.name, cl.name, err, code, want, o.need)
+				}
+				if entitled(cl.name, o) {
+					return
+				}
+				out, _ := json.Marshal(got)
+				text := string(out)
+				if err != nil {
+					text += " " + err.Error()
+				}
+				for _, secret := range f.secrets {
+					if strings.Contains(text, secret) {
+						t.Errorf("%s as %s shows %q:\n%s", o.name, cl.name, secret, text)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestIngestACLRules checks the ACL rules of ingest: a curator may narrow a
+// source it may read but not widen it, and an id taken by a source it
+// cannot read is refused without a word about that source.
+func TestIngestACLRules(t *testing.T) {
+	f := build(t)
+	ctx := context.Background()
+	staff := *corpus[1]
+	staff.ACL = []verity.Principal{"group:staff", verity.Public}
+	tests := []struct {
+		name string
+		c    verity.Caller
+		src  verity.Source
+		code string
+	}{
+		{"a curator narrows what it reads", curOut, withACL(*corpus[0], "group:staff"), ""},
+		{"a curator may not widen", curOut, staff, verity.EFORBIDDEN},
+		{"an admin may widen", admin, staff, ""},
+		{"the operator may widen", local, staff, ""},
+		{"an id taken by an unreadable source", curOut, withACL(*corpus[2], "group:staff"), verity.ECONFLICT},
+		{"an admin may replace any source", admin, withACL(*corpus[2], "group:staff"), ""},
+	}
+	for _, tt := range tests {
+		s := f.open(t, true)
+		_, err := ingest(ctx, s, tt.c, &tt.src)
+		if verity.ErrorCode(err) != tt.code && !(tt.code == "" && err == nil) {
+			t.Errorf("%s: ingest = %v, want code %q", tt.name, err, tt.code)
+		}
+		if tt.code == verity.ECONFLICT && err != nil {
+			for _, secret := range []string{"zephyrine", "board.example", "group:board", "Board minutes"} {
+				if strings.Contains(err.Error(), secret) {
+					t.Errorf("%s: the conflict names %q: %v", tt.name, secret, err)
+				}
+			}
+		}
+	}
+}
+
+func withACL(src verity.Source, acl ...verity.Principal) verity.Source {
+	src.ACL = acl
+	return src
+}
+
+// ingest stores one source as c and returns the run's report, or the
+// item's failure as the error.
+func ingest(ctx context.Context, s *kb.Service, c verity.Caller, src *verity.Source) (*kb.IngestReport, error) {
+	run, err := s.Ingest(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	cp := *src
+	if _, err := run.Put(ctx, []kb.Item{{Where: src.ID, Source: &cp}}); err != nil {
+		return nil, err
+	}
+	if len(run.Report.Failed) > 0 {
+		f := run.Report.Failed[0]
+		return &run.Report, verity.Errorf(f.Code, "%s", f.Error)
+	}
+	return &run.Report, nil
+}
+
+// noHits is a web search that finds nothing.
+type noHits struct{}
+
+func (noHits) Search(context.Context, collect.Query) ([]collect.Hit, error) { return nil, nil }
+func (noHits) Name() string                                                 { return "none" }
+
+// testSite is a one-page web site for crawls.
+func testSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte("<html><head><title>Crawled</title></head><body><h1>Crawled</h1><p>A page about Bitrix24.</p></body></html>"))
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
