@@ -1,0 +1,195 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// outsiderStore is the store of the issue "One door to the knowledge
+// base": a public page, a staff-only page and two board-only pages, a
+// summary written by someone who reads them all, extracted edges, a
+// revocation of a board page and an audit. It returns the store, the
+// summary id, a board-only sentence, the board-only edge and entity, and
+// the event that revoked the board page.
+func outsiderStore(t *testing.T) (db, sum, boardSentence, edge, entity, event string) {
+	t.Helper()
+	db = filepath.Join(t.TempDir(), "v.db")
+	records := strings.Join([]string{
+		`{"id":"PUB-1","uri":"https://vendor.example/cases/romashka","system":"web","title":"Кейс: Ромашка","acl":["public"],"text":"Кейс: ООО «Ромашка» перешла на Битрикс24. Acme moved its sales to Bitrix24 in March 2025."}`,
+		`{"id":"STAFF-1","uri":"https://wiki.corp.example/staff/crm","system":"confluence","title":"CRM for staff","acl":["group:staff"],"text":"Acme moved its sales to Bitrix24 after a pilot. The Acme rollout of Bitrix24 finished in April 2025."}`,
+		`{"id":"BOARD-1","uri":"https://board.example/minutes/zephyrine","system":"web","title":"Board minutes zephyrine","author":"chair@corp.example","acl":["group:board"],"text":"Кейс: ООО «Тайна» перешла на Битрикс24. Acme moved its sales to Bitrix24 for the zephyrine merger. The Acme rollout of Bitrix24 finished in April 2025."}`,
+		`{"id":"BOARD-2","uri":"https://board.example/minutes/zephyrine-2","system":"web","title":"Board minutes zephyrine two","author":"chair@corp.example","acl":["group:board"],"text":"Acme moved its sales to Bitrix24 as the zephyrine plan said."}`,
+	}, "\n")
+	must := func(stdin string, args ...string) string {
+		t.Helper()
+		out, errOut, code := cli(t, db, stdin, args...)
+		if code != 0 {
+			t.Fatalf("verity %v: exit %d: %s", args, code, errOut)
+		}
+		return out
+	}
+	must(records, "ingest", "-")
+	var s struct {
+		ID        string `json:"id"`
+		Sentences []struct {
+			ID      string `json:"id"`
+			Receipt struct {
+				Sets [][]string `json:"sets"`
+			} `json:"receipt"`
+		} `json:"sentences"`
+	}
+	json.Unmarshal([]byte(must("", "--as", "group:staff", "--as", "group:board", "summarize", "--json", "--k", "8", "--sentences", "8", "Acme moved its sales to Bitrix24")), &s)
+	sum = s.ID
+	for _, st := range s.Sentences {
+		if len(st.Receipt.Sets) == 1 && len(st.Receipt.Sets[0]) == 1 && strings.Contains(st.Receipt.Sets[0][0], "BOARD-1") {
+			boardSentence = st.ID
+		}
+	}
+	must("", "extract", "--spec", "bitrix24-ru")
+	var g struct {
+		Edges []struct {
+			ID, Subject, SubjectID string
+		} `json:"edges"`
+	}
+	json.Unmarshal([]byte(must("", "--as", "group:board", "--json", "graph")), &g)
+	for _, e := range g.Edges {
+		if strings.Contains(e.Subject, "Тайна") {
+			edge = e.ID
+		}
+	}
+	var ents struct {
+		Entities []struct{ ID, Name string } `json:"entities"`
+	}
+	json.Unmarshal([]byte(must("", "--as", "group:board", "--json", "graph", "entities")), &ents)
+	for _, e := range ents.Entities {
+		if strings.Contains(e.Name, "Тайна") {
+			entity = e.ID
+		}
+	}
+	out := must("", "revoke", "BOARD-2", "--reason", "zephyrine leak")
+	event = regexp.MustCompile(`event (\d+)`).FindStringSubmatch(out)[1]
+	must("", "audit")
+	if sum == "" || boardSentence == "" || edge == "" || entity == "" {
+		t.Fatalf("outsider store: summary %q, board sentence %q, edge %q, entity %q", sum, boardSentence, edge, entity)
+	}
+	return db, sum, boardSentence, edge, entity, event
+}
+
+// TestOutsider runs, as user:eve@outside.example, every command the issue
+// found leaking: none prints the board's ids, titles, uris, words or
+// derived records; none changes what eve may not change; and none answers
+// differently for an id eve cannot read and one that does not exist.
+func TestOutsider(t *testing.T) {
+	db, sum, boardSentence, edge, entity, event := outsiderStore(t)
+	const eve = "user:eve@outside.example"
+	secrets := []string{"BOARD-1", "BOARD-2", "zephyrine", "Тайна", "board.example", boardSentence, edge, entity, event}
+	// clean fails when out names a secret; echoed are ids eve gave, which
+	// an error may repeat.
+	clean := func(name string, out string, echoed ...string) {
+		t.Helper()
+		for _, e := range echoed {
+			out = strings.ReplaceAll(out, e, "ECHOED")
+		}
+		for _, s := range secrets {
+			if strings.Contains(out, s) {
+				t.Errorf("%s as eve shows %q:\n%s", name, s, out)
+			}
+		}
+	}
+	run := func(args ...string) (string, int) {
+		out, errOut, code := cli(t, db, "", append([]string{"--as", eve}, args...)...)
+		return out + errOut, code
+	}
+	// Reads, filtered.
+	for _, args := range [][]string{
+		{"audit"}, {"audit", "--blind"}, {"audit", "--replay"}, {"audit", "--replay", "--json"}, {"audit", "--undetermined"},
+		{"log"}, {"log", "--json"}, {"summarize", "--list"}, {"summarize", "--list", "--json"},
+		{"summarize", "--show", sum, "--all"}, {"summarize", "--show", sum, "--json"},
+		{"impact", "PUB-1"}, {"impact", "--json", "PUB-1"}, {"sources"}, {"sources", "--json"},
+		{"search", "Acme Bitrix24 zephyrine"}, {"graph", "--json"}, {"graph", "entities"}, {"review"},
+		{"ask", "How did Acme move its sales to Bitrix24?"},
+	} {
+		out, _ := run(args...)
+		clean(strings.Join(args, " "), out)
+	}
+	// Changes need a role eve does not have; --by is gone.
+	for _, args := range [][]string{
+		{"revoke", "PUB-1", "--reason", "x"}, {"unrevoke", "BOARD-2"}, {"undo", event},
+		{"graph", "merge", entity, "ent:000000000000"}, {"graph", "alias", "Acme", "Acme Corp"},
+		{"review", "reject", edge}, {"audit", "--apply"}, {"sources", "--all"}, {"show", "--all", "BOARD-1"},
+		{"extract", "--spec", "bitrix24-ru"}, {"role", "list"}, {"role", "grant", "admin", eve},
+	} {
+		out, code := run(args...)
+		if code != exitForbidden {
+			t.Errorf("%v as eve = exit %d, want %d (forbidden):\n%s", args, code, exitForbidden, out)
+		}
+		clean(strings.Join(args, " "), out, args...)
+	}
+	if out, code := run("revoke", "PUB-1", "--reason", "x", "--by", "group:board"); code != exitInvalid || !strings.Contains(out, "--by is gone") {
+		t.Errorf("revoke --by group:board as eve = exit %d:\n%s\nwant --by refused", code, out)
+	}
+	if out, code := run("ingest", "-"); code != exitForbidden {
+		t.Errorf("ingest as eve = exit %d, want forbidden:\n%s", code, out)
+	}
+	// Unreadable and missing ids look the same.
+	for _, tc := range []struct {
+		args          []string
+		hidden, fresh string
+	}{
+		{[]string{"show", "BOARD-1"}, "BOARD-1", "NOPE-1"},
+		{[]string{"impact", "BOARD-1"}, "BOARD-1", "NOPE-1"},
+		{[]string{"impact", "record:" + boardSentence}, boardSentence, "sum-000000000000.s1"},
+		{[]string{"summarize", "--show", boardSentence}, boardSentence, "sum-000000000000.s1"},
+		{[]string{"explain", edge}, edge, "edge:000000000000"},
+		{[]string{"audit", "--record", boardSentence}, boardSentence, "sum-000000000000.s1"},
+		{[]string{"audit", "--event", event}, event, "1000000001"},
+		{[]string{"--json", "show", "BOARD-1"}, "BOARD-1", "NOPE-1"},
+	} {
+		hidden, hcode := run(tc.args...)
+		args := make([]string, len(tc.args))
+		for i, a := range tc.args {
+			args[i] = strings.ReplaceAll(a, tc.hidden, tc.fresh)
+		}
+		missing, mcode := run(args...)
+		if hcode != mcode || strings.ReplaceAll(hidden, tc.hidden, tc.fresh) != missing {
+			t.Errorf("%v as eve tells an unreadable id from a missing one:\n  exit %d: %s  exit %d: %s", tc.args, hcode, hidden, mcode, missing)
+		}
+	}
+	// A curator who cannot read the board cannot tell either, nor revoke.
+	if _, errOut, code := cli(t, db, "", "role", "grant", "curator", eve); code != 0 {
+		t.Fatalf("role grant: %s", errOut)
+	}
+	for _, tc := range []struct {
+		args          []string
+		hidden, fresh string
+	}{
+		{[]string{"revoke", "BOARD-1", "--reason", "x"}, "BOARD-1", "NOPE-1"},
+		{[]string{"unrevoke", "BOARD-2"}, "BOARD-2", "NOPE-2"},
+		{[]string{"undo", event}, event, "1000000001"},
+		{[]string{"extract", "--spec", "bitrix24-ru", "BOARD-1"}, "BOARD-1", "NOPE-1"},
+		{[]string{"graph", "merge", entity, "ent:000000000001"}, entity, "ent:000000000000"},
+		{[]string{"review", "reject", edge}, edge, "edge:000000000000"},
+	} {
+		hidden, hcode := run(tc.args...)
+		args := make([]string, len(tc.args))
+		for i, a := range tc.args {
+			args[i] = strings.ReplaceAll(a, tc.hidden, tc.fresh)
+		}
+		missing, mcode := run(args...)
+		if hcode != exitNotFound || hcode != mcode || strings.ReplaceAll(hidden, tc.hidden, tc.fresh) != missing {
+			t.Errorf("%v as curator eve tells an unreadable id from a missing one:\n  exit %d: %s  exit %d: %s", tc.args, hcode, hidden, mcode, missing)
+		}
+	}
+	// Re-ingesting the board's id is refused without a word about it.
+	out, errOut, code := cli(t, db, `{"id":"BOARD-1","uri":"https://eve.example/","system":"web","acl":["public"],"text":"mine now"}`, "--as", eve, "ingest", "-")
+	if code != exitFailure || !strings.Contains(out+errOut, "is taken") {
+		t.Errorf("re-ingest BOARD-1 as curator eve = exit %d:\n%s%s\nwant it refused as taken", code, out, errOut)
+	}
+	clean("re-ingest", out+errOut, "BOARD-1")
+	if out, _, _ := cli(t, db, "", "--as", "group:board", "show", "BOARD-1"); !strings.Contains(out, "zephyrine") || !strings.Contains(out, "group:board") {
+		t.Errorf("BOARD-1 after eve's attempt = %s, want it unchanged", out)
+	}
+}
