@@ -18,7 +18,7 @@ func outsiderStore(t *testing.T) (db, sum, boardSentence, edge, entity, event st
 	t.Helper()
 	db = filepath.Join(t.TempDir(), "v.db")
 	records := strings.Join([]string{
-		`{"id":"PUB-1","uri":"https://vendor.example/cases/romashka","system":"web","title":"Кейс: Ромашка","acl":["public"],"text":"Кейс: ООО «Ромашка» перешла на Битрикс24. Acme moved its sales to Bitrix24 in March 2025."}`,
+		`{"id":"PUB-1","uri":"https://vendor.example/cases/romashka","system":"web","title":"Кейс: Ромашка","acl":["public"],"text":"Кейс: ООО «Ромашка» перешла на Битрикс24. Acme moved its sales to Bitrix24 in March 2025. The Acme rollout of Bitrix24 finished in April 2025."}`,
 		`{"id":"STAFF-1","uri":"https://wiki.corp.example/staff/crm","system":"confluence","title":"CRM for staff","acl":["group:staff"],"text":"Acme moved its sales to Bitrix24 after a pilot. The Acme rollout of Bitrix24 finished in April 2025."}`,
 		`{"id":"BOARD-1","uri":"https://board.example/minutes/zephyrine","system":"web","title":"Board minutes zephyrine","author":"chair@corp.example","acl":["group:board"],"text":"Кейс: ООО «Тайна» перешла на Битрикс24. Acme moved its sales to Bitrix24 for the zephyrine merger. The Acme rollout of Bitrix24 finished in April 2025."}`,
 		`{"id":"BOARD-2","uri":"https://board.example/minutes/zephyrine-2","system":"web","title":"Board minutes zephyrine two","author":"chair@corp.example","acl":["group:board"],"text":"Acme moved its sales to Bitrix24 as the zephyrine plan said."}`,
@@ -114,6 +114,11 @@ func TestOutsider(t *testing.T) {
 	} {
 		out, _ := run(args...)
 		clean(strings.Join(args, " "), out)
+	}
+	// A sentence the board's page also holds shows on the public page
+	// alone, and says there is more it cannot read.
+	if out, _ := run("summarize", "--show", sum, "--all"); !strings.Contains(out, "{PUB-1} OR sources you cannot read") {
+		t.Errorf("summarize --show as eve = %s, want the mixed receipt as {PUB-1} OR sources you cannot read", out)
 	}
 	// Changes need a role eve does not have; --by is gone.
 	for _, args := range [][]string{
