@@ -161,14 +161,42 @@ func isValidUTF8(b []byte) bool { return firstInvalid(b) == len(b) }
 func jsonProblem(err error) string {
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
-		return fmt.Sprintf("%s at byte %d", syn.Error(), syn.Offset)
+		return fmt.Sprintf("the line is not JSON (%s at byte %d)", strings.TrimPrefix(syn.Error(), "invalid character "), syn.Offset)
 	}
 	var typ *json.UnmarshalTypeError
 	if errors.As(err, &typ) {
-		return fmt.Sprintf("field %q: want %s, got %s", typ.Field, typ.Type, typ.Value)
+		if typ.Field == "" {
+			return fmt.Sprintf("a record is a JSON object {\"id\", \"text\", ...}, not %s", article(typ.Value))
+		}
+		return fmt.Sprintf("field %q must be %s, not %s", typ.Field, fieldKind(typ.Field, typ.Type.Kind().String()), article(typ.Value))
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) {
 		return "unexpected end of line (truncated record?)"
 	}
 	return err.Error()
+}
+
+// fieldKind says what a connector record's field holds, in the words of
+// the format rather than of Go types.
+func fieldKind(field, goKind string) string {
+	switch {
+	case field == "acl":
+		return "a list of principals such as [\"group:staff\", \"user:ann@corp.example\"]"
+	case goKind == "string":
+		return "a string"
+	case goKind == "slice":
+		return "a list"
+	}
+	return "a " + goKind
+}
+
+// article names a JSON value kind with its article: "an array", "a number".
+func article(kind string) string {
+	switch kind {
+	case "array", "object":
+		return "an " + kind
+	case "":
+		return "that value"
+	}
+	return "a " + kind
 }
