@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -196,5 +197,38 @@ func TestOutsider(t *testing.T) {
 	clean("re-ingest", out+errOut, "BOARD-1")
 	if out, _, _ := cli(t, db, "", "--as", "group:board", "show", "BOARD-1"); !strings.Contains(out, "zephyrine") || !strings.Contains(out, "group:board") {
 		t.Errorf("BOARD-1 after eve's attempt = %s, want it unchanged", out)
+	}
+}
+
+// TestUpgradeFixture opens the store made by the release before roles
+// (sqlite/testdata/stores) through the command: it is migrated, its log
+// keeps its actors, and the new rules apply to it at once.
+func TestUpgradeFixture(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "old.db")
+	data, err := os.ReadFile(filepath.Join("..", "..", "sqlite", "testdata", "stores", "a5ad495-demo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(db, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := cli(t, db, "", "log")
+	if code != 0 || !strings.Contains(out, "user:demo@verity.example") || !strings.Contains(out, "user:ann@corp.example") || !strings.Contains(out, "relocate") {
+		t.Fatalf("log of the old store = exit %d %s:\n%s\nwant every old actor kept", code, errOut, out)
+	}
+	if ids := regexp.MustCompile(`(?m)^(\d+) `).FindAllStringSubmatch(out, -1); len(ids) != 5 || len(ids[0][1]) != 10 {
+		t.Errorf("log of the old store lists %v, want 5 events with 10-digit ids", ids)
+	}
+	if out, _, code := cli(t, db, "", "summarize", "--list"); code != 0 || !strings.Contains(out, "who moved sales to Bitrix24") {
+		t.Errorf("summarize --list of the old store = exit %d:\n%s", code, out)
+	}
+	if out, _, code := cli(t, db, "", "role", "list"); code != 0 || !strings.Contains(out, "no roles granted") {
+		t.Errorf("role list of the old store = exit %d:\n%s", code, out)
+	}
+	if _, _, code := cli(t, db, "", "--as", "user:ann@corp.example", "revoke", "CONF-102", "--reason", "x"); code != exitForbidden {
+		t.Errorf("revoke as ann on the old store = exit %d, want forbidden: old actors get no role", code)
+	}
+	if out, _, code := cli(t, db, "", "--as", "user:eve@outside.example", "log"); code != 0 || strings.Contains(out, "why:") && !strings.Contains(out, "not shown") {
+		t.Errorf("log as eve on the old store = exit %d:\n%s\nwant others' reasons withheld", code, out)
 	}
 }
