@@ -85,9 +85,19 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 		puts   []*verity.SourcePut
 		wheres []string
 		failed []IngestFailure
+		ids    []string
 	)
 	for _, it := range items {
-		if err := in.s.admit(ctx, in.c, in.r, it.Source); err != nil {
+		if it.Source != nil {
+			ids = append(ids, it.Source.ID)
+		}
+	}
+	prior, err := in.s.store.SourceACLs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, it := range items {
+		if err := in.s.admitACL(in.c, in.r, it.Source, prior); err != nil {
 			if verity.ErrorCode(err) == verity.EINTERNAL {
 				return failed, err
 			}
@@ -132,22 +142,31 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 // curator, a new id, or a source it may read whose ACL the new one does not
 // widen.
 func (s *Service) admit(ctx context.Context, c verity.Caller, r Rights, src *verity.Source) error {
+	if src == nil {
+		return verity.Errorf(verity.EINVALID, "a source needs an id")
+	}
+	prior, err := s.store.SourceACLs(ctx, []string{src.ID})
+	if err != nil {
+		return err
+	}
+	return s.admitACL(c, r, src, prior)
+}
+
+// admitACL is admit with the stored ACLs read already (by id; an id that
+// is not stored is absent).
+func (s *Service) admitACL(c verity.Caller, r Rights, src *verity.Source, stored map[string][]verity.Principal) error {
 	if src == nil || strings.TrimSpace(src.ID) == "" {
 		return verity.Errorf(verity.EINVALID, "a source needs an id")
 	}
-	prior, err := s.store.SourceVersion(ctx, src.ID, 0)
+	acl, known := stored[src.ID]
 	switch {
-	case notFound(err):
+	case !known || r.Admin:
 		return nil
-	case err != nil:
-		return err
-	case r.Admin:
-		return nil
-	case !c.CanRead(prior.ACL):
+	case !c.CanRead(acl):
 		// Nothing of the stored source may show: not its uri, title or ACL.
 		return verity.Errorf(verity.ECONFLICT, "source id %q is taken: give this source another id", src.ID)
 	}
-	if added := widened(prior.ACL, src.ACL); len(added) > 0 {
+	if added := widened(acl, src.ACL); len(added) > 0 {
 		return verity.Errorf(verity.EFORBIDDEN, "source %q: letting %s read it widens its ACL, which needs the admin role (a curator may narrow an ACL, not widen it)",
 			src.ID, strings.Join(added, ", "))
 	}

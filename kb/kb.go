@@ -32,6 +32,8 @@ type Store interface {
 	collect.Store
 
 	PutSources(ctx context.Context, puts []*verity.SourcePut) error
+	// SourceACLs returns the ACL of each id the store holds, reading no text.
+	SourceACLs(ctx context.Context, ids []string) (map[string][]verity.Principal, error)
 	Chunks(ctx context.Context, id string) ([]verity.Chunk, error)
 	Records(ctx context.Context, f verity.RecordFilter) ([]*verity.Record, error)
 	SetAudit(ctx context.Context, ids []string, verdict verity.RecordState) error

@@ -444,3 +444,45 @@ func (d *DB) Stats(ctx context.Context) (verity.StoreStats, error) {
 	}
 	return st, nil
 }
+
+// SourceACLs returns the ACL of each of ids that the store holds (an empty
+// ACL for a source readable by no one); ids it does not hold are absent.
+// It reads no text, so access checks over many sources stay cheap.
+func (d *DB) SourceACLs(ctx context.Context, ids []string) (map[string][]verity.Principal, error) {
+	out := make(map[string][]verity.Principal, len(ids))
+	for start := 0; start < len(ids); start += 500 {
+		batch := ids[start:min(start+500, len(ids))]
+		args := make([]any, len(batch))
+		for i, id := range batch {
+			args[i] = id
+		}
+		rows, err := d.db.QueryContext(ctx, `SELECT s.id, a.principal FROM sources s LEFT JOIN source_acl a ON a.sid = s.sid
+			WHERE s.id IN (`+placeholders(len(batch))+`) ORDER BY s.id, a.principal`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("read source acls: %w", err)
+		}
+		for rows.Next() {
+			var (
+				id string
+				p  sql.NullString
+			)
+			if err := rows.Scan(&id, &p); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("read source acls: %w", err)
+			}
+			acl := out[id]
+			if p.Valid {
+				acl = append(acl, verity.Principal(p.String))
+			} else if acl == nil {
+				acl = []verity.Principal{}
+			}
+			out[id] = acl
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read source acls: %w", err)
+		}
+	}
+	return out, nil
+}

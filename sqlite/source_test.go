@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"github.com/google/go-cmp/cmp"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -162,5 +163,26 @@ func TestSources(t *testing.T) {
 	}
 	if list, _ := db.Sources(ctx, verity.SourceFilter{}); len(list) != 3 || list[2].Text != "" {
 		t.Errorf("Sources(all) = %d sources, want 3 without text", len(list))
+	}
+}
+
+func TestSourceACLs(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	for _, src := range []*verity.Source{
+		{ID: "a", URI: "u:a", System: "file", ACL: []verity.Principal{"group:b", verity.Public}, Text: "one"},
+		{ID: "n", URI: "u:n", System: "file", Text: "readable by no one"},
+	} {
+		if _, err := db.PutSource(ctx, src, []verity.Chunk{{Start: 0, End: len(src.Text), Text: src.Text}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := db.SourceACLs(ctx, []string{"a", "n", "missing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]verity.Principal{"a": {"group:b", verity.Public}, "n": {}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("SourceACLs(a, n, missing) mismatch (-want +got):\n%s", diff)
 	}
 }
