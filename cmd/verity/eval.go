@@ -116,7 +116,6 @@ used for tuning.`,
 	return cmd
 }
 
-
 // evalProgress opens a progress bar for a stage of an eval harness: an
 // eval.Progress drawn on a terminal, nothing when stderr is piped.
 func (a *app) evalProgress(stage string, total int64) eval.Bar {
