@@ -18,7 +18,9 @@ type LogEntry struct {
 	Refs    []verity.Ref     `json:"refs"`
 	Changed []verity.Ref     `json:"changed"`
 	Who     verity.Principal `json:"who"`
-	Why     string           `json:"why,omitempty"`
+	// Token is the API token the actor used, shown to admins.
+	Token string `json:"token,omitempty"`
+	Why   string `json:"why,omitempty"`
 	// WhyHidden is set when the event has a reason this caller may not see.
 	WhyHidden bool      `json:"why_hidden,omitempty"`
 	At        time.Time `json:"at"`
@@ -38,7 +40,7 @@ func entry(e receipt.Event, c verity.Caller, r Rights) LogEntry {
 	}
 	if r.Admin {
 		died, revived := e.Died, e.Revived
-		out.Died, out.Revived = &died, &revived
+		out.Died, out.Revived, out.Token = &died, &revived, e.Token
 	}
 	return out
 }

@@ -80,7 +80,7 @@ callers each step names with --as. Afterwards, explore with --db ` + demoDB + `.
 					as = strings.Join(s.as, " ")
 				}
 				fmt.Fprintf(a.stdout, "\n== Search %d. %s\n$ verity search --as %s --k 2 %q\n", i+1, s.title, as, s.query)
-				a.printResults(res)
+				a.printResults(res, false)
 			}
 			sections := []struct {
 				title string

@@ -121,6 +121,13 @@ func TestOutsider(t *testing.T) {
 	if out, _ := run("summarize", "--show", sum, "--all"); !strings.Contains(out, "{PUB-1} OR sources you cannot read") {
 		t.Errorf("summarize --show as eve = %s, want the mixed receipt as {PUB-1} OR sources you cannot read", out)
 	}
+	// The local operator reads as public too, and is told how to read more.
+	if out, _, _ := cli(t, db, "", "search", "zephyrine merger"); strings.Contains(out, "BOARD-1") || !strings.Contains(out, "note: without --as you read as public") {
+		t.Errorf("search as the local operator = %s, want a hint and the note on --as", out)
+	}
+	if out, _, _ := run("search", "zephyrine merger"); strings.Contains(out, "note:") || !strings.Contains(out, "hint:") {
+		t.Errorf("search as eve = %s, want a hint without the operator's note", out)
+	}
 	// Changes need a role eve does not have; --by is gone.
 	for _, args := range [][]string{
 		{"revoke", "PUB-1", "--reason", "x"}, {"unrevoke", "BOARD-2"}, {"undo", event},

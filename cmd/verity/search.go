@@ -45,7 +45,7 @@ start and end are byte offsets into the source's canonical text (verity show).`,
 			if a.json {
 				return a.printJSON(res)
 			}
-			a.printResults(res)
+			a.printResults(res, caller.Local())
 			return nil
 		},
 	}
@@ -53,7 +53,9 @@ start and end are byte offsets into the source's canonical text (verity show).`,
 	return cmd
 }
 
-func (a *app) printResults(res *verity.SearchResults) {
+// printResults prints search results; local says the caller is the local
+// operator, whom a hint then reminds that it reads as public.
+func (a *app) printResults(res *verity.SearchResults, local bool) {
 	if len(res.Results) == 0 {
 		fmt.Fprintln(a.stdout, "no matching records you can read")
 	}
@@ -69,10 +71,13 @@ func (a *app) printResults(res *verity.SearchResults) {
 		fmt.Fprintf(a.stdout, "%s\n", indent(clean(oneLine(r.Chunk.Text, 300)), "   "))
 		fmt.Fprintf(a.stdout, "   bytes %d–%d of %s v%d\n", r.Chunk.Start, r.Chunk.End, clean(r.SourceID), r.Version)
 	}
-	printHints(a, res.Hints)
+	printHints(a, res.Hints, local)
 }
 
-func printHints(a *app, hints []verity.Hint) {
+func printHints(a *app, hints []verity.Hint, local bool) {
+	if len(hints) > 0 && local {
+		fmt.Fprintln(a.stdout, "note: without --as you read as public; add --as PRINCIPAL to read as someone the records below are shared with")
+	}
 	for _, h := range hints {
 		if h.Author != "" {
 			fmt.Fprintf(a.stdout, "hint: a record in %s that you cannot read would also match; ask %s for access\n", clean(h.System), clean(h.Author))

@@ -47,7 +47,11 @@ operator (who holds the store file anyway).`,
 				return a.printJSON(map[string]any{"sources": list})
 			}
 			if len(list) == 0 {
-				fmt.Fprintln(a.stdout, "no sources you can read (try verity ingest, or --as)")
+				if len(a.as) == 0 && !all {
+					fmt.Fprintln(a.stdout, "no sources readable by public: add --as PRINCIPAL to list what someone may read, or --all for every source")
+				} else {
+					fmt.Fprintln(a.stdout, "no sources you can read (try verity ingest, or --as)")
+				}
 			}
 			for _, s := range list {
 				fmt.Fprintf(a.stdout, "%s\t%s\tv%d\t%s\t%s\n", clean(s.ID), clean(s.System), s.Version, s.Status, clean(oneLine(s.Title, 80)))

@@ -88,7 +88,7 @@ spans are byte offsets into the source version's text (verity show);
 			if a.json {
 				return a.printJSON(sum)
 			}
-			a.printSummary(sum)
+			a.printSummary(sum, caller.Local())
 			return nil
 		},
 	}
@@ -102,12 +102,12 @@ spans are byte offsets into the source version's text (verity show);
 	return cmd
 }
 
-func (a *app) printSummary(sum *summary.Summary) {
+func (a *app) printSummary(sum *summary.Summary, local bool) {
 	w := a.stdout
 	switch sum.Empty {
 	case summary.EmptyNoSources:
 		fmt.Fprintf(w, "nothing you can read matches %q; no summary written\n", clean(sum.Topic))
-		printHints(a, sum.Hints)
+		printHints(a, sum.Hints, local)
 		return
 	case summary.EmptyNoSentences:
 		fmt.Fprintf(w, "the model (%s) wrote no sentence about %q from %d passages; nothing stored\n", clean(sum.Model), clean(sum.Topic), len(sum.Inputs))
@@ -125,7 +125,7 @@ func (a *app) printSummary(sum *summary.Summary) {
 	for _, in := range sum.Inputs {
 		fmt.Fprintf(w, "  [%d] %s  %s (bytes %d–%d of v%d)\n", in.N, clean(in.SourceID), clean(oneLine(in.Title, 80)), in.Start, in.End, in.Version)
 	}
-	printHints(a, sum.Hints)
+	printHints(a, sum.Hints, local)
 	fmt.Fprintf(w, "\nlater: verity summarize --show %s\n", sum.ID)
 }
 
@@ -251,7 +251,7 @@ func (a *app) demoReceipts(ctx context.Context, svc *kb.Service) error {
 	if err != nil {
 		return err
 	}
-	a.printSummary(sum)
+	a.printSummary(sum, false)
 	fmt.Fprintf(a.stdout, "\n== Revoking the news page: what rested only on it dies, what the case study also holds survives\n$ verity revoke %s --reason %q\n", demoNews.ID, why)
 	rep, err := svc.Revoke(ctx, op, newsRef, why)
 	if err != nil {
