@@ -125,7 +125,7 @@ func TestOutsider(t *testing.T) {
 	if out, _, _ := cli(t, db, "", "search", "zephyrine merger"); strings.Contains(out, "BOARD-1") || !strings.Contains(out, "note: without --as you read as public") {
 		t.Errorf("search as the local operator = %s, want a hint and the note on --as", out)
 	}
-	if out, _, _ := run("search", "zephyrine merger"); strings.Contains(out, "note:") || !strings.Contains(out, "hint:") {
+	if out, _ := run("search", "zephyrine merger"); strings.Contains(out, "note:") || !strings.Contains(out, "hint:") {
 		t.Errorf("search as eve = %s, want a hint without the operator's note", out)
 	}
 	// Changes need a role eve does not have; --by is gone.
