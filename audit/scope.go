@@ -69,18 +69,10 @@ func Targets(ctx context.Context, l Log, sc Scope) ([]Target, error) {
 		if err != nil {
 			return nil, err
 		}
-		undone := map[int64]bool{}
-		for _, e := range events {
-			if e.Undoes != 0 {
-				undone[e.Undoes] = true
-			}
-		}
 		want := sc.Events
 		if len(want) == 0 {
-			for _, e := range events {
-				if e.Action == receipt.ActionRevoke && e.Undoes == 0 && !undone[e.ID] {
-					want = append(want, e.ID)
-				}
+			for _, e := range InForce(events) {
+				want = append(want, e.ID)
 			}
 		}
 		for _, id := range want {
@@ -123,6 +115,24 @@ func Targets(ctx context.Context, l Log, sc Scope) ([]Target, error) {
 		})
 	}
 	return out, nil
+}
+
+// InForce returns the revocations of a log still in force, in log order:
+// not undone, and not themselves the undo of an unrevocation.
+func InForce(events []receipt.Event) []receipt.Event {
+	undone := map[int64]bool{}
+	for _, e := range events {
+		if e.Undoes != 0 {
+			undone[e.Undoes] = true
+		}
+	}
+	var out []receipt.Event
+	for _, e := range events {
+		if e.Action == receipt.ActionRevoke && e.Undoes == 0 && !undone[e.ID] {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func compareStrings(a, b string) int {

@@ -8,7 +8,6 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/receipt"
 )
 
 // CircularNote is what every audit report says when the model that judged a
@@ -111,15 +110,9 @@ func (s *Service) inForce(ctx context.Context, v *view) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	undone := map[int64]bool{}
-	for _, e := range events {
-		if e.Undoes != 0 {
-			undone[e.Undoes] = true
-		}
-	}
 	var out []int64
-	for _, e := range events {
-		if e.Action == receipt.ActionRevoke && e.Undoes == 0 && !undone[e.ID] && eventReadable(v, e) {
+	for _, e := range audit.InForce(events) {
+		if eventReadable(v, e) {
 			out = append(out, e.ID)
 		}
 	}

@@ -24,13 +24,11 @@ func (s *Service) Crawl(ctx context.Context, c verity.Caller, f *collect.Fetcher
 	if err != nil {
 		return nil, err
 	}
-	var changed []string // pages stored as a new version, to re-locate
+	var changed newVersions
 	onPage := opt.OnPage
 	opt.Checkpoints = checkpoints{s.store}
 	opt.OnPage = func(p collect.PageResult) {
-		if verity.PutOutcome(p.Outcome) == verity.PutNewVersion && !slices.Contains(changed, p.SourceID) {
-			changed = append(changed, p.SourceID)
-		}
+		changed.note(p.Outcome, p.SourceID)
 		if onPage != nil {
 			onPage(p)
 		}
@@ -63,13 +61,11 @@ func (s *Service) Research(ctx context.Context, c verity.Caller, search collect.
 	if err != nil {
 		return nil, err
 	}
-	var changed []string
+	var changed newVersions
 	onCall := opt.OnCall
 	opt.Journal = checkpoints{s.store}
 	opt.OnCall = func(call collect.Call) {
-		if verity.PutOutcome(call.Outcome) == verity.PutNewVersion && !slices.Contains(changed, call.SourceID) {
-			changed = append(changed, call.SourceID)
-		}
+		changed.note(call.Outcome, call.SourceID)
 		if onCall != nil {
 			onCall(call)
 		}
@@ -83,4 +79,14 @@ func (s *Service) Research(ctx context.Context, c verity.Caller, search collect.
 		return nil, rerr
 	}
 	return &ResearchReport{ResearchReport: rep, Relocation: moved}, err
+}
+
+// newVersions collects the sources a run stored as a new version, once
+// each, in the order stored: the ones whose quotes must be re-located.
+type newVersions []string
+
+func (n *newVersions) note(outcome, id string) {
+	if verity.PutOutcome(outcome) == verity.PutNewVersion && !slices.Contains(*n, id) {
+		*n = append(*n, id)
+	}
 }

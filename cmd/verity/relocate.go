@@ -84,16 +84,9 @@ func (a *app) demoRelocate(ctx context.Context, svc *kb.Service) error {
 		src := *original.Source
 		src.Text = text
 		fmt.Fprintf(a.stdout, "$ verity ingest news.jsonl   # %s\n", label)
-		run, err := svc.Ingest(ctx, op)
+		run, err := a.demoPut(ctx, svc, &src)
 		if err != nil {
 			return err
-		}
-		failed, err := run.Put(ctx, []kb.Item{{Where: "news.jsonl:1", Source: &src}})
-		if err != nil {
-			return err
-		}
-		if len(failed) > 0 {
-			return verity.Errorf(verity.EINTERNAL, "demo: %s", failed[0].Error)
 		}
 		outcome := verity.PutUnchanged
 		switch {

@@ -224,14 +224,7 @@ func (a *app) demoReceipts(ctx context.Context, svc *kb.Service) error {
 	if err != nil {
 		return err
 	}
-	run, err := svc.Ingest(ctx, op)
-	if err != nil {
-		return err
-	}
-	if failed, err := run.Put(ctx, []kb.Item{{Where: "news", Source: demoNews}}); err != nil || len(failed) > 0 {
-		if err == nil {
-			err = verity.Errorf(verity.EINTERNAL, "demo: %s", failed[0].Error)
-		}
+	if _, err := a.demoPut(ctx, svc, demoNews); err != nil {
 		return err
 	}
 	// A demo interrupted after its revocation left the page revoked; the
