@@ -124,9 +124,9 @@ func (d *DB) PutAuditRun(ctx context.Context, run *audit.Run) error {
 			shown, _ := json.Marshal(refsOrEmpty(v.Shown))
 			removed, _ := json.Marshal(refsOrEmpty(v.Removed))
 			if _, err := tx.ExecContext(ctx, `INSERT INTO audit_verdicts (run, pos, record, kind, text, event, receipt, verdict, yes, casts, requested,
-				deterministic, shown, removed, reason, same_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				deterministic, shown, removed, reason, same_model, withheld) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 				run.ID, i, v.Record, string(v.Kind), v.Text, v.Event, string(v.Receipt), string(v.Verdict), v.Yes, v.Cast, v.Requested,
-				v.Deterministic, string(shown), string(removed), v.Reason, v.SameModel); err != nil {
+				v.Deterministic, string(shown), string(removed), v.Reason, v.SameModel, v.Withheld); err != nil {
 				return err
 			}
 			if v.Verdict == "" {
@@ -195,7 +195,7 @@ func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 	run.At = parseTime(at)
 	json.Unmarshal([]byte(scope), &run.Scope)
 	rows, err := d.db.QueryContext(ctx, `SELECT record, kind, text, event, receipt, verdict, yes, casts, requested, deterministic,
-		shown, removed, reason, same_model FROM audit_verdicts WHERE run = ? ORDER BY pos`, id)
+		shown, removed, reason, same_model, withheld FROM audit_verdicts WHERE run = ? ORDER BY pos`, id)
 	if err != nil {
 		return nil, fmt.Errorf("audit run %d: %w", id, err)
 	}
@@ -206,7 +206,7 @@ func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 			shown, removed      string
 		)
 		if err := rows.Scan(&v.Record, &kind, &v.Text, &v.Event, &rcpt, &verdict, &v.Yes, &v.Cast, &v.Requested, &v.Deterministic,
-			&shown, &removed, &v.Reason, &v.SameModel); err != nil {
+			&shown, &removed, &v.Reason, &v.SameModel, &v.Withheld); err != nil {
 			rows.Close()
 			return nil, err
 		}

@@ -16,3 +16,7 @@ ALTER TABLE revocations ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE revocations ADD COLUMN token TEXT NOT NULL DEFAULT '';
 UPDATE revocations SET seq = id;
 CREATE UNIQUE INDEX revocations_seq ON revocations(seq);
+
+-- An audit on a caller's behalf shows the model only the sources that
+-- caller may read; a verdict says when others were left out.
+ALTER TABLE audit_verdicts ADD COLUMN withheld INTEGER NOT NULL DEFAULT 0;

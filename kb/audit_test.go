@@ -1,0 +1,64 @@
+package kb_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/audit"
+	"github.com/veritykb/verity/kb"
+)
+
+// TestAuditShowsOnlyReadable audits, as a curator of the staff, a sentence
+// that rests on the staff page or on a board page: the model is shown no
+// board page, the verdict says sources were withheld, and the
+// stored run replays the same way, naming nothing of the board.
+func TestAuditShowsOnlyReadable(t *testing.T) {
+	f := build(t)
+	ctx := context.Background()
+	s := f.open(t, true)
+	sum, err := s.Summary(ctx, local, f.summary, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mixed := ""
+	for _, st := range sum.Live {
+		if strings.Contains(st.Text, "rollout") {
+			mixed = st.ID
+		}
+	}
+	if mixed == "" {
+		t.Fatalf("the fixture's summary has no rollout sentence: %+v", sum.Live)
+	}
+	rep, err := s.Audit(ctx, curOut, engine, kb.AuditRequest{Scope: audit.Scope{Records: []string{mixed}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Run.Verdicts) != 1 {
+		t.Fatalf("audit of %s = %+v, want one verdict", mixed, rep.Run.Verdicts)
+	}
+	v := rep.Run.Verdicts[0]
+	shown := func(ref verity.Ref) bool { return slices.Contains(v.Shown, ref) || slices.Contains(v.Removed, ref) }
+	if !v.Withheld || !shown(verity.SourceRef("STAFF-1")) || shown(verity.SourceRef("BOARD-1")) || shown(verity.SourceRef("BOARD-2")) {
+		t.Errorf("verdict = withheld %v, shown %v, removed %v; want STAFF-1 among them, the board's pages withheld", v.Withheld, v.Shown, v.Removed)
+	}
+	for _, p := range rep.Run.Log {
+		if strings.Contains(string(p.Vars), "zephyrine") {
+			t.Errorf("a probe showed the model the board's page: %s", p.Vars)
+		}
+	}
+	again, err := s.Replay(ctx, curOut, rep.Run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := json.Marshal(again)
+	if !again.Run.Verdicts[0].Withheld || strings.Contains(string(out), "BOARD-1") {
+		t.Errorf("replay = %s, want the verdict withheld and no board page", out)
+	}
+	if _, err := s.Replay(ctx, public, rep.Run.ID); verity.ErrorCode(err) != verity.ENOTFOUND {
+		t.Errorf("Replay as the public = %v, want not found: it reads none of the run's records", err)
+	}
+}
