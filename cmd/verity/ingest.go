@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -127,11 +129,20 @@ read is refused as taken, and nothing of that source is shown.`,
 				}
 				return nil
 			})
+			interrupted := err != nil && ctx.Err() != nil
 			if err == nil {
 				err = flush()
+			} else if interrupted {
+				// What was read in full is stored, briefly past the
+				// interrupt; the rest is not, and the store stays whole.
+				fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+				if _, ferr := run.Put(fctx, batch); ferr == nil {
+					batch = nil
+				}
+				cancel()
 			}
 			bar.Done()
-			if err != nil {
+			if err != nil && !interrupted {
 				return err
 			}
 			if a.json {
@@ -145,6 +156,9 @@ read is refused as taken, and nothing of that source is shown.`,
 				if s := relocationLine(sum.Relocation); s != "" {
 					fmt.Fprintln(a.stdout, s)
 				}
+			}
+			if interrupted {
+				return err
 			}
 			if len(sum.Failed) > 0 {
 				return errPartial

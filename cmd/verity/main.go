@@ -1,6 +1,6 @@
 // Command verity is Verity's command-line interface: ingest sources, search
-// them under a caller's rights, and (as later parts land) extract quoted facts,
-// answer questions with verified citations and revoke sources.
+// them under a caller's rights, extract quoted facts, answer questions with
+// verified citations and revoke sources.
 //
 // Configuration enters here and only here: flags, then environment variables
 // (VERITY_DB, VERITY_MODEL, provider keys), parsed once and passed down as values.
@@ -8,14 +8,40 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
+// stopGrace is how long a command may take to stop after an interrupt
+// before it is ended at once. The store stays consistent either way: a
+// transaction not committed is rolled back by SQLite.
+const stopGrace = 1800 * time.Millisecond
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go stopOnSignal(sigs, cancel, os.Stderr, os.Exit)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
-	stop()
+	cancel()
 	os.Exit(code)
+}
+
+// stopOnSignal cancels the run at the first interrupt or SIGTERM, so the
+// command stops, keeps what it committed and says what it stored; at a
+// second signal, or when the command has not stopped within stopGrace, it
+// exits at once with 130.
+func stopOnSignal(sigs <-chan os.Signal, cancel context.CancelFunc, stderr *os.File, exit func(int)) {
+	<-sigs
+	cancel()
+	select {
+	case <-sigs:
+		fmt.Fprintln(stderr, "verity: interrupted again: exiting now; everything committed is kept")
+	case <-time.After(stopGrace):
+		fmt.Fprintln(stderr, "verity: still stopping after the interrupt: exiting now; everything committed is kept")
+	}
+	exit(130)
 }

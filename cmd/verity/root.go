@@ -99,7 +99,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return exitOK
 	case errors.Is(err, errPartial):
 		return exitFailure
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		fmt.Fprintln(stderr, "verity: interrupted; everything finished before the interrupt is kept")
 		return 130
 	}
@@ -126,7 +126,9 @@ Environment:
 Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 3 not found (or not yours to read: the two look the same), 4 conflict,
 5 model provider unavailable, 6 malformed model output, 7 forbidden (a role
-is missing), 130 interrupted.
+is missing), 130 interrupted (Ctrl-C or SIGTERM: the command stops within
+two seconds, keeps what it committed and says what it stored; a second
+Ctrl-C exits at once).
 
 Who acts: without --as, the local operator — whoever can open the store
 file — with every right (ingest, revoke, roles...), reading as public
