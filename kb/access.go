@@ -33,7 +33,7 @@ func (s *Service) viewBefore(ctx context.Context, c verity.Caller, all bool, bef
 		var err error
 		switch ref.Kind() {
 		case verity.RefSource:
-			_, err = s.store.SourceVersion(ctx, ref.ID(), 0)
+			_, _, err = s.store.SourceAccess(ctx, ref.ID())
 		case verity.RefRecord:
 			_, err = s.store.Record(ctx, ref.ID())
 		default:

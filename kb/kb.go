@@ -32,6 +32,8 @@ type Store interface {
 	collect.Store
 
 	PutSources(ctx context.Context, puts []*verity.SourcePut) error
+	// SourceAccess returns a source's ACL and status, reading no text.
+	SourceAccess(ctx context.Context, id string) ([]verity.Principal, verity.SourceStatus, error)
 	// SourceACLs returns the ACL of each id the store holds, reading no text.
 	SourceACLs(ctx context.Context, ids []string) (map[string][]verity.Principal, error)
 	Chunks(ctx context.Context, id string) ([]verity.Chunk, error)
