@@ -55,7 +55,7 @@ func manyFiles(t *testing.T, n int) string {
 // deadline is generous: it catches a hang, it does not time the stop.
 func TestInterruptIngest(t *testing.T) {
 	bin := verityBinary(t)
-	docs := manyFiles(t, 30000)
+	docs := manyFiles(t, 8000)
 	for _, signals := range []int{1, 2} {
 		t.Run(fmt.Sprintf("%d signals", signals), func(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "v.db")
@@ -100,7 +100,7 @@ func TestInterruptIngest(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st.Sources == 0 || st.Sources >= 30000 || st.Chunks != st.Sources || st.SearchChunks != st.Chunks {
+			if st.Sources == 0 || st.Sources >= 8000 || st.Chunks != st.Sources || st.SearchChunks != st.Chunks {
 				t.Errorf("store after the interrupt = %+v, want some but not all sources, each with its one chunk in search", st)
 			}
 		})
