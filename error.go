@@ -13,6 +13,7 @@ const (
 	EINVALID        = "invalid"         // bad input: a malformed record, an unknown flag value
 	ENOTFOUND       = "not_found"       // the thing asked for does not exist (or the caller may not see it)
 	EFORBIDDEN      = "forbidden"       // the caller may not do this: a role is missing (never said of something it cannot see)
+	EUNAUTHORIZED   = "unauthorized"    // no caller could be established: a token unknown, malformed, expired or revoked
 	EUNAVAILABLE    = "unavailable"     // a provider that stays down, times out or rate-limits after retries
 	EMALFORMED      = "malformed"       // a model's output that still does not parse after the repair retry
 	ENOTIMPLEMENTED = "not_implemented" // a feature this build or configuration does not have

@@ -72,6 +72,7 @@ type fixture struct {
 	boardEv int64  // the revocation of BOARD-2
 	pubEv   int64  // a revocation of a public record
 	run     int64  // an audit run over every revocation
+	token   string // a token's id
 	secrets []string
 }
 
@@ -189,6 +190,11 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f.run = arep.Run.ID
+	tok, err := svc.CreateToken(ctx, local, kb.TokenRequest{Name: "fixture", Principals: []verity.Principal{"user:rd@corp.example", "group:staff"}})
+	if err != nil {
+		return nil, err
+	}
+	f.token = tok.ID
 	// The secrets: the board pages' ids, titles, uris and words, the event
 	// that revoked one, and the id of every record whose body names them.
 	f.secrets = []string{"BOARD-1", "BOARD-2", "zephyrine", "Тайна", "board.example", jsonNumber(f.boardEv)}

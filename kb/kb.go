@@ -52,6 +52,11 @@ type Store interface {
 	ResetCrawl(ctx context.Context, crawl string) error
 	PutResearchCall(ctx context.Context, c verity.ResearchCall) error
 
+	PutToken(ctx context.Context, t *verity.Token) error
+	Token(ctx context.Context, id string) (*verity.Token, error)
+	Tokens(ctx context.Context) ([]verity.Token, error)
+	RevokeToken(ctx context.Context, id string, at time.Time) (bool, error)
+
 	GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error)
 	RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) (bool, error)
 	Roles(ctx context.Context) ([]verity.RoleGrant, error)

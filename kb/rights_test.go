@@ -159,6 +159,15 @@ func ops(site *httptest.Server) []op {
 		{"Roles", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Roles(ctx, c)
 		}, nil},
+		{"CreateToken", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.CreateToken(ctx, c, kb.TokenRequest{Name: "test", Principals: []verity.Principal{"user:t@corp.example"}})
+		}, nil},
+		{"Tokens", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Tokens(ctx, c)
+		}, nil},
+		{"RevokeToken", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.RevokeToken(ctx, c, f.token)
+		}, nil},
 	}
 }
 

@@ -239,3 +239,33 @@ func TestUpgradeFixture(t *testing.T) {
 		t.Errorf("log as eve on the old store = exit %d:\n%s\nwant others' reasons withheld", code, out)
 	}
 }
+
+// TestTokenCommands makes, lists and revokes a token as the operator: the
+// secret is printed once and never listed; others may not touch tokens.
+func TestTokenCommands(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	out, errOut, code := cli(t, db, "", "token", "create", "--name", "ci", "--principal", "user:ci@corp.example", "--principal", "group:staff", "--expires", "24h", "--json")
+	if code != 0 {
+		t.Fatalf("token create: exit %d: %s", code, errOut)
+	}
+	var tok struct{ ID, Token string }
+	if err := json.Unmarshal([]byte(out), &tok); err != nil || !strings.HasPrefix(tok.Token, "vty_"+tok.ID+"_") {
+		t.Fatalf("token create --json = %s (%v)", out, err)
+	}
+	secret := strings.TrimPrefix(tok.Token, "vty_"+tok.ID+"_")
+	if out, _, _ := cli(t, db, "", "token", "list", "--json"); !strings.Contains(out, tok.ID) || strings.Contains(out, secret) {
+		t.Errorf("token list = %s, want the token without its secret", out)
+	}
+	if _, _, code := cli(t, db, "", "--as", "user:ci@corp.example", "token", "list"); code != exitForbidden {
+		t.Errorf("token list as a non-admin = exit %d, want forbidden", code)
+	}
+	if out, _, code := cli(t, db, "", "token", "revoke", tok.ID); code != 0 || !strings.Contains(out, "revoked") {
+		t.Errorf("token revoke = exit %d %s", code, out)
+	}
+	if out, _, _ := cli(t, db, "", "token", "list"); !strings.Contains(out, "revoked") {
+		t.Errorf("token list after revoke = %s, want it revoked", out)
+	}
+	if _, _, code := cli(t, db, "", "token", "revoke", "0000000000000000"); code != exitNotFound {
+		t.Errorf("token revoke of an unknown id = exit %d, want not found", code)
+	}
+}

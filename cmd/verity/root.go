@@ -24,14 +24,15 @@ import (
 
 // Exit codes, one per error code, so scripts can tell failures apart.
 const (
-	exitOK          = 0
-	exitFailure     = 1 // an internal error, or some items of a batch failed
-	exitInvalid     = 2 // bad input or usage
-	exitNotFound    = 3
-	exitConflict    = 4
-	exitUnavailable = 5 // a model provider that stays down or rate-limited
-	exitMalformed   = 6 // model output that does not parse even after a repair retry
-	exitForbidden   = 7 // the caller lacks the role the operation needs
+	exitOK           = 0
+	exitFailure      = 1 // an internal error, or some items of a batch failed
+	exitInvalid      = 2 // bad input or usage
+	exitNotFound     = 3
+	exitConflict     = 4
+	exitUnavailable  = 5 // a model provider that stays down or rate-limited
+	exitMalformed    = 6 // model output that does not parse even after a repair retry
+	exitForbidden    = 7 // the caller lacks the role the operation needs
+	exitUnauthorized = 8 // a token that is unknown, malformed, expired or revoked
 )
 
 func exitCode(err error) int {
@@ -50,6 +51,8 @@ func exitCode(err error) int {
 		return exitMalformed
 	case verity.EFORBIDDEN:
 		return exitForbidden
+	case verity.EUNAUTHORIZED:
+		return exitUnauthorized
 	}
 	return exitFailure
 }
@@ -126,7 +129,7 @@ Environment:
 Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 3 not found (or not yours to read: the two look the same), 4 conflict,
 5 model provider unavailable, 6 malformed model output, 7 forbidden (a role
-is missing), 130 interrupted (Ctrl-C or SIGTERM: the command stops within
+is missing), 8 unauthorized (a bad token), 130 interrupted (Ctrl-C or SIGTERM: the command stops within
 two seconds, keeps what it committed and says what it stored; a second
 Ctrl-C exits at once).
 
@@ -175,6 +178,7 @@ that is how to preview what someone may see and do.`,
 		a.explainCmd(),
 		a.reviewCmd(),
 		a.roleCmd(),
+		a.tokenCmd(),
 	)
 	// An unknown command is a usage error (exit 2), with suggestions.
 	root.Args = cobra.ArbitraryArgs

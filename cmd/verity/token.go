@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
+)
+
+func (a *app) tokenCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "token",
+		Short: "API tokens: create, list and revoke who a server request acts as (admin)",
+		Long: `A token lets a request to the server (verity serve, in a later release) act
+as a caller: one user principal, the actor its changes are logged under,
+and any groups. A token is vty_ + an id + a random secret of 32 bytes; the
+secret is printed once, when the token is made, and the store keeps only
+its SHA-256. A token unknown, malformed, expired or revoked is refused with
+no other detail. Creating, listing and revoking tokens needs the admin role.`,
+		Example: `  verity token create --name "alice's laptop" --principal user:alice@corp.example --principal group:staff --expires 720h
+  verity token list
+  verity token revoke 3f2a9c1b7d40e8aa`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	var (
+		name       string
+		principals []string
+		expires    time.Duration
+	)
+	create := &cobra.Command{
+		Use:   "create --name NAME --principal user:EMAIL [--principal group:NAME]...",
+		Short: "Make a token and print its secret, once (admin)",
+		Long: `Create makes a token acting as the given principals: exactly one user:EMAIL
+and any group:NAME. The secret is printed once; keep it, it cannot be shown
+again. --json prints {"id","token","info"}.`,
+		Example: `  verity token create --name ci --principal user:ci@corp.example --expires 24h --json`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ps := make([]verity.Principal, 0, len(principals))
+			for _, s := range principals {
+				p, err := verity.ParsePrincipal(s)
+				if err != nil {
+					return verity.Errorf(verity.EINVALID, "--principal: %w", err)
+				}
+				ps = append(ps, p)
+			}
+			ctx := cmd.Context()
+			caller, svc, err := a.callerService(ctx)
+			if err != nil {
+				return err
+			}
+			t, err := svc.CreateToken(ctx, caller, kb.TokenRequest{Name: name, Principals: ps, Expires: expires})
+			if err != nil {
+				return err
+			}
+			if a.json {
+				return a.printJSON(t)
+			}
+			fmt.Fprintf(a.stdout, "%s\n", t.Token)
+			fmt.Fprintf(a.stderr, "token %s (%s) acts as %v%s; the secret above is shown only now\n", t.ID, clean(t.Info.Name), t.Info.Principals, expiry(t.Info))
+			return nil
+		},
+	}
+	f := create.Flags()
+	f.StringVar(&name, "name", "", "who or what uses the token (required)")
+	f.StringArrayVar(&principals, "principal", nil, "a principal the token acts as, repeatable: one user:EMAIL and any group:NAME")
+	f.DurationVar(&expires, "expires", 0, "lifetime, such as 720h (default: no expiry)")
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "List the tokens, without secrets (admin)",
+		Long:  `List prints every token: id, name, principals, who made it, when it expires and whether it was revoked. --json prints {"tokens":[...]}.`,
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			caller, svc, err := a.callerService(ctx)
+			if err != nil {
+				return err
+			}
+			ts, err := svc.Tokens(ctx, caller)
+			if err != nil {
+				return err
+			}
+			if a.json {
+				return a.printJSON(map[string]any{"tokens": ts})
+			}
+			if len(ts) == 0 {
+				fmt.Fprintln(a.stdout, "no tokens (verity token create --name NAME --principal user:EMAIL)")
+			}
+			for _, t := range ts {
+				state := "active"
+				switch {
+				case t.RevokedAt != nil:
+					state = "revoked " + t.RevokedAt.UTC().Format("2006-01-02 15:04")
+				case !t.Valid(a.now()):
+					state = "expired"
+				}
+				fmt.Fprintf(a.stdout, "%s\t%s\t%v\tby %s\t%s%s\n", t.ID, clean(t.Name), t.Principals, clean(string(t.CreatedBy)), state, expiry(&t))
+			}
+			return nil
+		},
+	}
+	revoke := &cobra.Command{
+		Use:     "revoke ID",
+		Short:   "End a token at once (admin)",
+		Example: `  verity token revoke 3f2a9c1b7d40e8aa`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			caller, svc, err := a.callerService(ctx)
+			if err != nil {
+				return err
+			}
+			changed, err := svc.RevokeToken(ctx, caller, args[0])
+			if err != nil {
+				return err
+			}
+			if a.json {
+				return a.printJSON(map[string]any{"id": args[0], "revoked": changed})
+			}
+			if changed {
+				fmt.Fprintf(a.stdout, "token %s revoked\n", clean(args[0]))
+			} else {
+				fmt.Fprintf(a.stdout, "token %s was revoked already: nothing changed\n", clean(args[0]))
+			}
+			return nil
+		},
+	}
+	cmd.AddCommand(create, list, revoke)
+	return cmd
+}
+
+// expiry says when a token expires, for a line of text.
+func expiry(t *verity.Token) string {
+	if t.ExpiresAt == nil {
+		return ", no expiry"
+	}
+	return ", expires " + t.ExpiresAt.UTC().Format("2006-01-02 15:04")
+}

@@ -1,0 +1,162 @@
+package kb
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"github.com/veritykb/verity"
+)
+
+// Token format: "vty_" + a 16-hex-digit id + "_" + a 64-hex-digit secret
+// (32 random bytes). The id names the token in lists and logs; only the
+// SHA-256 of the secret is stored.
+const (
+	tokenPrefix    = "vty_"
+	tokenIDLen     = 16
+	tokenSecretLen = 64
+)
+
+// TokenRequest asks for a new token.
+type TokenRequest struct {
+	Name string
+	// Principals are who the token acts as: exactly one user principal
+	// (the actor its changes are logged under) and any groups.
+	Principals []verity.Principal
+	// Expires is how long the token lives; 0 for no expiry.
+	Expires time.Duration
+}
+
+// NewToken is a token just made: the secret, shown this once, and what is
+// stored about it.
+type NewToken struct {
+	ID    string        `json:"id"`
+	Token string        `json:"token"`
+	Info  *verity.Token `json:"info"`
+}
+
+// CreateToken makes a token on c's behalf; only an admin may.
+func (s *Service) CreateToken(ctx context.Context, c verity.Caller, req TokenRequest) (*NewToken, error) {
+	if _, err := s.require(ctx, c, verity.RoleAdmin, "creating tokens"); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(req.Name) == "" {
+		return nil, verity.Errorf(verity.EINVALID, "a token needs a name (who or what will use it)")
+	}
+	if req.Expires < 0 {
+		return nil, verity.Errorf(verity.EINVALID, "a token's lifetime must not be negative, got %s", req.Expires)
+	}
+	var user verity.Principal
+	var groups []verity.Principal
+	for _, p := range req.Principals {
+		p, err := verity.ParsePrincipal(string(p))
+		if err != nil {
+			return nil, err
+		}
+		switch p.Kind() {
+		case verity.PrincipalUser:
+			if user != "" && user != p {
+				return nil, verity.Errorf(verity.EINVALID, "a token acts as one user, got %s and %s", user, p)
+			}
+			user = p
+		case verity.PrincipalGroup:
+			groups = append(groups, p)
+		}
+	}
+	if user == "" {
+		return nil, verity.Errorf(verity.EINVALID, "a token acts as a user: give one user:EMAIL principal (and any group:NAME)")
+	}
+	id, err := randomHex(tokenIDLen / 2)
+	if err != nil {
+		return nil, err
+	}
+	secret, err := randomHex(tokenSecretLen / 2)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC()
+	t := &verity.Token{ID: id, Name: strings.TrimSpace(req.Name), Principals: append([]verity.Principal{user}, groups...),
+		Hash: secretHash(secret), CreatedBy: c.Actor(), CreatedAt: now}
+	if req.Expires > 0 {
+		exp := now.Add(req.Expires)
+		t.ExpiresAt = &exp
+	}
+	if err := s.store.PutToken(ctx, t); err != nil {
+		return nil, err
+	}
+	return &NewToken{ID: id, Token: tokenPrefix + id + "_" + secret, Info: t}, nil
+}
+
+// Tokens lists every token, without secrets; only an admin may.
+func (s *Service) Tokens(ctx context.Context, c verity.Caller) ([]verity.Token, error) {
+	if _, err := s.require(ctx, c, verity.RoleAdmin, "listing tokens"); err != nil {
+		return nil, err
+	}
+	return s.store.Tokens(ctx)
+}
+
+// RevokeToken ends token id at once; only an admin may. It reports false
+// when the token was revoked already.
+func (s *Service) RevokeToken(ctx context.Context, c verity.Caller, id string) (bool, error) {
+	if _, err := s.require(ctx, c, verity.RoleAdmin, "revoking tokens"); err != nil {
+		return false, err
+	}
+	return s.store.RevokeToken(ctx, strings.TrimPrefix(id, tokenPrefix), s.now().UTC())
+}
+
+// Authenticate returns the caller a bearer token acts as. Whatever is
+// wrong — malformed, unknown, wrong secret, expired, revoked — the error is
+// the same EUNAUTHORIZED with the same message, so a guess learns nothing.
+func (s *Service) Authenticate(ctx context.Context, bearer string) (verity.Caller, error) {
+	denied := verity.Errorf(verity.EUNAUTHORIZED, "invalid or expired token")
+	id, secret, ok := parseToken(bearer)
+	if !ok {
+		return verity.Caller{}, denied
+	}
+	t, err := s.store.Token(ctx, id)
+	switch {
+	case notFound(err):
+		return verity.Caller{}, denied
+	case err != nil:
+		return verity.Caller{}, err
+	}
+	if subtle.ConstantTimeCompare([]byte(secretHash(secret)), []byte(t.Hash)) != 1 || !t.Valid(s.now()) {
+		return verity.Caller{}, denied
+	}
+	return verity.NewCaller(t.Principals...).WithToken(t.ID), nil
+}
+
+// parseToken splits "vty_ID_SECRET", checking the lengths and the alphabet.
+func parseToken(s string) (id, secret string, ok bool) {
+	rest, found := strings.CutPrefix(strings.TrimSpace(s), tokenPrefix)
+	if !found {
+		return "", "", false
+	}
+	id, secret, found = strings.Cut(rest, "_")
+	if !found || len(id) != tokenIDLen || len(secret) != tokenSecretLen || !isHex(id) || !isHex(secret) {
+		return "", "", false
+	}
+	return id, secret, true
+}
+
+func isHex(s string) bool {
+	_, err := hex.DecodeString(s)
+	return err == nil
+}
+
+func secretHash(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+func randomHex(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", verity.Errorf(verity.EINTERNAL, "make a token: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
