@@ -2,7 +2,6 @@ package kb
 
 import (
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/veritykb/verity"
@@ -13,19 +12,41 @@ import (
 // IngestReport is what an ingest run did, summed over its batches: the
 // shape `verity ingest --json` prints.
 type IngestReport struct {
-	Created    int             `json:"created"`
-	NewVersion int             `json:"new_version"`
-	Metadata   int             `json:"metadata"`
-	Unchanged  int             `json:"unchanged"`
-	Failed     []IngestFailure `json:"failed"`
-	Warnings   []string        `json:"warnings"`
-	Chunks     int             `json:"chunks"`
-	Bytes      int64           `json:"bytes"`
+	Created    int `json:"created"`
+	NewVersion int `json:"new_version"`
+	Metadata   int `json:"metadata"`
+	Unchanged  int `json:"unchanged"`
+	// Changes lists every source the run stored as a new version or whose
+	// metadata it changed, with the fields that changed, in the order
+	// stored; created and unchanged sources are only counted.
+	Changes []IngestChange `json:"changes"`
+	// ACLNarrowed and ACLWidened count the sources whose ACL the run
+	// narrowed or widened (see [verity.ACLChange]); one whose principals
+	// were swapped for others may count in both.
+	ACLNarrowed int             `json:"acl_narrowed"`
+	ACLWidened  int             `json:"acl_widened"`
+	Failed      []IngestFailure `json:"failed"`
+	Warnings    []string        `json:"warnings"`
+	Chunks      int             `json:"chunks"`
+	Bytes       int64           `json:"bytes"`
 	// FileACL is who may read the files and stdin of the run (JSONL records
 	// carry their own ACL); the transport fills it.
 	FileACL []string `json:"file_acl"`
 	// Relocation is what re-locating quotes in the new versions did.
 	Relocation *Relocation `json:"relocation"`
+}
+
+// IngestChange is one stored source that changed: a new version (its title
+// or text changed, and maybe metadata too) or a metadata update, and which
+// fields changed. ACL, when the ACL changed, lists the principals added and
+// removed and says whether that narrowed or widened who may read it.
+type IngestChange struct {
+	Where   string               `json:"where"`
+	ID      string               `json:"id"`
+	Outcome verity.PutOutcome    `json:"outcome"` // new_version or metadata
+	Version int                  `json:"version"` // the version stored now
+	Fields  []verity.SourceField `json:"fields"`
+	ACL     *verity.ACLChange    `json:"acl,omitempty"`
 }
 
 // IngestFailure is one item that was not stored, and why, with the error
@@ -61,7 +82,7 @@ func (s *Service) Ingest(ctx context.Context, c verity.Caller) (*Ingest, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &Ingest{s: s, c: c, r: r, Report: IngestReport{Failed: []IngestFailure{}, Warnings: []string{}, FileACL: []string{}, Relocation: NewRelocation()}}, nil
+	return &Ingest{s: s, c: c, r: r, Report: IngestReport{Changes: []IngestChange{}, Failed: []IngestFailure{}, Warnings: []string{}, FileACL: []string{}, Relocation: NewRelocation()}}, nil
 }
 
 // Fail records an item that could not be read at all.
@@ -126,16 +147,32 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 		case verity.PutNewVersion:
 			rep.NewVersion++
 			rep.Chunks += len(p.Chunks)
+			rep.noteChange(wheres[i], p)
 			if err := in.s.relocate(ctx, in.c, in.r, p.Source, rep.Relocation); err != nil {
 				return failed, err
 			}
 		case verity.PutMetadata:
 			rep.Metadata++
+			rep.noteChange(wheres[i], p)
 		case verity.PutUnchanged:
 			rep.Unchanged++
 		}
 	}
 	return failed, nil
+}
+
+// noteChange adds a new version or a metadata update to the report.
+func (rep *IngestReport) noteChange(where string, p *verity.SourcePut) {
+	rep.Changes = append(rep.Changes, IngestChange{Where: where, ID: p.Source.ID, Outcome: p.Outcome, Version: p.Source.Version,
+		Fields: p.Change.Fields, ACL: p.Change.ACL})
+	if acl := p.Change.ACL; acl != nil {
+		if acl.Narrowed {
+			rep.ACLNarrowed++
+		}
+		if acl.Widened {
+			rep.ACLWidened++
+		}
+	}
 }
 
 // admit decides whether c may store src: anything for an admin; for a
@@ -174,16 +211,16 @@ func (s *Service) admitACL(c verity.Caller, r Rights, src *verity.Source, stored
 }
 
 // widened returns the principals next may read through that prior did not
-// let read: none when prior was public already.
+// let read: none when prior was public already. It is the rule the store
+// reports with, [verity.DiffACL].
 func widened(prior, next []verity.Principal) []string {
-	if slices.Contains(prior, verity.Public) {
+	d := verity.DiffACL(prior, next)
+	if !d.Widened {
 		return nil
 	}
-	var out []string
-	for _, p := range next {
-		if !slices.Contains(prior, p) {
-			out = append(out, string(p))
-		}
+	out := make([]string, len(d.Added))
+	for i, p := range d.Added {
+		out[i] = string(p)
 	}
 	return out
 }

@@ -38,7 +38,7 @@ func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 			if _, err := tx.ExecContext(ctx, `SAVEPOINT put_source`); err != nil {
 				return err
 			}
-			outcome, err := putSource(ctx, tx, p.Source, p.Chunks, now)
+			outcome, change, err := putSource(ctx, tx, p.Source, p.Chunks, now)
 			if err != nil {
 				if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_source`); rerr != nil {
 					return rerr
@@ -51,86 +51,133 @@ func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 			if _, err := tx.ExecContext(ctx, `RELEASE put_source`); err != nil {
 				return err
 			}
-			p.Outcome = outcome
+			p.Outcome, p.Change = outcome, change
 		}
 		return nil
 	})
 	if err != nil {
 		for _, p := range puts {
-			p.Outcome = ""
+			p.Outcome, p.Change = "", verity.SourceChange{}
 		}
 		return err
 	}
 	return nil
 }
 
-// putSource stores one source inside tx.
-func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity.Chunk, now time.Time) (verity.PutOutcome, error) {
+// putSource stores one source inside tx and says what it changed.
+func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity.Chunk, now time.Time) (verity.PutOutcome, verity.SourceChange, error) {
+	var none verity.SourceChange
 	src.Hash = verity.ContentHash(src.Title, src.Text)
 	acl := normalACL(src.ACL)
-	if src.UpdatedAt.IsZero() {
-		src.UpdatedAt = now
-	}
 	var (
-		sid                                        int64
-		uri, system, author, hash, updated, status string
-		version                                    int
-		outcome                                    verity.PutOutcome
+		sid                                               int64
+		uri, system, title, author, hash, updated, status string
+		version                                           int
 	)
-	err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, author, hash, updated_at, version, status FROM sources WHERE id = ?`, src.ID).
-		Scan(&sid, &uri, &system, &author, &hash, &updated, &version, &status)
+	err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, title, author, hash, updated_at, version, status FROM sources WHERE id = ?`, src.ID).
+		Scan(&sid, &uri, &system, &title, &author, &hash, &updated, &version, &status)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		outcome = verity.PutCreated
+		if src.UpdatedAt.IsZero() {
+			src.UpdatedAt = now
+		}
 		src.Version, src.Status = 1, verity.StatusActive
 		res, err := tx.ExecContext(ctx, `INSERT INTO sources (id, uri, system, title, author, version, updated_at, ingested_at, hash, status)
 			VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 'active')`,
 			src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash)
 		if err != nil {
-			return "", err
+			return "", none, err
 		}
 		if sid, err = res.LastInsertId(); err != nil {
-			return "", err
+			return "", none, err
 		}
+		return verity.PutCreated, none, storeVersion(ctx, tx, sid, src, acl, chunks, now)
 	case err != nil:
-		return "", err
+		return "", none, err
 	case uri != src.URI:
-		return "", verity.Errorf(verity.ECONFLICT, "source %q already exists with uri %q, not %q", src.ID, uri, src.URI)
-	case hash == src.Hash:
-		src.Version, src.Status = version, verity.SourceStatus(status)
-		oldACL, err := sourceACL(ctx, tx, sid)
-		if err != nil {
-			return "", err
+		return "", none, verity.Errorf(verity.ECONFLICT, "source %q already exists with uri %q, not %q", src.ID, uri, src.URI)
+	}
+	sameContent := hash == src.Hash
+	if src.UpdatedAt.IsZero() {
+		// The source system gave no time: the stored one stands while the
+		// content does, so re-reading the same record is a no-op.
+		src.UpdatedAt = now
+		if sameContent {
+			src.UpdatedAt = parseTime(updated)
 		}
-		src.ACL = acl
-		if slices.Equal(oldACL, acl) && system == src.System && author == string(src.Author) && updated == formatTime(src.UpdatedAt) {
-			return verity.PutUnchanged, nil
+	}
+	oldACL, err := sourceACL(ctx, tx, sid)
+	if err != nil {
+		return "", none, err
+	}
+	var change verity.SourceChange
+	if title != src.Title {
+		change.Fields = append(change.Fields, verity.FieldTitle)
+	}
+	if !sameContent {
+		textChanged := title == src.Title // then the hashes differ by the text
+		if !textChanged {
+			if err := tx.QueryRowContext(ctx, `SELECT text != ? FROM source_versions WHERE sid = ? AND version = ?`, src.Text, sid, version).Scan(&textChanged); err != nil {
+				return "", none, err
+			}
+		}
+		if textChanged {
+			change.Fields = append(change.Fields, verity.FieldText)
+		}
+	}
+	if d := verity.DiffACL(oldACL, acl); d.Changed() {
+		change.Fields = append(change.Fields, verity.FieldACL)
+		change.ACL = &d
+	}
+	if system != src.System {
+		change.Fields = append(change.Fields, verity.FieldSystem)
+	}
+	if author != string(src.Author) {
+		change.Fields = append(change.Fields, verity.FieldAuthor)
+	}
+	if updated != formatTime(src.UpdatedAt) {
+		change.Fields = append(change.Fields, verity.FieldUpdatedAt)
+	}
+	src.ACL, src.Status = acl, verity.SourceStatus(status)
+	if sameContent {
+		src.Version = version
+		if len(change.Fields) == 0 {
+			return verity.PutUnchanged, none, nil
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, author = ?, updated_at = ? WHERE sid = ?`,
 			src.System, string(src.Author), formatTime(src.UpdatedAt), sid); err != nil {
-			return "", err
+			return "", none, err
 		}
-		return verity.PutMetadata, putACL(ctx, tx, sid, acl)
-	default:
-		outcome = verity.PutNewVersion
-		src.Version, src.Status = version+1, verity.SourceStatus(status)
-		if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, title = ?, author = ?, version = ?, updated_at = ?, ingested_at = ?, hash = ? WHERE sid = ?`,
-			src.System, src.Title, string(src.Author), src.Version, formatTime(src.UpdatedAt), formatTime(now), src.Hash, sid); err != nil {
-			return "", err
+		if change.Has(verity.FieldACL) {
+			if err := putACL(ctx, tx, sid, acl); err != nil {
+				return "", none, err
+			}
 		}
-		if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
-			return "", err
-		}
+		return verity.PutMetadata, change, nil
 	}
+	src.Version = version + 1
+	if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, title = ?, author = ?, version = ?, updated_at = ?, ingested_at = ?, hash = ? WHERE sid = ?`,
+		src.System, src.Title, string(src.Author), src.Version, formatTime(src.UpdatedAt), formatTime(now), src.Hash, sid); err != nil {
+		return "", none, err
+	}
+	if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
+		return "", none, err
+	}
+	return verity.PutNewVersion, change, storeVersion(ctx, tx, sid, src, acl, chunks, now)
+}
+
+// storeVersion stores src's current version: its text, its ACL and its
+// chunks (indexed when the source is active).
+func storeVersion(ctx context.Context, tx *txn, sid int64, src *verity.Source, acl []verity.Principal, chunks []verity.Chunk, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
-		return "", err
+		return err
 	}
 	if err := putACL(ctx, tx, sid, acl); err != nil {
-		return "", err
+		return err
 	}
 	src.ACL = acl
-	return outcome, insertChunks(ctx, tx, sid, src, chunks, src.Status == verity.StatusActive)
+	return insertChunks(ctx, tx, sid, src, chunks, src.Status == verity.StatusActive)
 }
 
 // checkSource rejects what must never be stored: no id, invalid UTF-8, chunks

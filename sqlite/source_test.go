@@ -186,3 +186,60 @@ func TestSourceACLs(t *testing.T) {
 		t.Errorf("SourceACLs(a, n, missing) mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestPutSourceChanges puts one source again and again, each time with one
+// thing changed, and checks what each put says it changed.
+func TestPutSourceChanges(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	clock := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC) // openTest's
+	t1 := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+	type ps = []verity.Principal
+	src := verity.Source{ID: "a", URI: "file:///a", System: "file", Title: "A", ACL: ps{verity.Public}, Text: "One text."}
+	tests := []struct {
+		name    string
+		edit    func(*verity.Source)
+		outcome verity.PutOutcome
+		fields  []verity.SourceField
+		acl     *verity.ACLChange
+		version int
+		updated time.Time
+	}{
+		{"new", func(*verity.Source) {}, verity.PutCreated, nil, nil, 1, clock},
+		{"the same again, no time given", func(*verity.Source) {}, verity.PutUnchanged, nil, nil, 1, clock},
+		{"public to staff", func(s *verity.Source) { s.ACL = ps{"group:staff"} }, verity.PutMetadata,
+			[]verity.SourceField{verity.FieldACL}, &verity.ACLChange{Added: ps{"group:staff"}, Removed: ps{verity.Public}, Narrowed: true}, 1, clock},
+		{"hr added, and an author", func(s *verity.Source) { s.ACL, s.Author = ps{"group:hr", "group:staff"}, "user:ann@corp.example" }, verity.PutMetadata,
+			[]verity.SourceField{verity.FieldACL, verity.FieldAuthor}, &verity.ACLChange{Added: ps{"group:hr"}, Widened: true}, 1, clock},
+		{"staff swapped for board", func(s *verity.Source) { s.ACL = ps{"group:board", "group:hr"} }, verity.PutMetadata,
+			[]verity.SourceField{verity.FieldACL}, &verity.ACLChange{Added: ps{"group:board"}, Removed: ps{"group:staff"}, Narrowed: true, Widened: true}, 1, clock},
+		{"a new title", func(s *verity.Source) { s.Title = "A, retitled" }, verity.PutNewVersion, []verity.SourceField{verity.FieldTitle}, nil, 2, clock},
+		{"a new text", func(s *verity.Source) { s.Text = "Two texts." }, verity.PutNewVersion, []verity.SourceField{verity.FieldText}, nil, 3, clock},
+		{"both", func(s *verity.Source) { s.Title, s.Text = "A", "Three texts." }, verity.PutNewVersion,
+			[]verity.SourceField{verity.FieldTitle, verity.FieldText}, nil, 4, clock},
+		{"a time from the source system", func(s *verity.Source) { s.UpdatedAt = t1 }, verity.PutMetadata, []verity.SourceField{verity.FieldUpdatedAt}, nil, 4, t1},
+		{"no time given keeps it", func(s *verity.Source) { s.UpdatedAt = time.Time{} }, verity.PutUnchanged, nil, nil, 4, t1},
+		{"another system", func(s *verity.Source) { s.System = "web" }, verity.PutMetadata, []verity.SourceField{verity.FieldSystem}, nil, 4, t1},
+		{"a new text, no time given: the ingest time", func(s *verity.Source) { s.Text = "Four texts." }, verity.PutNewVersion,
+			[]verity.SourceField{verity.FieldText, verity.FieldUpdatedAt}, nil, 5, clock},
+	}
+	for _, tt := range tests {
+		tt.edit(&src)
+		cp := src
+		p := &verity.SourcePut{Source: &cp, Chunks: ingest.Chunks(&cp, analysis.DefaultChunkOptions)}
+		if err := db.PutSources(ctx, []*verity.SourcePut{p}); err != nil || p.Err != nil {
+			t.Fatalf("%s: PutSources = %v, %v", tt.name, err, p.Err)
+		}
+		want := verity.SourceChange{Fields: tt.fields, ACL: tt.acl}
+		if p.Outcome != tt.outcome || !cmp.Equal(p.Change, want) {
+			t.Errorf("%s: put = %s %+v, want %s %+v", tt.name, p.Outcome, p.Change, tt.outcome, want)
+		}
+		got, err := db.Source(ctx, "a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != tt.version || !got.UpdatedAt.Equal(tt.updated) || !cp.UpdatedAt.Equal(tt.updated) {
+			t.Errorf("%s: stored v%d updated %v (put's source %v), want v%d updated %v", tt.name, got.Version, got.UpdatedAt, cp.UpdatedAt, tt.version, tt.updated)
+		}
+	}
+}
