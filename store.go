@@ -84,12 +84,15 @@ type StoreStats struct {
 
 // SourceStore keeps sources, their versions and their chunks.
 type SourceStore interface {
-	// PutSource stores src with its chunks (spans into src.Text). A new id is
-	// created at version 1; a known id with another uri is ECONFLICT; changed
-	// text makes a new version and swaps the chunks atomically; the same text
-	// only updates metadata. A zero src.UpdatedAt keeps the stored time when
-	// the title and text are unchanged, and is the ingest time otherwise.
-	// src.Version, src.Status and src.UpdatedAt are set from the store.
+	// PutSource stores src with its chunks (spans into src.Text). A new id
+	// is created at version 1; a known id with another uri is ECONFLICT, and
+	// so is a uri another source of the same system holds (wrapping a
+	// [URIConflict], whose Holder a service may name only to a caller who may
+	// read it). A changed title or text makes a new version and swaps the
+	// chunks atomically; the same title and text only update metadata. A
+	// zero src.UpdatedAt keeps the stored time when the title and text are
+	// unchanged, and is the ingest time otherwise. src.Version, src.Status
+	// and src.UpdatedAt are set from the store.
 	PutSource(ctx context.Context, src *Source, chunks []Chunk) (PutOutcome, error)
 	// Source returns the current version of a source, with its text.
 	Source(ctx context.Context, id string) (*Source, error)

@@ -73,11 +73,15 @@ func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity
 		sid                                               int64
 		uri, system, title, author, hash, updated, status string
 		version                                           int
+		duplicate                                         bool
 	)
-	err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, title, author, hash, updated_at, version, status FROM sources WHERE id = ?`, src.ID).
-		Scan(&sid, &uri, &system, &title, &author, &hash, &updated, &version, &status)
+	err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, title, author, hash, updated_at, version, status, uri_duplicate FROM sources WHERE id = ?`, src.ID).
+		Scan(&sid, &uri, &system, &title, &author, &hash, &updated, &version, &status, &duplicate)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
+		if err := checkURI(ctx, tx, src, 0); err != nil {
+			return "", none, err
+		}
 		if src.UpdatedAt.IsZero() {
 			src.UpdatedAt = now
 		}
@@ -138,6 +142,11 @@ func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity
 	if updated != formatTime(src.UpdatedAt) {
 		change.Fields = append(change.Fields, verity.FieldUpdatedAt)
 	}
+	if change.Has(verity.FieldSystem) {
+		if err := moveSystem(ctx, tx, sid, system, duplicate, src); err != nil {
+			return "", none, err
+		}
+	}
 	src.ACL, src.Status = acl, verity.SourceStatus(status)
 	if sameContent {
 		src.Version = version
@@ -164,6 +173,66 @@ func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity
 		return "", none, err
 	}
 	return verity.PutNewVersion, change, storeVersion(ctx, tx, sid, src, acl, chunks, now)
+}
+
+// checkURI refuses src when another source of its system, not sid, holds
+// its uri: one uri, one source, per system ([verity.URIConflict]). It looks
+// only at holders (uri_duplicate = 0, see migration 009), of which there is
+// one per (system, uri) in use, through the index that enforces the rule.
+func checkURI(ctx context.Context, tx *txn, src *verity.Source, sid int64) error {
+	var holder string
+	err := tx.QueryRowContext(ctx, `SELECT id FROM sources WHERE system = ? AND uri = ? AND uri_duplicate = 0 AND sid != ?`, src.System, src.URI, sid).Scan(&holder)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	return verity.Errorf(verity.ECONFLICT, "source %q: %w", src.ID, &verity.URIConflict{ID: src.ID, System: src.System, URI: src.URI, Holder: holder})
+}
+
+// moveSystem moves source sid from system from to src.System, where it
+// must not meet another holder of its uri; it becomes the holder there.
+// When it held the uri in from, the oldest duplicate left there (if any)
+// takes its place, so each (system, uri) in use keeps one holder.
+func moveSystem(ctx context.Context, tx *txn, sid int64, from string, duplicate bool, src *verity.Source) error {
+	if err := checkURI(ctx, tx, src, sid); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, uri_duplicate = 0 WHERE sid = ?`, src.System, sid); err != nil {
+		return err
+	}
+	if duplicate {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE sources SET uri_duplicate = 0 WHERE sid = (
+		SELECT min(sid) FROM sources WHERE system = ? AND uri = ? AND uri_duplicate = 1)`, from, src.URI)
+	return err
+}
+
+// URIDuplicates lists the sources that share their system and uri with an
+// older source, which holds it: pairs a store made before the one-uri rule
+// may hold (migration 009), ordered by system, uri and id.
+func (d *DB) URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT s.system, s.uri, s.id, h.id FROM sources s
+		JOIN sources h ON h.system = s.system AND h.uri = s.uri AND h.uri_duplicate = 0
+		WHERE s.uri_duplicate = 1 ORDER BY s.system, s.uri, s.id`)
+	if err != nil {
+		return nil, fmt.Errorf("list uri duplicates: %w", err)
+	}
+	defer rows.Close()
+	var out []verity.URIDuplicate
+	for rows.Next() {
+		var u verity.URIDuplicate
+		if err := rows.Scan(&u.System, &u.URI, &u.ID, &u.Holder); err != nil {
+			return nil, fmt.Errorf("list uri duplicates: %w", err)
+		}
+		out = append(out, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list uri duplicates: %w", err)
+	}
+	return out, nil
 }
 
 // storeVersion stores src's current version: its text, its ACL and its

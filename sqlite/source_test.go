@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"errors"
 	"github.com/google/go-cmp/cmp"
 	"path/filepath"
 	"strings"
@@ -241,5 +242,65 @@ func TestPutSourceChanges(t *testing.T) {
 		if got.Version != tt.version || !got.UpdatedAt.Equal(tt.updated) || !cp.UpdatedAt.Equal(tt.updated) {
 			t.Errorf("%s: stored v%d updated %v (put's source %v), want v%d updated %v", tt.name, got.Version, got.UpdatedAt, cp.UpdatedAt, tt.version, tt.updated)
 		}
+	}
+}
+
+// TestOneURIPerSystem checks that a second id with a uri its system already
+// has is refused with a [verity.URIConflict] naming the holder, whatever
+// the way it comes (a new id, a batch, a move to another system), and
+// that the same uri in another system is another source.
+func TestOneURIPerSystem(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	src := func(id, uri, system string) *verity.Source {
+		return &verity.Source{ID: id, URI: uri, System: system, ACL: []verity.Principal{verity.Public}, Text: "Text of " + id + "."}
+	}
+	put(t, db, src("a", "https://x/1", "web"))
+	put(t, db, src("b", "https://x/2", "web"))
+	put(t, db, src("r", "https://x/3", "web"))
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("r")}, admin, "test"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		puts   []*verity.Source
+		holder []string // per put: the holder it conflicts with, "" for stored
+	}{
+		{"a new id", []*verity.Source{src("c", "https://x/1", "web")}, []string{"a"}},
+		{"the same uri in another system", []*verity.Source{src("c", "https://x/1", "confluence")}, []string{""}},
+		{"two new ids in one batch", []*verity.Source{src("d", "https://x/9", "web"), src("e", "https://x/9", "web")}, []string{"", "d"}},
+		{"a revoked source still holds its uri", []*verity.Source{src("f", "https://x/3", "web")}, []string{"r"}},
+		{"a known id moved into a system where its uri is taken", []*verity.Source{src("c", "https://x/1", "web")}, []string{"a"}},
+		{"the holder stored again", []*verity.Source{src("a", "https://x/1", "web")}, []string{""}},
+	}
+	for _, tt := range tests {
+		puts := make([]*verity.SourcePut, len(tt.puts))
+		for i, s := range tt.puts {
+			puts[i] = &verity.SourcePut{Source: s, Chunks: ingest.Chunks(s, analysis.DefaultChunkOptions)}
+		}
+		if err := db.PutSources(ctx, puts); err != nil {
+			t.Fatalf("%s: PutSources = %v", tt.name, err)
+		}
+		for i, p := range puts {
+			var conflict *verity.URIConflict
+			switch {
+			case tt.holder[i] == "" && p.Err != nil:
+				t.Errorf("%s: put %s = %v, want it stored", tt.name, p.Source.ID, p.Err)
+			case tt.holder[i] == "":
+			case verity.ErrorCode(p.Err) != verity.ECONFLICT || !errors.As(p.Err, &conflict):
+				t.Errorf("%s: put %s = %v, want a uri conflict", tt.name, p.Source.ID, p.Err)
+			case conflict.Holder != tt.holder[i] || conflict.ID != p.Source.ID || conflict.URI != p.Source.URI || conflict.System != p.Source.System:
+				t.Errorf("%s: put %s conflict = %+v, want held by %s", tt.name, p.Source.ID, conflict, tt.holder[i])
+			case strings.Contains(p.Err.Error(), `"`+tt.holder[i]+`"`):
+				t.Errorf("%s: put %s error %q names the holder, which the store may not say", tt.name, p.Source.ID, p.Err)
+			}
+		}
+	}
+	if got, err := db.URIDuplicates(ctx); err != nil || len(got) != 0 {
+		t.Errorf("URIDuplicates = %+v, %v, want none: the rule held", got, err)
+	}
+	// The index enforces the rule below the put code too.
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE sources SET uri = 'https://x/1' WHERE id = 'b'`); err == nil {
+		t.Errorf("an UPDATE giving b a's uri succeeded, want the unique index to refuse it")
 	}
 }
