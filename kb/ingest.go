@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/veritykb/verity"
@@ -76,7 +77,9 @@ type Item struct {
 // Ingest starts an ingest run for c, which needs the curator role. A
 // curator may add sources and re-ingest sources it may read, narrowing
 // their ACL but not widening it (that needs an admin); a source id taken by
-// a source it cannot read is refused without saying anything of it.
+// a source it cannot read is refused without saying anything of it, and so
+// is a uri such a source holds in the same system (one uri, one source per
+// system: see [verity.URIConflict]).
 func (s *Service) Ingest(ctx context.Context, c verity.Caller) (*Ingest, error) {
 	r, err := s.require(ctx, c, verity.RoleCurator, "ingesting")
 	if err != nil {
@@ -137,7 +140,11 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 	rep := &in.Report
 	for i, p := range puts {
 		if p.Err != nil {
-			failed = append(failed, in.Fail(wheres[i], p.Err))
+			err := in.s.uriConflict(ctx, in.c, in.r, p.Err)
+			if verity.ErrorCode(err) == verity.EINTERNAL {
+				return failed, err
+			}
+			failed = append(failed, in.Fail(wheres[i], err))
 			continue
 		}
 		switch p.Outcome {
@@ -225,6 +232,37 @@ func widened(prior, next []verity.Principal) []string {
 	return out
 }
 
+// uriConflict turns the store's refusal of a uri another source of the
+// same system holds ([verity.URIConflict]) into what c may be told: the
+// holder's id when c may read it (an admin reads every source), else only
+// that a source c cannot read has the uri, which c gave and so knows. Other
+// errors pass unchanged. The result does not wrap the store's error, whose
+// Holder field a transport could otherwise dig out.
+//
+// The store finds the holder, in the transaction that would write, rather
+// than kb looking it up by (system, uri) before the put: a lookup before
+// would race with other writers and miss an earlier item of the same
+// batch, which only the store sees. Only kb knows the caller, so the store
+// returns the holder as a value and kb decides how much of it to say.
+func (s *Service) uriConflict(ctx context.Context, c verity.Caller, r Rights, err error) error {
+	var uc *verity.URIConflict
+	if !errors.As(err, &uc) {
+		return err
+	}
+	if !r.Admin {
+		acls, aerr := s.store.SourceACLs(ctx, []string{uc.Holder})
+		if aerr != nil {
+			return aerr
+		}
+		if acl, ok := acls[uc.Holder]; !ok || !c.CanRead(acl) {
+			return verity.Errorf(verity.ECONFLICT, "source %q: uri %q is already used by a source you cannot read (system %s; one uri, one source per system): give this source another uri, or ask an admin",
+				uc.ID, uc.URI, uc.System)
+		}
+	}
+	return verity.Errorf(verity.ECONFLICT, "source %q: uri %q is already the uri of source %q (system %s; one uri, one source per system): ingest it as %q to update that source",
+		uc.ID, uc.URI, uc.Holder, uc.System, uc.Holder)
+}
+
 // pageGate is the store as a crawl or a research run sees it on c's
 // behalf: it reads back only pages c may read and stores only what c may
 // store (see [Service.admit]).
@@ -242,5 +280,9 @@ func (g pageGate) PutSource(ctx context.Context, src *verity.Source, chunks []ve
 	if err := g.s.admit(ctx, g.c, g.r, src); err != nil {
 		return "", err
 	}
-	return g.s.store.PutSource(ctx, src, chunks)
+	outcome, err := g.s.store.PutSource(ctx, src, chunks)
+	if err != nil {
+		return "", g.s.uriConflict(ctx, g.c, g.r, err)
+	}
+	return outcome, nil
 }

@@ -57,14 +57,19 @@ The quotes that summary sentences, answer statements and extracted edges
 rest on are then looked for in each new version: found, they move to it;
 gone, they are revoked (logged, by "relocate" and "extract"), and what
 rested on them alone is retracted; a quote relocation revoked that comes
-back is restored. An id already used for another uri is refused. Bad input
-is reported with its file and line and the rest is still ingested; the
-exit code is 1 when anything failed.
+back is restored.
+
+One uri, one source, per system: an id already used for another uri is
+refused, and so is a uri another id of the same system already has (the
+same uri in another system is another source; a revoked source keeps its
+uri). The refusal names that other source only when the caller may read
+it. Bad input is reported with its file and line and the rest is still
+ingested; the exit code is 1 when anything failed.
 
 Rights: ingesting needs the curator role (the local operator has it). A
 curator may re-ingest a source it may read and narrow who may read it, but
-widening its ACL needs an admin; an id taken by a source the caller cannot
-read is refused as taken, and nothing of that source is shown.
+widening its ACL needs an admin; an id or a uri taken by a source the
+caller cannot read is refused as taken, and nothing of that source is shown.
 
 --json prints {"created","new_version","metadata","unchanged","changes":
 [{"where","id","outcome","version","fields","acl":{"added","removed",

@@ -95,3 +95,51 @@ func fields(c kb.IngestChange) []string {
 	}
 	return out
 }
+
+// TestIngestOneURIPerSystem checks through the command that a second id
+// with a uri its system already has is refused, naming the holder only to
+// a caller who may read it, and that the same uri in another system is
+// another source.
+func TestIngestOneURIPerSystem(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	record := func(id, system, acl string) string {
+		return `{"id":"` + id + `","uri":"https://wiki/board","system":"` + system + `","title":"` + id + `","acl":["` + acl + `"],"text":"Text of ` + id + `."}`
+	}
+	if _, errOut, code := cli(t, db, record("BOARD-1", "confluence", "group:board"), "ingest", "-"); code != 0 {
+		t.Fatalf("ingest BOARD-1: exit %d: %s", code, errOut)
+	}
+	for _, p := range []string{"user:cs@corp.example", "user:cb@corp.example"} {
+		if _, errOut, code := cli(t, db, "", "role", "grant", "curator", p); code != 0 {
+			t.Fatalf("role grant %s: exit %d: %s", p, code, errOut)
+		}
+	}
+	tests := []struct {
+		name string
+		as   []string
+		want string
+	}{
+		{"a curator who cannot read the holder", []string{"--as", "user:cs@corp.example", "--as", "group:staff"},
+			`uri "https://wiki/board" is already used by a source you cannot read`},
+		{"a curator who can", []string{"--as", "user:cb@corp.example", "--as", "group:board"},
+			`uri "https://wiki/board" is already the uri of source "BOARD-1"`},
+		{"the operator", nil, `uri "https://wiki/board" is already the uri of source "BOARD-1"`},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{}, tt.as...), "ingest", "-")
+		out, errOut, code := cli(t, db, record("NEW-1", "confluence", "group:staff"), args...)
+		if code != exitFailure || !strings.Contains(errOut, tt.want) || !strings.Contains(out, "1 failed") {
+			t.Errorf("%s: ingest NEW-1 = exit %d, stdout %q, stderr %q; want exit %d saying %q", tt.name, code, out, errOut, exitFailure, tt.want)
+		}
+		if strings.Contains(tt.want, "cannot read") && strings.Contains(out+errOut, "BOARD-1") {
+			t.Errorf("%s: ingest NEW-1 names BOARD-1: %s %s", tt.name, out, errOut)
+		}
+	}
+	out, _, code := cli(t, db, record("NEW-1", "confluence", "group:staff"), "--json", "--as", "user:cs@corp.example", "ingest", "-")
+	rep := decode[kb.IngestReport](t, out)
+	if code != exitFailure || len(rep.Failed) != 1 || rep.Failed[0].Code != "conflict" || strings.Contains(out, "BOARD-1") {
+		t.Errorf("ingest --json NEW-1 as a curator who cannot read the holder = exit %d %s, want one conflict naming no source", code, out)
+	}
+	if out, errOut, code := cli(t, db, record("NEW-1", "jira", "group:staff"), "ingest", "-"); code != 0 || !strings.Contains(out, "1 new") {
+		t.Errorf("ingest NEW-1 in another system = exit %d %s %s, want it stored", code, out, errOut)
+	}
+}
