@@ -8,7 +8,7 @@ import (
 // Error codes. Each transport maps a code to its own vocabulary exactly once:
 // an HTTP status, an MCP tool error, a CLI exit code.
 const (
-	ECONFLICT       = "conflict"        // the request contradicts what is stored (an id reused for another uri)
+	ECONFLICT       = "conflict"        // the request contradicts what is stored (an id reused for another uri, a uri its system already has)
 	EINTERNAL       = "internal"        // a bug or an unexpected failure of a dependency
 	EINVALID        = "invalid"         // bad input: a malformed record, an unknown flag value
 	ENOTFOUND       = "not_found"       // the thing asked for does not exist (or the caller may not see it)

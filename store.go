@@ -1,6 +1,9 @@
 package verity
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // PutOutcome says what storing a source did.
 type PutOutcome string
@@ -9,7 +12,7 @@ type PutOutcome string
 const (
 	PutCreated    PutOutcome = "created"     // a new source, version 1
 	PutNewVersion PutOutcome = "new_version" // the text changed: a new version, chunks swapped
-	PutMetadata   PutOutcome = "metadata"    // same text; ACL, author, system or time changed
+	PutMetadata   PutOutcome = "metadata"    // same title and text; ACL, system, author or time changed
 	PutUnchanged  PutOutcome = "unchanged"   // nothing changed
 )
 
@@ -27,8 +30,38 @@ type SourcePut struct {
 	Source  *Source
 	Chunks  []Chunk
 	Outcome PutOutcome // set when Err is nil
-	Err     error      // this source's own failure: invalid, conflict
+	// Change says which fields a new version or a metadata update changed;
+	// it is empty for a created or unchanged source. The store sets it in
+	// the transaction that makes the change, from the source it replaced.
+	Change SourceChange
+	Err    error // this source's own failure: invalid, conflict
 }
+
+// SourceField names a field of a [Source] that storing it again may change.
+type SourceField string
+
+// Fields a put reports as changed, in the order [SourceChange.Fields]
+// lists them. Title and text make a new version (both go into the hash,
+// see [ContentHash]); the others are metadata. A changed uri is never
+// among them: the store refuses it as a conflict.
+const (
+	FieldTitle     SourceField = "title"
+	FieldText      SourceField = "text"
+	FieldACL       SourceField = "acl"
+	FieldSystem    SourceField = "system"
+	FieldAuthor    SourceField = "author"
+	FieldUpdatedAt SourceField = "updated_at"
+)
+
+// SourceChange is what storing a known source changed, field by field.
+type SourceChange struct {
+	Fields []SourceField `json:"fields"`
+	// ACL says how the ACL changed, when Fields holds FieldACL.
+	ACL *ACLChange `json:"acl,omitempty"`
+}
+
+// Has reports whether f is among the changed fields.
+func (c SourceChange) Has(f SourceField) bool { return slices.Contains(c.Fields, f) }
 
 // RecordFilter narrows a listing of derived records.
 type RecordFilter struct {
@@ -51,10 +84,15 @@ type StoreStats struct {
 
 // SourceStore keeps sources, their versions and their chunks.
 type SourceStore interface {
-	// PutSource stores src with its chunks (spans into src.Text). A new id is
-	// created at version 1; a known id with another uri is ECONFLICT; changed
-	// text makes a new version and swaps the chunks atomically; the same text
-	// only updates metadata. src.Version and src.Status are set from the store.
+	// PutSource stores src with its chunks (spans into src.Text). A new id
+	// is created at version 1; a known id with another uri is ECONFLICT, and
+	// so is a uri another source of the same system holds (wrapping a
+	// [URIConflict], whose Holder a service may name only to a caller who may
+	// read it). A changed title or text makes a new version and swaps the
+	// chunks atomically; the same title and text only update metadata. A
+	// zero src.UpdatedAt keeps the stored time when the title and text are
+	// unchanged, and is the ingest time otherwise. src.Version, src.Status
+	// and src.UpdatedAt are set from the store.
 	PutSource(ctx context.Context, src *Source, chunks []Chunk) (PutOutcome, error)
 	// Source returns the current version of a source, with its text.
 	Source(ctx context.Context, id string) (*Source, error)

@@ -148,6 +148,9 @@ func TestRecords(t *testing.T) {
 	if s := items[1].Source; items[1].Err != nil || len(s.ACL) != 0 || !strings.Contains(items[1].Warning, "readable by no one") {
 		t.Errorf("record without acl = %+v, warning %q; want empty ACL and a warning", s, items[1].Warning)
 	}
+	if s := items[1].Source; items[1].Err != nil || !s.UpdatedAt.IsZero() {
+		t.Errorf("record without updated_at has UpdatedAt %v, want zero (the store keeps or sets the time)", s.UpdatedAt)
+	}
 	if s := items[2].Source; items[2].Err != nil || !strings.Contains(s.Text, "# Bug") || !strings.Contains(s.Text, "Crash on start.") {
 		t.Errorf("html record = %+v, %v", s, items[2].Err)
 	}

@@ -19,7 +19,9 @@ import (
 //	{"id","uri","system","title","author","acl":[principals],"updated_at","text"}
 //
 // with "html" instead of "text" for pages kept as HTML. Author is an email or
-// a user: principal. A record without "acl" is readable by no one.
+// a user: principal. A record without "acl" is readable by no one. A record
+// without "updated_at" keeps the time stored for it while its title and text
+// are unchanged, and gets the ingest time when it is new or they changed.
 type Record struct {
 	ID        string    `json:"id"`
 	URI       string    `json:"uri"`
@@ -36,7 +38,14 @@ type Record struct {
 // source or an error that names name and the line number. Blank lines are
 // skipped. A line longer than maxBytes is an error for that line; reading goes
 // on. Only an error returned by fn or a failure to read r stops it.
-func Records(r io.Reader, name string, maxBytes int64, now time.Time, fn func(Item) error) error {
+//
+// A record without "updated_at" gives a source with a zero UpdatedAt, which
+// the store reads as "keep the stored time while the content is unchanged,
+// else the ingest time" ([verity.SourceStore.PutSource]): stamping it with
+// the read time made every re-ingest of an unchanged export a metadata
+// update. The time parameter, once that stamp, is unused; it stays until
+// the readers calling Records (file.go) drop it.
+func Records(r io.Reader, name string, maxBytes int64, _ time.Time, fn func(Item) error) error {
 	br := bufio.NewReaderSize(r, 1<<16)
 	for lineNo := 1; ; lineNo++ {
 		line, tooLong, err := readLine(br, maxBytes)
@@ -50,7 +59,7 @@ func Records(r io.Reader, name string, maxBytes int64, now time.Time, fn func(It
 				return ferr
 			}
 		case len(bytes.TrimSpace(line)) > 0:
-			src, warn, perr := parseRecord(line, now)
+			src, warn, perr := parseRecord(line)
 			if ferr := fn(Item{Where: where, Source: src, Err: perr, Warning: warn, Bytes: int64(len(line) + 1)}); ferr != nil {
 				return ferr
 			}
@@ -80,7 +89,7 @@ func readLine(br *bufio.Reader, max int64) (line []byte, tooLong bool, err error
 	}
 }
 
-func parseRecord(line []byte, now time.Time) (*verity.Source, string, error) {
+func parseRecord(line []byte) (*verity.Source, string, error) {
 	if !isValidUTF8(line) {
 		return nil, "", verity.Errorf(verity.EINVALID, "invalid UTF-8 at byte %d", firstInvalid(line))
 	}
@@ -122,7 +131,6 @@ func parseRecord(line []byte, now time.Time) (*verity.Source, string, error) {
 			warn = fmt.Sprintf("record %q has an empty \"acl\": readable by no one", rec.ID)
 		}
 	}
-	src.UpdatedAt = now
 	if rec.UpdatedAt != "" {
 		t, err := time.Parse(time.RFC3339, rec.UpdatedAt)
 		if err != nil {

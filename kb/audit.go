@@ -8,6 +8,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/receipt"
 )
 
 // CircularNote is what every audit report says when the model that judged a
@@ -136,11 +137,16 @@ func (s *Service) applyAudit(ctx context.Context, c verity.Caller, r Rights, run
 	if err != nil {
 		return nil, err
 	}
+	if !ev.Logged() {
+		// Every record was revoked already (by a concurrent run): there is
+		// no event to name as the run's application.
+		return s.report(ctx, c, r, receipt.ActionRevoke, nil, refs, change)
+	}
 	if err := s.store.SetAuditApplied(ctx, run.ID, ev.ID); err != nil {
 		return nil, err
 	}
 	run.Applied = ev.ID
-	return s.report(ctx, c, r, &ev, refs, change)
+	return s.report(ctx, c, r, receipt.ActionRevoke, &ev, refs, change)
 }
 
 // Replay recomputes the verdicts of stored audit run id (0: the latest)

@@ -2,7 +2,7 @@ package kb
 
 import (
 	"context"
-	"slices"
+	"errors"
 	"strings"
 
 	"github.com/veritykb/verity"
@@ -13,19 +13,41 @@ import (
 // IngestReport is what an ingest run did, summed over its batches: the
 // shape `verity ingest --json` prints.
 type IngestReport struct {
-	Created    int             `json:"created"`
-	NewVersion int             `json:"new_version"`
-	Metadata   int             `json:"metadata"`
-	Unchanged  int             `json:"unchanged"`
-	Failed     []IngestFailure `json:"failed"`
-	Warnings   []string        `json:"warnings"`
-	Chunks     int             `json:"chunks"`
-	Bytes      int64           `json:"bytes"`
+	Created    int `json:"created"`
+	NewVersion int `json:"new_version"`
+	Metadata   int `json:"metadata"`
+	Unchanged  int `json:"unchanged"`
+	// Changes lists every source the run stored as a new version or whose
+	// metadata it changed, with the fields that changed, in the order
+	// stored; created and unchanged sources are only counted.
+	Changes []IngestChange `json:"changes"`
+	// ACLNarrowed and ACLWidened count the sources whose ACL the run
+	// narrowed or widened (see [verity.ACLChange]); one whose principals
+	// were swapped for others may count in both.
+	ACLNarrowed int             `json:"acl_narrowed"`
+	ACLWidened  int             `json:"acl_widened"`
+	Failed      []IngestFailure `json:"failed"`
+	Warnings    []string        `json:"warnings"`
+	Chunks      int             `json:"chunks"`
+	Bytes       int64           `json:"bytes"`
 	// FileACL is who may read the files and stdin of the run (JSONL records
 	// carry their own ACL); the transport fills it.
 	FileACL []string `json:"file_acl"`
 	// Relocation is what re-locating quotes in the new versions did.
 	Relocation *Relocation `json:"relocation"`
+}
+
+// IngestChange is one stored source that changed: a new version (its title
+// or text changed, and maybe metadata too) or a metadata update, and which
+// fields changed. ACL, when the ACL changed, lists the principals added and
+// removed and says whether that narrowed or widened who may read it.
+type IngestChange struct {
+	Where   string               `json:"where"`
+	ID      string               `json:"id"`
+	Outcome verity.PutOutcome    `json:"outcome"` // new_version or metadata
+	Version int                  `json:"version"` // the version stored now
+	Fields  []verity.SourceField `json:"fields"`
+	ACL     *verity.ACLChange    `json:"acl,omitempty"`
 }
 
 // IngestFailure is one item that was not stored, and why, with the error
@@ -55,13 +77,15 @@ type Item struct {
 // Ingest starts an ingest run for c, which needs the curator role. A
 // curator may add sources and re-ingest sources it may read, narrowing
 // their ACL but not widening it (that needs an admin); a source id taken by
-// a source it cannot read is refused without saying anything of it.
+// a source it cannot read is refused without saying anything of it, and so
+// is a uri such a source holds in the same system (one uri, one source per
+// system: see [verity.URIConflict]).
 func (s *Service) Ingest(ctx context.Context, c verity.Caller) (*Ingest, error) {
 	r, err := s.require(ctx, c, verity.RoleCurator, "ingesting")
 	if err != nil {
 		return nil, err
 	}
-	return &Ingest{s: s, c: c, r: r, Report: IngestReport{Failed: []IngestFailure{}, Warnings: []string{}, FileACL: []string{}, Relocation: NewRelocation()}}, nil
+	return &Ingest{s: s, c: c, r: r, Report: IngestReport{Changes: []IngestChange{}, Failed: []IngestFailure{}, Warnings: []string{}, FileACL: []string{}, Relocation: NewRelocation()}}, nil
 }
 
 // Fail records an item that could not be read at all.
@@ -116,7 +140,11 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 	rep := &in.Report
 	for i, p := range puts {
 		if p.Err != nil {
-			failed = append(failed, in.Fail(wheres[i], p.Err))
+			err := in.s.uriConflict(ctx, in.c, in.r, p.Err)
+			if verity.ErrorCode(err) == verity.EINTERNAL {
+				return failed, err
+			}
+			failed = append(failed, in.Fail(wheres[i], err))
 			continue
 		}
 		switch p.Outcome {
@@ -126,16 +154,32 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 		case verity.PutNewVersion:
 			rep.NewVersion++
 			rep.Chunks += len(p.Chunks)
+			rep.noteChange(wheres[i], p)
 			if err := in.s.relocate(ctx, in.c, in.r, p.Source, rep.Relocation); err != nil {
 				return failed, err
 			}
 		case verity.PutMetadata:
 			rep.Metadata++
+			rep.noteChange(wheres[i], p)
 		case verity.PutUnchanged:
 			rep.Unchanged++
 		}
 	}
 	return failed, nil
+}
+
+// noteChange adds a new version or a metadata update to the report.
+func (rep *IngestReport) noteChange(where string, p *verity.SourcePut) {
+	rep.Changes = append(rep.Changes, IngestChange{Where: where, ID: p.Source.ID, Outcome: p.Outcome, Version: p.Source.Version,
+		Fields: p.Change.Fields, ACL: p.Change.ACL})
+	if acl := p.Change.ACL; acl != nil {
+		if acl.Narrowed {
+			rep.ACLNarrowed++
+		}
+		if acl.Widened {
+			rep.ACLWidened++
+		}
+	}
 }
 
 // admit decides whether c may store src: anything for an admin; for a
@@ -174,18 +218,49 @@ func (s *Service) admitACL(c verity.Caller, r Rights, src *verity.Source, stored
 }
 
 // widened returns the principals next may read through that prior did not
-// let read: none when prior was public already.
+// let read: none when prior was public already. It is the rule the store
+// reports with, [verity.DiffACL].
 func widened(prior, next []verity.Principal) []string {
-	if slices.Contains(prior, verity.Public) {
+	d := verity.DiffACL(prior, next)
+	if !d.Widened {
 		return nil
 	}
-	var out []string
-	for _, p := range next {
-		if !slices.Contains(prior, p) {
-			out = append(out, string(p))
-		}
+	out := make([]string, len(d.Added))
+	for i, p := range d.Added {
+		out[i] = string(p)
 	}
 	return out
+}
+
+// uriConflict turns the store's refusal of a uri another source of the
+// same system holds ([verity.URIConflict]) into what c may be told: the
+// holder's id when c may read it (an admin reads every source), else only
+// that a source c cannot read has the uri, which c gave and so knows. Other
+// errors pass unchanged. The result does not wrap the store's error, whose
+// Holder field a transport could otherwise dig out.
+//
+// The store finds the holder, in the transaction that would write, rather
+// than kb looking it up by (system, uri) before the put: a lookup before
+// would race with other writers and miss an earlier item of the same
+// batch, which only the store sees. Only kb knows the caller, so the store
+// returns the holder as a value and kb decides how much of it to say.
+func (s *Service) uriConflict(ctx context.Context, c verity.Caller, r Rights, err error) error {
+	var uc *verity.URIConflict
+	if !errors.As(err, &uc) {
+		return err
+	}
+	if !r.Admin {
+		acls, aerr := s.store.SourceACLs(ctx, []string{uc.Holder})
+		if aerr != nil {
+			return aerr
+		}
+		if acl, ok := acls[uc.Holder]; !ok || !c.CanRead(acl) {
+			return verity.Errorf(verity.ECONFLICT, "source %q: uri %q is already used by a source you cannot read (system %s; one uri, one source per system): give this source another uri, or ask an admin",
+				uc.ID, uc.URI, uc.System)
+		}
+	}
+	return verity.Errorf(verity.ECONFLICT, "source %q: uri %q is already the uri of source %q (system %s; one uri, one source per system): ingest it as %q to update that source",
+		uc.ID, uc.URI, uc.Holder, uc.System, uc.Holder)
 }
 
 // pageGate is the store as a crawl or a research run sees it on c's
@@ -205,5 +280,9 @@ func (g pageGate) PutSource(ctx context.Context, src *verity.Source, chunks []ve
 	if err := g.s.admit(ctx, g.c, g.r, src); err != nil {
 		return "", err
 	}
-	return g.s.store.PutSource(ctx, src, chunks)
+	outcome, err := g.s.store.PutSource(ctx, src, chunks)
+	if err != nil {
+		return "", g.s.uriConflict(ctx, g.c, g.r, err)
+	}
+	return outcome, nil
 }

@@ -36,6 +36,9 @@ type Store interface {
 	SourceAccess(ctx context.Context, id string) ([]verity.Principal, verity.SourceStatus, error)
 	// SourceACLs returns the ACL of each id the store holds, reading no text.
 	SourceACLs(ctx context.Context, ids []string) (map[string][]verity.Principal, error)
+	// URIDuplicates lists the sources sharing system and uri with an older
+	// one, which a store made before the one-uri rule may hold.
+	URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error)
 	Chunks(ctx context.Context, id string) ([]verity.Chunk, error)
 	Records(ctx context.Context, f verity.RecordFilter) ([]*verity.Record, error)
 	SetAudit(ctx context.Context, ids []string, verdict verity.RecordState) error

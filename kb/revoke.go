@@ -12,7 +12,9 @@ import (
 )
 
 // RevocationReport is what revoke, unrevoke, undo and impact return: the
-// event (nil for impact, a dry run), the refs asked for, and the records
+// event (nil for impact, a dry run, and for a revoke or unrevoke that
+// changed nothing, which logs nothing: every ref is then in Already), the
+// refs asked for, and the records
 // that died, survived on another set or revived — only those the caller
 // may read, counted among themselves. An admin sees everything.
 type RevocationReport struct {
@@ -73,7 +75,7 @@ func (s *Service) Revoke(ctx context.Context, c verity.Caller, refs []verity.Ref
 	if err != nil {
 		return nil, err
 	}
-	return s.report(ctx, c, r, &ev, refs, change)
+	return s.report(ctx, c, r, receipt.ActionRevoke, logged(ev), refs, change)
 }
 
 // Unrevoke restores revoked sources or records on c's behalf, and what
@@ -90,7 +92,7 @@ func (s *Service) Unrevoke(ctx context.Context, c verity.Caller, refs []verity.R
 	if err != nil {
 		return nil, err
 	}
-	return s.report(ctx, c, r, &ev, refs, change)
+	return s.report(ctx, c, r, receipt.ActionUnrevoke, logged(ev), refs, change)
 }
 
 // Undo appends the inverse of a logged event on c's behalf. It needs the
@@ -107,7 +109,7 @@ func (s *Service) Undo(ctx context.Context, c verity.Caller, event int64, why st
 	if err != nil {
 		return nil, err
 	}
-	return s.report(ctx, c, r, &ev, ev.Refs, change)
+	return s.report(ctx, c, r, ev.Action, &ev, ev.Refs, change)
 }
 
 // Impact is a dry run of Revoke: what would die and what would survive on
@@ -124,7 +126,7 @@ func (s *Service) Impact(ctx context.Context, c verity.Caller, refs []verity.Ref
 	if err != nil {
 		return nil, err
 	}
-	return s.report(ctx, c, r, nil, refs, change)
+	return s.report(ctx, c, r, receipt.ActionRevoke, nil, refs, change)
 }
 
 // checkRefs refuses refs that are malformed, or that c may not read (an
@@ -146,16 +148,31 @@ func (s *Service) checkRefs(ctx context.Context, c verity.Caller, r Rights, refs
 	return nil
 }
 
-// report describes a change for c: a revocation (or impact) as the store
-// was just before it, so that c sees what it could read then and nothing
-// else; an unrevocation as the store is after it.
-func (s *Service) report(ctx context.Context, c verity.Caller, r Rights, ev *receipt.Event, refs []verity.Ref, change receipt.Change[verity.Ref]) (*RevocationReport, error) {
+// logged returns ev when the log appended it, nil when the revocation or
+// unrevocation changed nothing and so logged nothing.
+func logged(ev receipt.Event) *receipt.Event {
+	if !ev.Logged() {
+		return nil
+	}
+	return &ev
+}
+
+// report describes change, the doing of action a, for c: a revocation (or
+// impact) as the store was just before it, so that c sees what it could
+// read then and nothing else; an unrevocation as the store is after it.
+// ev is the logged event, nil for an impact (a dry run) and for a
+// revocation or unrevocation that changed nothing (every ref is then in
+// Already).
+func (s *Service) report(ctx context.Context, c verity.Caller, r Rights, a receipt.Action, ev *receipt.Event, refs []verity.Ref, change receipt.Change[verity.Ref]) (*RevocationReport, error) {
 	flipped := change.Revoked
-	if ev != nil {
+	switch {
+	case ev != nil:
 		flipped = ev.Changed
+	case a == receipt.ActionUnrevoke:
+		flipped = change.Unrevoked
 	}
 	before := s.view(ctx, c, r.Admin)
-	if ev == nil || ev.Action == receipt.ActionRevoke {
+	if a == receipt.ActionRevoke {
 		before = s.viewBefore(ctx, c, r.Admin, append(slices.Clone(flipped), change.Died...))
 	}
 	after := s.view(ctx, c, r.Admin)

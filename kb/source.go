@@ -43,6 +43,47 @@ func (s *Service) Sources(ctx context.Context, c verity.Caller, q SourceQuery) (
 	return list, nil
 }
 
+// URIDuplicates lists the sources c may read that share their system and
+// uri with an older source, the holder: pairs kept from before the one-uri
+// rule (see [verity.URIDuplicate]). Holder is named only when c may read it
+// too. q.System narrows them to one system and q.All lists every one (an
+// operator view, for admins), as for [Service.Sources]; the other fields do
+// not apply.
+func (s *Service) URIDuplicates(ctx context.Context, c verity.Caller, q SourceQuery) ([]verity.URIDuplicate, error) {
+	if q.All {
+		if _, err := s.require(ctx, c, verity.RoleAdmin, "listing every source whatever its ACL (--all)"); err != nil {
+			return nil, err
+		}
+	}
+	all, err := s.store.URIDuplicates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, d := range all {
+		ids = append(ids, d.ID, d.Holder)
+	}
+	acls, err := s.store.SourceACLs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	readable := func(id string) bool {
+		acl, ok := acls[id]
+		return ok && (q.All || c.CanRead(acl))
+	}
+	out := []verity.URIDuplicate{}
+	for _, d := range all {
+		if (q.System != "" && d.System != q.System) || !readable(d.ID) {
+			continue
+		}
+		if !readable(d.Holder) {
+			d.Holder = ""
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
 // SourceView is a source as `show` prints it: metadata, canonical text, the
 // author's email, and the chunks when asked for.
 type SourceView struct {

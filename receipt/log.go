@@ -41,6 +41,11 @@ type Event struct {
 	Revived int       `json:"revived"`          // records that revived
 }
 
+// Logged reports whether e is an event of the log. A revocation or an
+// unrevocation that changes nothing returns the zero Event, which is not:
+// see [Log.Revoke].
+func (e Event) Logged() bool { return e.ID != 0 }
+
 // Log is the append-only revocation log. It runs each revocation through the
 // engine and records it; storing events is the caller's, which loads them
 // back with [NewLog]. A Log is not safe for concurrent use.
@@ -145,19 +150,28 @@ func (l *Log) UndoneBy(id int64) (int64, bool) {
 	return by, ok
 }
 
-// Revoke revokes refs in s on behalf of who and appends the event.
+// Revoke revokes refs in s on behalf of who and appends the event. When
+// every ref is revoked already, nothing changes and nothing is appended:
+// Revoke returns the zero Event (see [Event.Logged]) with the engine's empty
+// change. The log decides this, not the store that keeps its events, so
+// that every store logs the same events and none can append an event that
+// flips nothing.
 func (l *Log) Revoke(ctx context.Context, s Store[verity.Ref], refs []verity.Ref, who verity.Principal, why string) (Event, Change[verity.Ref], error) {
 	return l.run(ctx, s, ActionRevoke, refs, who, why, 0)
 }
 
 // Unrevoke unrevokes refs in s on behalf of who and appends the event.
+// When no ref is revoked, nothing is appended, as for [Log.Revoke].
 func (l *Log) Unrevoke(ctx context.Context, s Store[verity.Ref], refs []verity.Ref, who verity.Principal, why string) (Event, Change[verity.Ref], error) {
 	return l.run(ctx, s, ActionUnrevoke, refs, who, why, 0)
 }
 
 // Undo appends the inverse of event id: an unrevocation of what a revocation
 // changed, or a revocation of what an unrevocation changed. Each event can be
-// undone once (an undo is itself an event, and can be undone in turn).
+// undone once (an undo is itself an event, and can be undone in turn). An
+// undo is appended even when later events already flipped back everything
+// the event changed: it records that the event is undone, so it cannot be
+// undone a second time.
 func (l *Log) Undo(ctx context.Context, s Store[verity.Ref], id int64, who verity.Principal, why string) (Event, Change[verity.Ref], error) {
 	e, ok := l.Event(id)
 	if !ok {
@@ -204,6 +218,11 @@ func (l *Log) run(ctx context.Context, s Store[verity.Ref], a Action, refs []ver
 	}
 	if err != nil {
 		return Event{}, Change[verity.Ref]{}, err
+	}
+	if len(changed) == 0 && undoes == 0 {
+		// Nothing flipped, so nothing died or revived: an event would only
+		// say that someone asked, and undoing it would do nothing.
+		return Event{}, c, nil
 	}
 	e := Event{
 		ID:      id,

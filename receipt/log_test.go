@@ -249,3 +249,67 @@ func TestLogFallbackIDs(t *testing.T) {
 		t.Errorf("Revoke after events 9, 4 = %+v, %v, want event 10", e, err)
 	}
 }
+
+// TestLogNoop checks that a revocation or unrevocation that flips nothing
+// appends no event and returns the zero Event, while an undo is appended
+// even when later events already flipped back what it would undo.
+func TestLogNoop(t *testing.T) {
+	ctx := context.Background()
+	m := graph(t, "a: s1", "b: s2")
+	s := m.Refs()
+	l, err := receipt.NewLog(clock(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e1, _, err := l.Revoke(ctx, s, refsOf(m, "s1"), "user:ann", "first")
+	if err != nil || !e1.Logged() {
+		t.Fatalf("Revoke(s1) = %+v, %v, want a logged event", e1, err)
+	}
+	tests := []struct {
+		name   string
+		action receipt.Action
+		refs   []string
+	}{
+		{"revoke of a revoked source", receipt.ActionRevoke, []string{"s1"}},
+		{"unrevoke of a live source", receipt.ActionUnrevoke, []string{"s2"}},
+		{"unrevoke of a live record", receipt.ActionUnrevoke, []string{"b"}},
+		{"unrevoke of a record dead but not revoked", receipt.ActionUnrevoke, []string{"a"}},
+	}
+	for _, tt := range tests {
+		before := m.Clone()
+		run := l.Revoke
+		if tt.action == receipt.ActionUnrevoke {
+			run = l.Unrevoke
+		}
+		e, c, err := run(ctx, s, refsOf(m, tt.refs...), "user:ann", tt.name)
+		if err != nil {
+			t.Errorf("%s: %s(%v) = %v", tt.name, tt.action, tt.refs, err)
+			continue
+		}
+		if e.Logged() || e.ID != 0 {
+			t.Errorf("%s: %s(%v) = event %+v, want the zero Event", tt.name, tt.action, tt.refs, e)
+		}
+		if len(c.Revoked)+len(c.Unrevoked)+len(c.Died)+len(c.Revived) != 0 {
+			t.Errorf("%s: %s(%v) change = %+v, want none", tt.name, tt.action, tt.refs, c)
+		}
+		if !m.SameLiveness(before) {
+			t.Errorf("%s: %s(%v) changed the graph", tt.name, tt.action, tt.refs)
+		}
+		if got := eventIDs(l.Events()); !slices.Equal(got, []int64{e1.ID}) {
+			t.Errorf("%s: events after %s(%v) = %v, want only %d", tt.name, tt.action, tt.refs, got, e1.ID)
+		}
+	}
+	// Unrevoking s1 by hand leaves event 1 nothing to flip back; undoing it
+	// is still logged, and marks it undone.
+	e2, _, err := l.Unrevoke(ctx, s, refsOf(m, "s1"), "user:ann", "by hand")
+	if err != nil || !e2.Logged() {
+		t.Fatalf("Unrevoke(s1) = %+v, %v, want a logged event", e2, err)
+	}
+	u, _, err := l.Undo(ctx, s, e1.ID, "user:ann", "tidy")
+	if err != nil || !u.Logged() || u.Undoes != e1.ID || len(u.Changed) != 0 {
+		t.Errorf("Undo(%d) after the refs came back = %+v, %v, want a logged undo changing nothing", e1.ID, u, err)
+	}
+	if by, ok := l.UndoneBy(e1.ID); !ok || by != u.ID {
+		t.Errorf("UndoneBy(%d) = %d, %v, want %d, true", e1.ID, by, ok, u.ID)
+	}
+}

@@ -156,7 +156,9 @@ func Source(ctx context.Context, st Store, src *verity.Source) (*Report, error) 
 		if err != nil {
 			return nil, fmt.Errorf("relocate %s: revoke gone quotes: %w", src.ID, err)
 		}
-		rep.Events = append(rep.Events, ev.ID)
+		if ev.Logged() {
+			rep.Events = append(rep.Events, ev.ID)
+		}
 		rep.Retracted = appendOthers(rep.Retracted, change.Died)
 	}
 	if len(unrev) > 0 {
@@ -164,7 +166,9 @@ func Source(ctx context.Context, st Store, src *verity.Source) (*Report, error) 
 		if err != nil {
 			return nil, fmt.Errorf("relocate %s: restore quotes found again: %w", src.ID, err)
 		}
-		rep.Events = append(rep.Events, ev.ID)
+		if ev.Logged() {
+			rep.Events = append(rep.Events, ev.ID)
+		}
 		rep.Restored = appendOthers(rep.Restored, change.Revived)
 	}
 	if len(puts) > 0 {

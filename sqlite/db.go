@@ -114,6 +114,13 @@ func (d *DB) migrate(ctx context.Context) error {
 			return fmt.Errorf("migrate: %w", err)
 		}
 		err = d.tx(ctx, func(tx *txn) error {
+			// Another process opening the same store may have applied it
+			// meanwhile: write transactions are serialized, so looking
+			// again inside this one settles it.
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil || n > 0 {
+				return err
+			}
 			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 				return fmt.Errorf("migration %s: %w", base, err)
 			}

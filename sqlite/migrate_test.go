@@ -92,3 +92,35 @@ func column(t *testing.T, db *sql.DB, query string) []int64 {
 	}
 	return out
 }
+
+// TestOpenConcurrently opens one new store from several goroutines at once,
+// as several processes may: every Open succeeds and the migrations are
+// applied once.
+func TestOpenConcurrently(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.db")
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			db, err := Open(context.Background(), path, Options{})
+			if err == nil {
+				db.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Errorf("concurrent Open = %v", err)
+		}
+	}
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n, distinct int
+	db.SQL().QueryRow(`SELECT count(*), count(DISTINCT version) FROM schema_migrations`).Scan(&n, &distinct)
+	if n != distinct || n < 10 {
+		t.Errorf("schema_migrations has %d rows for %d versions, want each applied once", n, distinct)
+	}
+}

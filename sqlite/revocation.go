@@ -12,14 +12,18 @@ import (
 
 // Revoke withdraws sources or records on behalf of who: what rested only on
 // them dies, what has another live set survives. The cascade, the new states
-// and the log entry are stored in one transaction; no model is called.
+// and the log entry are stored in one transaction; no model is called. When
+// every ref is revoked already, nothing is stored and the event is the zero
+// Event ([receipt.Log.Revoke] appends none).
 func (d *DB) Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
 	return d.logged(ctx, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
 		return l.Revoke(ctx, g, refs, who, why)
 	})
 }
 
-// Unrevoke restores revoked sources or records and everything that rested on them.
+// Unrevoke restores revoked sources or records and everything that rested on
+// them. When no ref is revoked, nothing is stored and the event is the zero
+// Event, as for Revoke.
 func (d *DB) Unrevoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
 	return d.logged(ctx, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
 		return l.Unrevoke(ctx, g, refs, who, why)
@@ -71,6 +75,9 @@ func (d *DB) logged(ctx context.Context, fn func(*receipt.Log, graph) (receipt.E
 		g := graph{tx: tx, now: d.nowString}
 		if ev, change, err = fn(l, g); err != nil {
 			return err
+		}
+		if !ev.Logged() {
+			return nil // the log appended nothing: nothing changed
 		}
 		refs, _ := json.Marshal(ev.Refs)
 		changed, _ := json.Marshal(ev.Changed)

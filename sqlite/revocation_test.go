@@ -93,3 +93,43 @@ func eventIDs(events []receipt.Event) []int64 {
 	}
 	return out
 }
+
+// TestNoopRevocationLogsNothing checks that revoking what is revoked and
+// unrevoking what is live store no event, while undo still logs.
+func TestNoopRevocationLogsNothing(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	put(t, db, doc("a", "Text of a.", verity.Public))
+	put(t, db, doc("b", "Text of b.", verity.Public))
+	first, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "first")
+	if err != nil || !first.Logged() {
+		t.Fatalf("Revoke(a) = %+v, %v, want a logged event", first, err)
+	}
+	tests := []struct {
+		name string
+		run  func(context.Context, []verity.Ref, verity.Principal, string) (receipt.Event, receipt.Change[verity.Ref], error)
+		ref  verity.Ref
+	}{
+		{"revoke a revoked source", db.Revoke, src("a")},
+		{"unrevoke a live source", db.Unrevoke, src("b")},
+	}
+	for _, tt := range tests {
+		ev, _, err := tt.run(ctx, []verity.Ref{tt.ref}, admin, tt.name)
+		if err != nil || ev.Logged() {
+			t.Errorf("%s: = %+v, %v, want no event and no error", tt.name, ev, err)
+		}
+		if log, err := db.RevocationLog(ctx); err != nil || !slices.Equal(eventIDs(log), []int64{first.ID}) {
+			t.Errorf("%s: RevocationLog = %v, %v, want only %d", tt.name, eventIDs(log), err, first.ID)
+		}
+	}
+	if st, _ := db.Source(ctx, "a"); st.Status != verity.StatusRevoked {
+		t.Errorf("a after the no-ops is %s, want revoked", st.Status)
+	}
+	if _, _, err := db.Unrevoke(ctx, []verity.Ref{src("nothing")}, admin, "unknown"); verity.ErrorCode(err) != verity.ENOTFOUND {
+		t.Errorf("Unrevoke(unknown) = %v, want not found, not a no-op", err)
+	}
+	u, _, err := db.Undo(ctx, first.ID, admin, "undo")
+	if err != nil || !u.Logged() {
+		t.Errorf("Undo(%d) = %+v, %v, want a logged event", first.ID, u, err)
+	}
+}

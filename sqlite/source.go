@@ -38,7 +38,7 @@ func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 			if _, err := tx.ExecContext(ctx, `SAVEPOINT put_source`); err != nil {
 				return err
 			}
-			outcome, err := putSource(ctx, tx, p.Source, p.Chunks, now)
+			outcome, change, err := putSource(ctx, tx, p.Source, p.Chunks, now)
 			if err != nil {
 				if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_source`); rerr != nil {
 					return rerr
@@ -51,86 +51,202 @@ func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 			if _, err := tx.ExecContext(ctx, `RELEASE put_source`); err != nil {
 				return err
 			}
-			p.Outcome = outcome
+			p.Outcome, p.Change = outcome, change
 		}
 		return nil
 	})
 	if err != nil {
 		for _, p := range puts {
-			p.Outcome = ""
+			p.Outcome, p.Change = "", verity.SourceChange{}
 		}
 		return err
 	}
 	return nil
 }
 
-// putSource stores one source inside tx.
-func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity.Chunk, now time.Time) (verity.PutOutcome, error) {
+// putSource stores one source inside tx and says what it changed.
+func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity.Chunk, now time.Time) (verity.PutOutcome, verity.SourceChange, error) {
+	var none verity.SourceChange
 	src.Hash = verity.ContentHash(src.Title, src.Text)
 	acl := normalACL(src.ACL)
-	if src.UpdatedAt.IsZero() {
-		src.UpdatedAt = now
-	}
 	var (
-		sid                                        int64
-		uri, system, author, hash, updated, status string
-		version                                    int
-		outcome                                    verity.PutOutcome
+		sid                                               int64
+		uri, system, title, author, hash, updated, status string
+		version                                           int
+		duplicate                                         bool
 	)
-	err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, author, hash, updated_at, version, status FROM sources WHERE id = ?`, src.ID).
-		Scan(&sid, &uri, &system, &author, &hash, &updated, &version, &status)
+	err := tx.QueryRowContext(ctx, `SELECT sid, uri, system, title, author, hash, updated_at, version, status, uri_duplicate FROM sources WHERE id = ?`, src.ID).
+		Scan(&sid, &uri, &system, &title, &author, &hash, &updated, &version, &status, &duplicate)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		outcome = verity.PutCreated
+		if err := checkURI(ctx, tx, src, 0); err != nil {
+			return "", none, err
+		}
+		if src.UpdatedAt.IsZero() {
+			src.UpdatedAt = now
+		}
 		src.Version, src.Status = 1, verity.StatusActive
 		res, err := tx.ExecContext(ctx, `INSERT INTO sources (id, uri, system, title, author, version, updated_at, ingested_at, hash, status)
 			VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 'active')`,
 			src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash)
 		if err != nil {
-			return "", err
+			return "", none, err
 		}
 		if sid, err = res.LastInsertId(); err != nil {
-			return "", err
+			return "", none, err
 		}
+		return verity.PutCreated, none, storeVersion(ctx, tx, sid, src, acl, chunks, now)
 	case err != nil:
-		return "", err
+		return "", none, err
 	case uri != src.URI:
-		return "", verity.Errorf(verity.ECONFLICT, "source %q already exists with uri %q, not %q", src.ID, uri, src.URI)
-	case hash == src.Hash:
-		src.Version, src.Status = version, verity.SourceStatus(status)
-		oldACL, err := sourceACL(ctx, tx, sid)
-		if err != nil {
-			return "", err
+		return "", none, verity.Errorf(verity.ECONFLICT, "source %q already exists with uri %q, not %q", src.ID, uri, src.URI)
+	}
+	sameContent := hash == src.Hash
+	if src.UpdatedAt.IsZero() {
+		// The source system gave no time: the stored one stands while the
+		// content does, so re-reading the same record is a no-op.
+		src.UpdatedAt = now
+		if sameContent {
+			src.UpdatedAt = parseTime(updated)
 		}
-		src.ACL = acl
-		if slices.Equal(oldACL, acl) && system == src.System && author == string(src.Author) && updated == formatTime(src.UpdatedAt) {
-			return verity.PutUnchanged, nil
+	}
+	oldACL, err := sourceACL(ctx, tx, sid)
+	if err != nil {
+		return "", none, err
+	}
+	var change verity.SourceChange
+	if title != src.Title {
+		change.Fields = append(change.Fields, verity.FieldTitle)
+	}
+	if !sameContent {
+		textChanged := title == src.Title // then the hashes differ by the text
+		if !textChanged {
+			if err := tx.QueryRowContext(ctx, `SELECT text != ? FROM source_versions WHERE sid = ? AND version = ?`, src.Text, sid, version).Scan(&textChanged); err != nil {
+				return "", none, err
+			}
+		}
+		if textChanged {
+			change.Fields = append(change.Fields, verity.FieldText)
+		}
+	}
+	if d := verity.DiffACL(oldACL, acl); d.Changed() {
+		change.Fields = append(change.Fields, verity.FieldACL)
+		change.ACL = &d
+	}
+	if system != src.System {
+		change.Fields = append(change.Fields, verity.FieldSystem)
+	}
+	if author != string(src.Author) {
+		change.Fields = append(change.Fields, verity.FieldAuthor)
+	}
+	if updated != formatTime(src.UpdatedAt) {
+		change.Fields = append(change.Fields, verity.FieldUpdatedAt)
+	}
+	if change.Has(verity.FieldSystem) {
+		if err := moveSystem(ctx, tx, sid, system, duplicate, src); err != nil {
+			return "", none, err
+		}
+	}
+	src.ACL, src.Status = acl, verity.SourceStatus(status)
+	if sameContent {
+		src.Version = version
+		if len(change.Fields) == 0 {
+			return verity.PutUnchanged, none, nil
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, author = ?, updated_at = ? WHERE sid = ?`,
 			src.System, string(src.Author), formatTime(src.UpdatedAt), sid); err != nil {
-			return "", err
+			return "", none, err
 		}
-		return verity.PutMetadata, putACL(ctx, tx, sid, acl)
-	default:
-		outcome = verity.PutNewVersion
-		src.Version, src.Status = version+1, verity.SourceStatus(status)
-		if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, title = ?, author = ?, version = ?, updated_at = ?, ingested_at = ?, hash = ? WHERE sid = ?`,
-			src.System, src.Title, string(src.Author), src.Version, formatTime(src.UpdatedAt), formatTime(now), src.Hash, sid); err != nil {
-			return "", err
+		if change.Has(verity.FieldACL) {
+			if err := putACL(ctx, tx, sid, acl); err != nil {
+				return "", none, err
+			}
 		}
-		if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
-			return "", err
-		}
+		return verity.PutMetadata, change, nil
 	}
+	src.Version = version + 1
+	if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, title = ?, author = ?, version = ?, updated_at = ?, ingested_at = ?, hash = ? WHERE sid = ?`,
+		src.System, src.Title, string(src.Author), src.Version, formatTime(src.UpdatedAt), formatTime(now), src.Hash, sid); err != nil {
+		return "", none, err
+	}
+	if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
+		return "", none, err
+	}
+	return verity.PutNewVersion, change, storeVersion(ctx, tx, sid, src, acl, chunks, now)
+}
+
+// checkURI refuses src when another source of its system, not sid, holds
+// its uri: one uri, one source, per system ([verity.URIConflict]). It looks
+// only at holders (uri_duplicate = 0, see migration 009), of which there is
+// one per (system, uri) in use, through the index that enforces the rule.
+func checkURI(ctx context.Context, tx *txn, src *verity.Source, sid int64) error {
+	var holder string
+	err := tx.QueryRowContext(ctx, `SELECT id FROM sources WHERE system = ? AND uri = ? AND uri_duplicate = 0 AND sid != ?`, src.System, src.URI, sid).Scan(&holder)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	return verity.Errorf(verity.ECONFLICT, "source %q: %w", src.ID, &verity.URIConflict{ID: src.ID, System: src.System, URI: src.URI, Holder: holder})
+}
+
+// moveSystem moves source sid from system from to src.System, where it
+// must not meet another holder of its uri; it becomes the holder there.
+// When it held the uri in from, the oldest duplicate left there (if any)
+// takes its place, so each (system, uri) in use keeps one holder.
+func moveSystem(ctx context.Context, tx *txn, sid int64, from string, duplicate bool, src *verity.Source) error {
+	if err := checkURI(ctx, tx, src, sid); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sources SET system = ?, uri_duplicate = 0 WHERE sid = ?`, src.System, sid); err != nil {
+		return err
+	}
+	if duplicate {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE sources SET uri_duplicate = 0 WHERE sid = (
+		SELECT min(sid) FROM sources WHERE system = ? AND uri = ? AND uri_duplicate = 1)`, from, src.URI)
+	return err
+}
+
+// URIDuplicates lists the sources that share their system and uri with an
+// older source, which holds it: pairs a store made before the one-uri rule
+// may hold (migration 009), ordered by system, uri and id.
+func (d *DB) URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT s.system, s.uri, s.id, h.id FROM sources s
+		JOIN sources h ON h.system = s.system AND h.uri = s.uri AND h.uri_duplicate = 0
+		WHERE s.uri_duplicate = 1 ORDER BY s.system, s.uri, s.id`)
+	if err != nil {
+		return nil, fmt.Errorf("list uri duplicates: %w", err)
+	}
+	defer rows.Close()
+	var out []verity.URIDuplicate
+	for rows.Next() {
+		var u verity.URIDuplicate
+		if err := rows.Scan(&u.System, &u.URI, &u.ID, &u.Holder); err != nil {
+			return nil, fmt.Errorf("list uri duplicates: %w", err)
+		}
+		out = append(out, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list uri duplicates: %w", err)
+	}
+	return out, nil
+}
+
+// storeVersion stores src's current version: its text, its ACL and its
+// chunks (indexed when the source is active).
+func storeVersion(ctx context.Context, tx *txn, sid int64, src *verity.Source, acl []verity.Principal, chunks []verity.Chunk, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
-		return "", err
+		return err
 	}
 	if err := putACL(ctx, tx, sid, acl); err != nil {
-		return "", err
+		return err
 	}
 	src.ACL = acl
-	return outcome, insertChunks(ctx, tx, sid, src, chunks, src.Status == verity.StatusActive)
+	return insertChunks(ctx, tx, sid, src, chunks, src.Status == verity.StatusActive)
 }
 
 // checkSource rejects what must never be stored: no id, invalid UTF-8, chunks

@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"errors"
 	"github.com/google/go-cmp/cmp"
 	"path/filepath"
 	"strings"
@@ -184,5 +185,122 @@ func TestSourceACLs(t *testing.T) {
 	want := map[string][]verity.Principal{"a": {"group:b", verity.Public}, "n": {}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("SourceACLs(a, n, missing) mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestPutSourceChanges puts one source again and again, each time with one
+// thing changed, and checks what each put says it changed.
+func TestPutSourceChanges(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	clock := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC) // openTest's
+	t1 := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+	type ps = []verity.Principal
+	src := verity.Source{ID: "a", URI: "file:///a", System: "file", Title: "A", ACL: ps{verity.Public}, Text: "One text."}
+	tests := []struct {
+		name    string
+		edit    func(*verity.Source)
+		outcome verity.PutOutcome
+		fields  []verity.SourceField
+		acl     *verity.ACLChange
+		version int
+		updated time.Time
+	}{
+		{"new", func(*verity.Source) {}, verity.PutCreated, nil, nil, 1, clock},
+		{"the same again, no time given", func(*verity.Source) {}, verity.PutUnchanged, nil, nil, 1, clock},
+		{"public to staff", func(s *verity.Source) { s.ACL = ps{"group:staff"} }, verity.PutMetadata,
+			[]verity.SourceField{verity.FieldACL}, &verity.ACLChange{Added: ps{"group:staff"}, Removed: ps{verity.Public}, Narrowed: true}, 1, clock},
+		{"hr added, and an author", func(s *verity.Source) { s.ACL, s.Author = ps{"group:hr", "group:staff"}, "user:ann@corp.example" }, verity.PutMetadata,
+			[]verity.SourceField{verity.FieldACL, verity.FieldAuthor}, &verity.ACLChange{Added: ps{"group:hr"}, Widened: true}, 1, clock},
+		{"staff swapped for board", func(s *verity.Source) { s.ACL = ps{"group:board", "group:hr"} }, verity.PutMetadata,
+			[]verity.SourceField{verity.FieldACL}, &verity.ACLChange{Added: ps{"group:board"}, Removed: ps{"group:staff"}, Narrowed: true, Widened: true}, 1, clock},
+		{"a new title", func(s *verity.Source) { s.Title = "A, retitled" }, verity.PutNewVersion, []verity.SourceField{verity.FieldTitle}, nil, 2, clock},
+		{"a new text", func(s *verity.Source) { s.Text = "Two texts." }, verity.PutNewVersion, []verity.SourceField{verity.FieldText}, nil, 3, clock},
+		{"both", func(s *verity.Source) { s.Title, s.Text = "A", "Three texts." }, verity.PutNewVersion,
+			[]verity.SourceField{verity.FieldTitle, verity.FieldText}, nil, 4, clock},
+		{"a time from the source system", func(s *verity.Source) { s.UpdatedAt = t1 }, verity.PutMetadata, []verity.SourceField{verity.FieldUpdatedAt}, nil, 4, t1},
+		{"no time given keeps it", func(s *verity.Source) { s.UpdatedAt = time.Time{} }, verity.PutUnchanged, nil, nil, 4, t1},
+		{"another system", func(s *verity.Source) { s.System = "web" }, verity.PutMetadata, []verity.SourceField{verity.FieldSystem}, nil, 4, t1},
+		{"a new text, no time given: the ingest time", func(s *verity.Source) { s.Text = "Four texts." }, verity.PutNewVersion,
+			[]verity.SourceField{verity.FieldText, verity.FieldUpdatedAt}, nil, 5, clock},
+	}
+	for _, tt := range tests {
+		tt.edit(&src)
+		cp := src
+		p := &verity.SourcePut{Source: &cp, Chunks: ingest.Chunks(&cp, analysis.DefaultChunkOptions)}
+		if err := db.PutSources(ctx, []*verity.SourcePut{p}); err != nil || p.Err != nil {
+			t.Fatalf("%s: PutSources = %v, %v", tt.name, err, p.Err)
+		}
+		want := verity.SourceChange{Fields: tt.fields, ACL: tt.acl}
+		if p.Outcome != tt.outcome || !cmp.Equal(p.Change, want) {
+			t.Errorf("%s: put = %s %+v, want %s %+v", tt.name, p.Outcome, p.Change, tt.outcome, want)
+		}
+		got, err := db.Source(ctx, "a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != tt.version || !got.UpdatedAt.Equal(tt.updated) || !cp.UpdatedAt.Equal(tt.updated) {
+			t.Errorf("%s: stored v%d updated %v (put's source %v), want v%d updated %v", tt.name, got.Version, got.UpdatedAt, cp.UpdatedAt, tt.version, tt.updated)
+		}
+	}
+}
+
+// TestOneURIPerSystem checks that a second id with a uri its system already
+// has is refused with a [verity.URIConflict] naming the holder, whatever
+// the way it comes (a new id, a batch, a move to another system), and
+// that the same uri in another system is another source.
+func TestOneURIPerSystem(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	src := func(id, uri, system string) *verity.Source {
+		return &verity.Source{ID: id, URI: uri, System: system, ACL: []verity.Principal{verity.Public}, Text: "Text of " + id + "."}
+	}
+	put(t, db, src("a", "https://x/1", "web"))
+	put(t, db, src("b", "https://x/2", "web"))
+	put(t, db, src("r", "https://x/3", "web"))
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("r")}, admin, "test"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		puts   []*verity.Source
+		holder []string // per put: the holder it conflicts with, "" for stored
+	}{
+		{"a new id", []*verity.Source{src("c", "https://x/1", "web")}, []string{"a"}},
+		{"the same uri in another system", []*verity.Source{src("c", "https://x/1", "confluence")}, []string{""}},
+		{"two new ids in one batch", []*verity.Source{src("d", "https://x/9", "web"), src("e", "https://x/9", "web")}, []string{"", "d"}},
+		{"a revoked source still holds its uri", []*verity.Source{src("f", "https://x/3", "web")}, []string{"r"}},
+		{"a known id moved into a system where its uri is taken", []*verity.Source{src("c", "https://x/1", "web")}, []string{"a"}},
+		{"the holder stored again", []*verity.Source{src("a", "https://x/1", "web")}, []string{""}},
+	}
+	for _, tt := range tests {
+		puts := make([]*verity.SourcePut, len(tt.puts))
+		for i, s := range tt.puts {
+			puts[i] = &verity.SourcePut{Source: s, Chunks: ingest.Chunks(s, analysis.DefaultChunkOptions)}
+		}
+		if err := db.PutSources(ctx, puts); err != nil {
+			t.Fatalf("%s: PutSources = %v", tt.name, err)
+		}
+		for i, p := range puts {
+			var conflict *verity.URIConflict
+			switch {
+			case tt.holder[i] == "" && p.Err != nil:
+				t.Errorf("%s: put %s = %v, want it stored", tt.name, p.Source.ID, p.Err)
+			case tt.holder[i] == "":
+			case verity.ErrorCode(p.Err) != verity.ECONFLICT || !errors.As(p.Err, &conflict):
+				t.Errorf("%s: put %s = %v, want a uri conflict", tt.name, p.Source.ID, p.Err)
+			case conflict.Holder != tt.holder[i] || conflict.ID != p.Source.ID || conflict.URI != p.Source.URI || conflict.System != p.Source.System:
+				t.Errorf("%s: put %s conflict = %+v, want held by %s", tt.name, p.Source.ID, conflict, tt.holder[i])
+			case strings.Contains(p.Err.Error(), `"`+tt.holder[i]+`"`):
+				t.Errorf("%s: put %s error %q names the holder, which the store may not say", tt.name, p.Source.ID, p.Err)
+			}
+		}
+	}
+	if got, err := db.URIDuplicates(ctx); err != nil || len(got) != 0 {
+		t.Errorf("URIDuplicates = %+v, %v, want none: the rule held", got, err)
+	}
+	// The index enforces the rule below the put code too.
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE sources SET uri = 'https://x/1' WHERE id = 'b'`); err == nil {
+		t.Errorf("an UPDATE giving b a's uri succeeded, want the unique index to refuse it")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"maps"
 	"os"
 	"path/filepath"
@@ -174,7 +175,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 10}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
 	var sources int
@@ -323,4 +324,93 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 	if run2, err := db.AuditRun(ctx, 1); err != nil || run2.Applied != run.Applied || run2.Verdicts[0].Event != run.Verdicts[0].Event {
 		t.Errorf("audit run after reopening = %+v, %v, want it as after the upgrade", run2, err)
 	}
+}
+
+// TestUpgradeURIDuplicates opens a store of the previous release that holds
+// three sources with one uri in one system, as the old binary allowed (the
+// fixture with two more ids for handbook.md's uri, added with the old
+// schema's SQL): it must open, migrated, with the younger two reported as
+// duplicates of the oldest and still working, and refuse any new id for
+// that uri.
+func TestUpgradeURIDuplicates(t *testing.T) {
+	ctx := context.Background()
+	path := copyFixture(t)
+	raw := rawSQL(t, path)
+	for _, id := range []string{"handbook-copy.md", "handbook-copy-2.md"} {
+		for _, q := range []string{
+			`INSERT INTO sources (id, uri, system, title, author, version, updated_at, ingested_at, hash, status)
+				SELECT ?, uri, system, title, author, version, updated_at, ingested_at, hash, status FROM sources WHERE id = 'handbook.md'`,
+			`INSERT INTO source_versions (sid, version, hash, title, text, created_at)
+				SELECT (SELECT sid FROM sources WHERE id = ?), version, hash, title, text, created_at
+				FROM source_versions WHERE sid = (SELECT sid FROM sources WHERE id = 'handbook.md')`,
+			`INSERT INTO source_acl (principal, sid) SELECT principal, (SELECT sid FROM sources WHERE id = ?)
+				FROM source_acl WHERE sid = (SELECT sid FROM sources WHERE id = 'handbook.md')`,
+		} {
+			if _, err := raw.Exec(q, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	raw.Close()
+	db, err := sqlite.Open(ctx, path, sqlite.Options{})
+	if err != nil {
+		t.Fatalf("Open(fixture with duplicate uris) = %v", err)
+	}
+	defer db.Close()
+	var applied int
+	db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = 9`).Scan(&applied)
+	if applied != 1 {
+		t.Errorf("migration 009 applied %d times, want once", applied)
+	}
+	const uri = "file:///demo/handbook.md"
+	dups := func(want ...verity.URIDuplicate) {
+		t.Helper()
+		if got, err := db.URIDuplicates(ctx); err != nil || !slices.Equal(got, want) {
+			t.Errorf("URIDuplicates = %+v, %v, want %+v", got, err, want)
+		}
+	}
+	dups(verity.URIDuplicate{System: "file", URI: uri, ID: "handbook-copy-2.md", Holder: "handbook.md"},
+		verity.URIDuplicate{System: "file", URI: uri, ID: "handbook-copy.md", Holder: "handbook.md"})
+	// A duplicate still reads, and may be stored again as it is.
+	source := func(id string) *verity.Source {
+		t.Helper()
+		src, err := db.Source(ctx, id)
+		if err != nil {
+			t.Fatalf("Source(%s) after upgrade = %v", id, err)
+		}
+		return src
+	}
+	if out := put(t, db, source("handbook-copy.md")); out != verity.PutUnchanged {
+		t.Errorf("PutSource(a duplicate as it is) = %s, want unchanged", out)
+	}
+	// No new id may take the uri.
+	other := &verity.Source{ID: "handbook-third.md", URI: uri, System: "file", ACL: []verity.Principal{verity.Public}, Text: "A third copy."}
+	conflict := func(src *verity.Source, holder string) {
+		t.Helper()
+		_, err := db.PutSource(ctx, src, nil)
+		var c *verity.URIConflict
+		if verity.ErrorCode(err) != verity.ECONFLICT || !errors.As(err, &c) || c.Holder != holder {
+			t.Errorf("PutSource(%s in %s) = %v, want a conflict held by %s", src.ID, src.System, err, holder)
+		}
+	}
+	conflict(other, "handbook.md")
+	// The holder moved to another system, the oldest duplicate holds the
+	// uri in its place.
+	moved := source("handbook.md")
+	moved.System = "web"
+	if out := put(t, db, moved); out != verity.PutMetadata {
+		t.Errorf("PutSource(handbook.md in system web) = %s, want metadata", out)
+	}
+	dups(verity.URIDuplicate{System: "file", URI: uri, ID: "handbook-copy-2.md", Holder: "handbook-copy.md"})
+	conflict(other, "handbook-copy.md")
+	// A duplicate may not move where the uri is held, and moved where it is
+	// free, holds it there and is no longer reported.
+	second := source("handbook-copy-2.md")
+	second.System = "web"
+	conflict(second, "handbook.md")
+	second.System = "confluence"
+	if out := put(t, db, second); out != verity.PutMetadata {
+		t.Errorf("PutSource(handbook-copy-2.md in system confluence) = %s, want metadata", out)
+	}
+	dups()
 }

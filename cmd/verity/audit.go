@@ -171,6 +171,8 @@ func (a *app) printAudit(out *kb.AuditReport) error {
 	fmt.Fprintf(w, "\naudited %d, skipped %d: alive %d, dead %d, undetermined %d\n", c.Audited, c.Skipped, c.Alive, c.Dead, c.Undetermined)
 	fmt.Fprintf(w, "receipts and audit agree on %d of %d (kept dead: %d, dropped live: %d); %d probes stored\n", c.Agree, c.Audited, c.KeptDead, c.DroppedLive, out.ProbesStored)
 	switch {
+	case out.Applied != nil && out.Applied.Event == nil:
+		fmt.Fprintln(w, "applied: the records the audit found dead were revoked already: nothing changed, nothing logged")
 	case out.Applied != nil:
 		fmt.Fprintf(w, "applied: event %d revoked %d records the audit found dead (undo with verity undo %d)\n", out.Applied.Event.ID, out.Applied.Died.Count, out.Applied.Event.ID)
 	case c.KeptDead > 0:

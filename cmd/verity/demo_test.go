@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -33,4 +34,17 @@ func demoApp(t *testing.T) (*app, *kb.Service, *bytes.Buffer) {
 	}
 	out.Reset()
 	return a, svc, &out
+}
+
+// TestDemoIngestTwice checks that ingesting the demo corpus again finds
+// every source unchanged: nothing versioned, no metadata update.
+func TestDemoIngestTwice(t *testing.T) {
+	a, svc, out := demoApp(t)
+	if err := a.demoIngest(context.Background(), svc); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(\d+) sources \(0 new, (\d+) unchanged\)`).FindStringSubmatch(out.String())
+	if m == nil || m[1] != m[2] {
+		t.Errorf("demo ingest again said %q, want every source unchanged", out.String())
+	}
 }

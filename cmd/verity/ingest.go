@@ -41,20 +41,42 @@ JSONL connector format, one record per line (Confluence, Jira, Slack exports):
   {"id","uri","system","title","author","acl":[principals],"updated_at","text"}
 with "html" instead of "text" for HTML pages. author is an email or user:EMAIL.
 
-Re-ingesting a source with changed text makes a new version and swaps its
-chunks atomically; unchanged text is a no-op. The quotes that summary
-sentences, answer statements and extracted edges rest on are then looked
-for in the new version: found, they move to it; gone, they are revoked
-(logged, by "relocate" and "extract"), and what rested on them alone is
-retracted; a quote relocation revoked that comes back is restored. An id
-already used for another uri is refused. Bad input is reported with its
-file and line and the rest is still ingested; the exit code is 1 when
-anything failed.
+Re-ingesting a source with a changed title or text makes a new version and
+swaps its chunks atomically; a changed ACL, system, author or updated_at
+alone is a metadata update; nothing changed is a no-op, neither versioned
+nor logged. A JSONL record without "updated_at" keeps the stored time while
+its title and text are unchanged (so re-ingesting the same line is a
+no-op), and gets the ingest time when it is new or they changed.
+
+Each source that changed gets a line naming the fields that did. An ACL
+change says whether it narrowed who may read (a principal removed, unless
+public remains) or widened it (a principal added, unless public was
+there), or both, and lists the principals removed and added:
+  CONF-101: metadata: acl narrowed (removed public; added group:staff), author
+  handbook.md: new version 3: text
+
+The quotes that summary sentences, answer statements and extracted edges
+rest on are then looked for in each new version: found, they move to it;
+gone, they are revoked (logged, by "relocate" and "extract"), and what
+rested on them alone is retracted; a quote relocation revoked that comes
+back is restored.
+
+One uri, one source, per system: an id already used for another uri is
+refused, and so is a uri another id of the same system already has (the
+same uri in another system is another source; a revoked source keeps its
+uri). The refusal names that other source only when the caller may read
+it. Bad input is reported with its file and line and the rest is still
+ingested; the exit code is 1 when anything failed.
 
 Rights: ingesting needs the curator role (the local operator has it). A
 curator may re-ingest a source it may read and narrow who may read it, but
-widening its ACL needs an admin; an id taken by a source the caller cannot
-read is refused as taken, and nothing of that source is shown.`,
+widening its ACL needs an admin; an id or a uri taken by a source the
+caller cannot read is refused as taken, and nothing of that source is shown.
+
+--json prints {"created","new_version","metadata","unchanged","changes":
+[{"where","id","outcome","version","fields","acl":{"added","removed",
+"narrowed","widened"}}],"acl_narrowed","acl_widened","failed":[{"where",
+"code","error"}],"warnings","chunks","bytes","file_acl","relocation"}.`,
 		Example: `  verity ingest notes/ handbook.pdf
   verity ingest --acl group:finance --acl user:cfo@corp.example reports/
   verity ingest confluence-export.jsonl
@@ -150,8 +172,14 @@ read is refused as taken, and nothing of that source is shown.`,
 					return err
 				}
 			} else {
+				for _, c := range sum.Changes {
+					fmt.Fprintln(a.stdout, changeLine(c))
+				}
 				fmt.Fprintf(a.stdout, "ingested into %s: %d new, %d new versions, %d metadata updates, %d unchanged, %d failed; %d chunks indexed\n",
 					a.storePath(), sum.Created, sum.NewVersion, sum.Metadata, sum.Unchanged, len(sum.Failed), sum.Chunks)
+				if sum.ACLNarrowed+sum.ACLWidened > 0 {
+					fmt.Fprintf(a.stdout, "acls: %d narrowed, %d widened\n", sum.ACLNarrowed, sum.ACLWidened)
+				}
 				fmt.Fprintf(a.stdout, "files and stdin readable by: %s (JSONL records use their own acl)\n", strings.Join(sum.FileACL, ", "))
 				if s := relocationLine(sum.Relocation); s != "" {
 					fmt.Fprintln(a.stdout, s)
@@ -174,6 +202,57 @@ read is refused as taken, and nothing of that source is shown.`,
 	f.StringVar(&uri, "uri", "", "uri of the source read from stdin (default stdin:ID)")
 	f.StringVar(&title, "title", "", "title of the source read from stdin")
 	return cmd
+}
+
+// changeLine describes one changed source: its id, what the put did and
+// the fields it changed, such as
+//
+//	CONF-101: metadata: acl narrowed (removed public; added group:staff), author
+func changeLine(c kb.IngestChange) string {
+	what := "metadata"
+	if c.Outcome == verity.PutNewVersion {
+		what = fmt.Sprintf("new version %d", c.Version)
+	}
+	fields := make([]string, len(c.Fields))
+	for i, f := range c.Fields {
+		fields[i] = string(f)
+		if f == verity.FieldACL && c.ACL != nil {
+			fields[i] = aclPhrase(*c.ACL)
+		}
+	}
+	return clean(c.ID) + ": " + what + ": " + clean(strings.Join(fields, ", "))
+}
+
+// aclPhrase says how an ACL changed: "acl narrowed (removed public; added
+// group:staff)".
+func aclPhrase(d verity.ACLChange) string {
+	var out string
+	switch {
+	case d.Narrowed && d.Widened:
+		out = "acl narrowed and widened"
+	case d.Narrowed:
+		out = "acl narrowed"
+	case d.Widened:
+		out = "acl widened"
+	default:
+		out = "acl changed, still public"
+	}
+	var parts []string
+	if len(d.Removed) > 0 {
+		parts = append(parts, "removed "+principalList(d.Removed))
+	}
+	if len(d.Added) > 0 {
+		parts = append(parts, "added "+principalList(d.Added))
+	}
+	return out + " (" + strings.Join(parts, "; ") + ")"
+}
+
+func principalList(ps []verity.Principal) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = string(p)
+	}
+	return strings.Join(out, ", ")
 }
 
 // totalBytes sums the sizes of the files under paths, for the progress bar.

@@ -115,7 +115,7 @@ func (a *app) demoRelocate(ctx context.Context, svc *kb.Service) error {
 	if err != nil {
 		return err
 	}
-	a.printRevocation(rep)
+	a.printRevocation(rep, "")
 	fmt.Fprintf(a.stdout, "\n== The edit is reverted: the words are back, and so is the quote relocation had revoked\n")
 	return version(original.Text, "the news page as it was")
 }

@@ -35,7 +35,9 @@ called: it is set arithmetic over receipts.
 Every revocation is logged with who, when and why (verity log) and can be
 undone exactly (verity undo EVENT, or verity unrevoke REF...). Who is the
 caller: the local operator, or the first user principal given with --as.
-A reason is required.
+A reason is required. Refs revoked already are left as they are; when all
+of them are, nothing changes and nothing is logged: the command says so
+and exits 0, and --json has no "event" and every ref in "already".
 
 Rights: revoking needs the curator role, on things the caller may read; a
 ref the caller cannot read is reported exactly like one that does not exist
@@ -71,7 +73,9 @@ func (a *app) unrevokeCmd() *cobra.Command {
 		Long: `Unrevoke restores revoked sources or records: their chunks return to search
 and every record that died only because of them revives, exactly as before.
 It is logged like a revocation. To reverse one logged event precisely, use
-verity undo EVENT.
+verity undo EVENT. Unrevoking what is live (not revoked) changes nothing
+and logs nothing: the command says "already live", exits 0, and --json has
+no "event" and the refs in "already".
 
 ` + refsHelp + `
 
@@ -121,7 +125,7 @@ Rights: the curator role, and an event the caller can see in verity log.
 			if err != nil {
 				return err
 			}
-			return a.outRevocation(rep)
+			return a.outRevocation(rep, rep.Event.Action)
 		},
 	}
 	cmd.Flags().StringVar(&reason, "reason", "", "why (logged)")
@@ -158,7 +162,7 @@ or logged.
 			if err != nil {
 				return err
 			}
-			return a.outRevocation(rep)
+			return a.outRevocation(rep, "")
 		},
 	}
 }
@@ -281,27 +285,36 @@ func (a *app) runRevocation(ctx context.Context, action receipt.Action, args []s
 	if err != nil {
 		return err
 	}
-	return a.outRevocation(rep)
+	return a.outRevocation(rep, action)
 }
 
-// outRevocation prints a report as JSON or text.
-func (a *app) outRevocation(rep *kb.RevocationReport) error {
+// outRevocation prints a report of action as JSON or text (see
+// printRevocation).
+func (a *app) outRevocation(rep *kb.RevocationReport, action receipt.Action) error {
 	if a.json {
 		return a.printJSON(rep)
 	}
-	a.printRevocation(rep)
+	a.printRevocation(rep, action)
 	return nil
 }
 
-// printRevocation prints a report for a terminal.
-func (a *app) printRevocation(out *kb.RevocationReport) {
+// printRevocation prints a report for a terminal: of an impact (a dry run)
+// when action is "", else of the revocation or unrevocation asked for, which
+// has no event when it changed nothing.
+func (a *app) printRevocation(out *kb.RevocationReport, action receipt.Action) {
 	w := a.stdout
 	ev := out.Event
 	leave := "left"
 	switch {
-	case ev == nil:
+	case action == "":
 		fmt.Fprintf(w, "impact of revoking %s (dry run: nothing changed)\n", clean(refList(out.Refs)))
 		leave = "would leave"
+	case ev == nil && action == receipt.ActionRevoke:
+		fmt.Fprintf(w, "already revoked: %s: nothing changed, nothing logged\n", clean(refList(out.Already)))
+		return
+	case ev == nil:
+		fmt.Fprintf(w, "already live: %s: nothing changed, nothing logged\n", clean(refList(out.Already)))
+		return
 	case ev.Action == receipt.ActionRevoke:
 		fmt.Fprintf(w, "event %d: revoked %s by %s: %q\n", ev.ID, clean(refList(ev.Changed)), clean(string(ev.Who)), clean(oneLine(ev.Why, 200)))
 	default:
@@ -315,10 +328,10 @@ func (a *app) printRevocation(out *kb.RevocationReport) {
 		fmt.Fprintf(w, "  search: %d chunk%s of %d source%s %s search\n", out.Search.Chunks, plural(out.Search.Chunks), out.Search.Sources, plural(out.Search.Sources), leave)
 	}
 	dieVerb, surviveVerb := "died", "survived on another set"
-	if ev == nil {
+	if action == "" {
 		dieVerb, surviveVerb = "would die", "would survive on another set"
 	}
-	if ev == nil || ev.Action == receipt.ActionRevoke || out.Died.Count+out.Survived.Count > 0 {
+	if action == "" || ev.Action == receipt.ActionRevoke || out.Died.Count+out.Survived.Count > 0 {
 		a.printGroup(dieVerb, "✗", out.Died)
 		a.printGroup(surviveVerb, "✓", out.Survived)
 	}

@@ -193,3 +193,48 @@ func TestRevokeHidesTextTheCallerCannotRead(t *testing.T) {
 		t.Errorf("unrevoke H as hr = %q, want the revived sentence's text", out)
 	}
 }
+
+// TestNoopRevocation checks that revoking what is revoked and unrevoking
+// what is live change nothing, log nothing, say so and exit 0.
+func TestNoopRevocation(t *testing.T) {
+	db := receiptStore(t)
+	if _, errOut, code := cli(t, db, "", "revoke", "A", "--reason", "retracted"); code != 0 {
+		t.Fatalf("revoke A: exit %d: %s", code, errOut)
+	}
+	events := func() int {
+		out, _, _ := cli(t, db, "", "log", "--json")
+		return len(decode[struct{ Events []kb.LogEntry }](t, out).Events)
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"revoke", "A", "--reason", "again"}, "already revoked: source:A: nothing changed, nothing logged"},
+		{[]string{"unrevoke", "B"}, "already live: source:B: nothing changed, nothing logged"},
+		{[]string{"unrevoke", "record:s2", "--reason", "it is alive"}, "already live: record:s2: nothing changed, nothing logged"},
+	}
+	for _, tt := range tests {
+		out, errOut, code := cli(t, db, "", tt.args...)
+		if code != 0 || strings.TrimSpace(out) != tt.want {
+			t.Errorf("verity %v = exit %d %q %q, want exit 0 saying %q", tt.args, code, out, errOut, tt.want)
+		}
+		out, _, code = cli(t, db, "", append([]string{"--json"}, tt.args...)...)
+		rep := decode[kb.RevocationReport](t, out)
+		if code != 0 || rep.Event != nil || len(rep.Already) != 1 || strings.Contains(out, `"event"`) {
+			t.Errorf("verity --json %v = exit %d %s, want no event and the ref in already", tt.args, code, out)
+		}
+		if n := events(); n != 1 {
+			t.Errorf("after verity %v the log holds %d events, want 1", tt.args, n)
+		}
+	}
+	// A revocation that flips some of its refs is logged, with the others
+	// as already revoked.
+	out, _, code := cli(t, db, "", "--json", "revoke", "A", "B", "--reason", "both")
+	rep := decode[kb.RevocationReport](t, out)
+	if code != 0 || rep.Event == nil || refList(rep.Event.Changed) != "source:B" || refList(rep.Already) != "source:A" {
+		t.Errorf("revoke A B = exit %d %s, want an event changing B, A already revoked", code, out)
+	}
+	if n := events(); n != 2 {
+		t.Errorf("after revoke A B the log holds %d events, want 2", n)
+	}
+}

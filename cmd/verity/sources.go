@@ -23,7 +23,17 @@ func (a *app) sourcesCmd() *cobra.Command {
 
 Only sources the caller (--as, plus public) may read are listed. --all lists
 every source whatever its ACL: an operator's view, for admins and the local
-operator (who holds the store file anyway).`,
+operator (who holds the store file anyway).
+
+One uri, one source, per system: ingest refuses a second id with a uri its
+system already has. A store made before that rule may hold such sources;
+it keeps the oldest as the uri's holder, and sources warns (on stderr) of
+each younger one the caller may read, naming the holder when the caller
+may read it too. They keep working; no new id may join them.
+
+--json prints {"sources":[{"id","uri","system","title","author","acl",
+"version","updated_at","hash","status","text"}],"uri_duplicates":[{"system",
+"uri","id","holder"}]}.`,
 		Example: `  verity sources
   verity sources --system confluence --as group:staff
   verity sources --all --status revoked --json`,
@@ -39,12 +49,25 @@ operator (who holds the store file anyway).`,
 			if err != nil {
 				return err
 			}
-			list, err := svc.Sources(cmd.Context(), caller, kb.SourceQuery{System: system, Status: verity.SourceStatus(status), Limit: limit, All: all})
+			q := kb.SourceQuery{System: system, Status: verity.SourceStatus(status), Limit: limit, All: all}
+			list, err := svc.Sources(cmd.Context(), caller, q)
+			if err != nil {
+				return err
+			}
+			dups, err := svc.URIDuplicates(cmd.Context(), caller, q)
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]any{"sources": list})
+				return a.printJSON(map[string]any{"sources": list, "uri_duplicates": dups})
+			}
+			for _, d := range dups {
+				holder := "an older source you cannot read"
+				if d.Holder != "" {
+					holder = "older source " + d.Holder
+				}
+				fmt.Fprintf(a.stderr, "warning: %s shares uri %s (system %s) with %s: kept from a store made before one uri, one source per system; no new id may take it\n",
+					clean(d.ID), clean(d.URI), clean(d.System), clean(holder))
 			}
 			if len(list) == 0 {
 				if len(a.as) == 0 && !all {

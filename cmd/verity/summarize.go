@@ -9,6 +9,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/receipt"
 	"github.com/veritykb/verity/summary"
 )
 
@@ -250,7 +251,7 @@ func (a *app) demoReceipts(ctx context.Context, svc *kb.Service) error {
 	if err != nil {
 		return err
 	}
-	a.printRevocation(rep)
+	a.printRevocation(rep, receipt.ActionRevoke)
 	fmt.Fprintf(a.stdout, "\n$ verity summarize --show %s --all\n", sum.ID)
 	if err := a.showSummary(ctx, svc, op, sum.ID, true); err != nil {
 		return err
@@ -260,6 +261,6 @@ func (a *app) demoReceipts(ctx context.Context, svc *kb.Service) error {
 	if err != nil {
 		return err
 	}
-	a.printRevocation(undo)
+	a.printRevocation(undo, undo.Event.Action)
 	return nil
 }
