@@ -145,6 +145,16 @@ func (c Caller) Actor() Principal {
 	return c.actor
 }
 
+// Actor is who a change is recorded as: the caller's actor principal and,
+// for a request made with an API token, the token's id.
+type Actor struct {
+	Who   Principal
+	Token string
+}
+
+// AsActor returns who the log records for a change c makes.
+func (c Caller) AsActor() Actor { return Actor{Who: c.Actor(), Token: c.token} }
+
 // WithToken returns c authenticated by the API token with id: logs record
 // the token beside the actor.
 func (c Caller) WithToken(id string) Caller {

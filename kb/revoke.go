@@ -71,7 +71,7 @@ func (s *Service) Revoke(ctx context.Context, c verity.Caller, refs []verity.Ref
 	if err := s.checkRefs(ctx, c, r, refs); err != nil {
 		return nil, err
 	}
-	ev, change, err := s.store.Revoke(ctx, refs, c.Actor(), why)
+	ev, change, err := s.store.RevokeAs(ctx, refs, c.AsActor(), why)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func (s *Service) Unrevoke(ctx context.Context, c verity.Caller, refs []verity.R
 	if err := s.checkRefs(ctx, c, r, refs); err != nil {
 		return nil, err
 	}
-	ev, change, err := s.store.Unrevoke(ctx, refs, c.Actor(), why)
+	ev, change, err := s.store.UnrevokeAs(ctx, refs, c.AsActor(), why)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (s *Service) Undo(ctx context.Context, c verity.Caller, event int64, why st
 	if _, err := s.event(ctx, c, r, event); err != nil {
 		return nil, err
 	}
-	ev, change, err := s.store.Undo(ctx, event, c.Actor(), why)
+	ev, change, err := s.store.UndoAs(ctx, event, c.AsActor(), why)
 	if err != nil {
 		return nil, err
 	}

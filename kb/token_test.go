@@ -113,3 +113,38 @@ func TestTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenInTheLog revokes through a token's caller: the log records the
+// token's user as the actor and the token's id, which admins see.
+func TestTokenInTheLog(t *testing.T) {
+	f := build(t)
+	ctx := context.Background()
+	s := f.open(t, true)
+	tok, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "cb", Principals: []verity.Principal{"user:cb@corp.example", "group:board"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Authenticate(ctx, tok.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := s.Revoke(ctx, c, []verity.Ref{verity.SourceRef("BOARD-1")}, "by token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := s.Log(ctx, local)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range log {
+		if e.ID == rep.Event.ID && (e.Who != "user:cb@corp.example" || e.Token != tok.ID) {
+			t.Errorf("logged event = who %q token %q, want user:cb@corp.example with token %s", e.Who, e.Token, tok.ID)
+		}
+	}
+	own, _ := s.Log(ctx, c)
+	for _, e := range own {
+		if e.Token != "" {
+			t.Errorf("a non-admin sees token %q in the log, want tokens for admins only", e.Token)
+		}
+	}
+}

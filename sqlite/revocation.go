@@ -16,8 +16,13 @@ import (
 // every ref is revoked already, nothing is stored and the event is the zero
 // Event ([receipt.Log.Revoke] appends none).
 func (d *DB) Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
-	return d.logged(ctx, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
-		return l.Revoke(ctx, g, refs, who, why)
+	return d.RevokeAs(ctx, refs, verity.Actor{Who: who}, why)
+}
+
+// RevokeAs is Revoke recording the actor's token in the event too.
+func (d *DB) RevokeAs(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+	return d.logged(ctx, a.Token, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
+		return l.Revoke(ctx, g, refs, a.Who, why)
 	})
 }
 
@@ -25,15 +30,25 @@ func (d *DB) Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal
 // them. When no ref is revoked, nothing is stored and the event is the zero
 // Event, as for Revoke.
 func (d *DB) Unrevoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
-	return d.logged(ctx, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
-		return l.Unrevoke(ctx, g, refs, who, why)
+	return d.UnrevokeAs(ctx, refs, verity.Actor{Who: who}, why)
+}
+
+// UnrevokeAs is Unrevoke recording the actor's token in the event too.
+func (d *DB) UnrevokeAs(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+	return d.logged(ctx, a.Token, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
+		return l.Unrevoke(ctx, g, refs, a.Who, why)
 	})
 }
 
 // Undo appends the inverse of a logged event.
 func (d *DB) Undo(ctx context.Context, event int64, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
-	return d.logged(ctx, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
-		return l.Undo(ctx, g, event, who, why)
+	return d.UndoAs(ctx, event, verity.Actor{Who: who}, why)
+}
+
+// UndoAs is Undo recording the actor's token in the event too.
+func (d *DB) UndoAs(ctx context.Context, event int64, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+	return d.logged(ctx, a.Token, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
+		return l.Undo(ctx, g, event, a.Who, why)
 	})
 }
 
@@ -58,7 +73,7 @@ func (d *DB) RevocationLog(ctx context.Context) ([]receipt.Event, error) {
 	return loadEvents(ctx, d.db)
 }
 
-func (d *DB) logged(ctx context.Context, fn func(*receipt.Log, graph) (receipt.Event, receipt.Change[verity.Ref], error)) (receipt.Event, receipt.Change[verity.Ref], error) {
+func (d *DB) logged(ctx context.Context, token string, fn func(*receipt.Log, graph) (receipt.Event, receipt.Change[verity.Ref], error)) (receipt.Event, receipt.Change[verity.Ref], error) {
 	var (
 		ev     receipt.Event
 		change receipt.Change[verity.Ref]
@@ -79,6 +94,7 @@ func (d *DB) logged(ctx context.Context, fn func(*receipt.Log, graph) (receipt.E
 		if !ev.Logged() {
 			return nil // the log appended nothing: nothing changed
 		}
+		ev.Token = token
 		refs, _ := json.Marshal(ev.Refs)
 		changed, _ := json.Marshal(ev.Changed)
 		// The log holds every stored event, so the id it drew is free; seq
