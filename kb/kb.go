@@ -65,6 +65,9 @@ type Store interface {
 	Tokens(ctx context.Context) ([]verity.Token, error)
 	RevokeToken(ctx context.Context, id string, at time.Time) (bool, error)
 
+	// Backup writes a consistent copy of the live store to a new file.
+	Backup(ctx context.Context, path string) error
+
 	GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error)
 	RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) (bool, error)
 	Roles(ctx context.Context) ([]verity.RoleGrant, error)

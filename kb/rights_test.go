@@ -3,10 +3,14 @@ package kb_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
@@ -158,6 +162,11 @@ func ops(site *httptest.Server) []op {
 		}, nil},
 		{"Roles", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Roles(ctx, c)
+		}, nil},
+		{"Backup", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			path := filepath.Join(os.TempDir(), fmt.Sprintf("kb-backup-%d.db", time.Now().UnixNano()))
+			defer os.Remove(path)
+			return nil, s.Backup(ctx, c, path)
 		}, nil},
 		{"CreateToken", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.CreateToken(ctx, c, kb.TokenRequest{Name: "test", Principals: []verity.Principal{"user:t@corp.example"}})

@@ -304,3 +304,30 @@ func TestOneURIPerSystem(t *testing.T) {
 		t.Errorf("an UPDATE giving b a's uri succeeded, want the unique index to refuse it")
 	}
 }
+
+// TestBackup copies a store while it is open: the copy opens with the same
+// sources, and a backup over an existing file is refused.
+func TestBackup(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	src := &verity.Source{ID: "a", URI: "u:a", System: "file", ACL: []verity.Principal{verity.Public}, Text: "one two"}
+	if _, err := db.PutSource(ctx, src, []verity.Chunk{{Start: 0, End: 7, Text: "one two"}}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "copy.db")
+	if err := db.Backup(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Backup(ctx, path); verity.ErrorCode(err) != verity.ECONFLICT {
+		t.Errorf("Backup over an existing file = %v, want conflict", err)
+	}
+	cp, err := sqlite.Open(ctx, path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	res, err := cp.Search(ctx, verity.SearchQuery{Text: "two", Caller: verity.NewCaller(), K: 5})
+	if err != nil || len(res.Results) != 1 || res.Results[0].SourceID != "a" {
+		t.Errorf("search in the copy = %+v, %v; want source a", res, err)
+	}
+}

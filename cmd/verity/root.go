@@ -179,6 +179,7 @@ that is how to preview what someone may see and do.`,
 		a.reviewCmd(),
 		a.roleCmd(),
 		a.tokenCmd(),
+		a.backupCmd(),
 	)
 	// An unknown command is a usage error (exit 2), with suggestions.
 	root.Args = cobra.ArbitraryArgs
