@@ -134,6 +134,7 @@ func TestOutsider(t *testing.T) {
 		{"graph", "merge", entity, "ent:000000000000"}, {"graph", "alias", "Acme", "Acme Corp"},
 		{"review", "reject", edge}, {"audit", "--apply"}, {"sources", "--all"}, {"show", "--all", "BOARD-1"},
 		{"extract", "--spec", "bitrix24-ru"}, {"role", "list"}, {"role", "grant", "admin", eve},
+		{"backup", filepath.Join(t.TempDir(), "eve.db")}, {"token", "list"},
 	} {
 		out, code := run(args...)
 		if code != exitForbidden {
@@ -195,6 +196,13 @@ func TestOutsider(t *testing.T) {
 		if hcode != exitNotFound || hcode != mcode || strings.ReplaceAll(hidden, tc.hidden, tc.fresh) != missing {
 			t.Errorf("%v as curator eve tells an unreadable id from a missing one:\n  exit %d: %s  exit %d: %s", tc.args, hcode, hidden, mcode, missing)
 		}
+	}
+	// The operator's backup holds everything, and opens.
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	if _, errOut, code := cli(t, db, "", "backup", copyPath); code != 0 {
+		t.Errorf("backup as the operator = exit %d: %s", code, errOut)
+	} else if out, _, _ := cli(t, copyPath, "", "--as", "group:board", "show", "BOARD-1"); !strings.Contains(out, "zephyrine") {
+		t.Errorf("the backup lacks the board's page: %s", out)
 	}
 	// Re-ingesting the board's id is refused without a word about it.
 	out, errOut, code := cli(t, db, `{"id":"BOARD-1","uri":"https://eve.example/","system":"web","acl":["public"],"text":"mine now"}`, "--as", eve, "ingest", "-")
