@@ -467,7 +467,7 @@ func (c *crawler) visit(ctx context.Context, q *QueuedURL) (PageResult, error) {
 		res.Outcome, res.Detail = ReasonNoIndex, "the page asks not to be indexed (robots meta or X-Robots-Tag)"
 		return res, nil
 	}
-	src, chunks, err := pageSource(resp, id, c.opt.ACL)
+	src, chunks, err := pageSource(ctx, resp, id, c.opt.ACL)
 	if err != nil {
 		res.Outcome, res.Detail = ReasonContent, verity.ErrorMessage(err)
 		return res, nil

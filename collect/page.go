@@ -2,6 +2,7 @@ package collect
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/url"
 	"strings"
@@ -171,11 +172,11 @@ func hasWord(list, w string) bool {
 // "web", id and uri the canonical URL (the store refuses an id with a
 // second uri, so both must be the same stable string), UpdatedAt the fetch
 // time, text through the ingest readers.
-func pageSource(r *Response, id string, acl []verity.Principal) (*verity.Source, []verity.Chunk, error) {
+func pageSource(ctx context.Context, r *Response, id string, acl []verity.Principal) (*verity.Source, []verity.Chunk, error) {
 	src := &verity.Source{ID: id, URI: id, System: verity.SystemWeb, ACL: acl, UpdatedAt: r.FetchedAt.UTC()}
 	switch r.MediaType {
 	case "application/pdf":
-		text, err := ingest.PDF(r.Body)
+		text, err := ingest.PDF(ctx, r.Body)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -469,7 +469,7 @@ func (r *researcher) readPage(ctx context.Context, c *candidate) error {
 	if err != nil {
 		id = c.url
 	}
-	src, chunks, err := pageSource(resp, id, r.opt.ACL)
+	src, chunks, err := pageSource(ctx, resp, id, r.opt.ACL)
 	if err != nil {
 		call.Outcome, call.Detail = ReasonContent, verity.ErrorMessage(err)
 		return r.record(ctx, call)

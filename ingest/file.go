@@ -72,7 +72,7 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Item) error
 			return err
 		}
 		if p == "-" {
-			if err := readStdin(opts, fn); err != nil {
+			if err := readStdin(ctx, opts, fn); err != nil {
 				return err
 			}
 			continue
@@ -85,7 +85,7 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Item) error
 			continue
 		}
 		if !info.IsDir() {
-			if err := readFile(p, info, opts, fn); err != nil {
+			if err := readFile(ctx, p, info, opts, fn); err != nil {
 				return err
 			}
 			continue
@@ -113,7 +113,7 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Item) error
 			if err != nil {
 				return fn(Item{Where: path, Err: verity.Errorf(verity.EINVALID, "%w", err)})
 			}
-			return readFile(path, info, opts, fn)
+			return readFile(ctx, path, info, opts, fn)
 		})
 		if err != nil {
 			return err
@@ -138,7 +138,7 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func readFile(path string, info fs.FileInfo, opts Options, fn func(Item) error) error {
+func readFile(ctx context.Context, path string, info fs.FileInfo, opts Options, fn func(Item) error) error {
 	format := opts.Format
 	if format == "" {
 		format = extFormat[strings.ToLower(filepath.Ext(path))]
@@ -169,13 +169,13 @@ func readFile(path string, info fs.FileInfo, opts Options, fn func(Item) error) 
 		ACL:       opts.ACL,
 		UpdatedAt: info.ModTime().UTC(),
 	}
-	if err := fill(src, data, format, filepath.Base(path)); err != nil {
+	if err := fill(ctx, src, data, format, filepath.Base(path)); err != nil {
 		return fn(Item{Where: path, Bytes: int64(len(data)), Err: err})
 	}
 	return fn(Item{Where: path, Bytes: int64(len(data)), Source: src})
 }
 
-func readStdin(opts Options, fn func(Item) error) error {
+func readStdin(ctx context.Context, opts Options, fn func(Item) error) error {
 	if opts.Stdin == nil {
 		return fn(Item{Where: "stdin", Err: verity.Errorf(verity.EINVALID, "no standard input")})
 	}
@@ -202,7 +202,7 @@ func readStdin(opts Options, fn func(Item) error) error {
 		uri = "stdin:" + id
 	}
 	src := &verity.Source{ID: id, URI: uri, System: verity.SystemFile, ACL: opts.ACL, UpdatedAt: opts.Now().UTC()}
-	if err := fill(src, data, format, id); err != nil {
+	if err := fill(ctx, src, data, format, id); err != nil {
 		return fn(Item{Where: "stdin", Bytes: int64(len(data)), Err: err})
 	}
 	if opts.StdinTitle != "" {
@@ -227,10 +227,10 @@ func sniff(data []byte) string {
 }
 
 // fill reads data in the given format into src's text and title.
-func fill(src *verity.Source, data []byte, format, name string) error {
+func fill(ctx context.Context, src *verity.Source, data []byte, format, name string) error {
 	switch format {
 	case "pdf":
-		text, err := PDF(data)
+		text, err := PDF(ctx, data)
 		if err != nil {
 			return err
 		}

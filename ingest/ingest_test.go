@@ -190,13 +190,13 @@ func TestStdin(t *testing.T) {
 
 func TestPDF(t *testing.T) {
 	data := ingesttest.MinimalPDF("Hello PDF world")
-	text, err := PDF(data)
+	text, err := PDF(context.Background(), data)
 	if err != nil || !strings.Contains(text, "Hello PDF world") {
 		t.Fatalf("PDF(minimal) = %q, %v", text, err)
 	}
 	// Every truncation of a valid PDF is an error or text, never a panic.
 	for n := 0; n < len(data); n += 7 {
-		if text, err := PDF(data[:n]); err == nil && !utf8.ValidString(text) {
+		if text, err := PDF(context.Background(), data[:n]); err == nil && !utf8.ValidString(text) {
 			t.Fatalf("PDF(truncated to %d) gave invalid UTF-8", n)
 		}
 	}
@@ -232,7 +232,7 @@ func FuzzHTML(f *testing.F) {
 func FuzzPDF(f *testing.F) {
 	f.Add(ingesttest.MinimalPDF("seed text"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if text, err := PDF(data); err == nil && !utf8.ValidString(text) {
+		if text, err := PDF(context.Background(), data); err == nil && !utf8.ValidString(text) {
 			t.Fatalf("PDF gave invalid UTF-8 text")
 		}
 	})
