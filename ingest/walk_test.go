@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +94,83 @@ func TestSizeBudget(t *testing.T) {
 	}
 	if it := got[small]; it.Source == nil {
 		t.Errorf("Walk(small beside big) = %v, want it read", it)
+	}
+}
+
+func symlink(t *testing.T, target, link string) string {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	return link
+}
+
+func TestSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	docs := filepath.Join(dir, "docs")
+	write(t, docs, "a.md", []byte("# A\n\nText."))
+	write(t, docs, "sub/b.txt", []byte("b text"))
+	elsewhere := filepath.Join(dir, "elsewhere")
+	write(t, elsewhere, "c.md", []byte("# C\n\nLinked in."))
+	write(t, dir, "note.txt", []byte("a note"))
+
+	linkDir := symlink(t, docs, filepath.Join(dir, "docs-link"))
+	symlink(t, elsewhere, filepath.Join(docs, "linked"))
+	symlink(t, filepath.Join(dir, "note.txt"), filepath.Join(docs, "note-link.txt"))
+	symlink(t, docs, filepath.Join(docs, "sub", "up"))                            // a cycle: back to an ancestor
+	symlink(t, filepath.Join(dir, "gone.md"), filepath.Join(docs, "dangling.md")) // a missing target
+	symlink(t, filepath.Join(dir, "gone.png"), filepath.Join(docs, "dangling.png"))
+	symlink(t, elsewhere, filepath.Join(docs, "sub", "again")) // a second link to a folder read already
+
+	tests := []struct {
+		name  string
+		paths []string
+		want  map[string]string // where → "" for a source, else a substring of the error
+	}{
+		{
+			name:  "a link to a folder, given as the path",
+			paths: []string{linkDir},
+			want: map[string]string{
+				filepath.Join(linkDir, "a.md"):           "",
+				filepath.Join(linkDir, "sub", "b.txt"):   "",
+				filepath.Join(linkDir, "linked", "c.md"): "",
+				filepath.Join(linkDir, "note-link.txt"):  "",
+				filepath.Join(linkDir, "sub", "up"):      "symlink cycle: it leads back to",
+				filepath.Join(linkDir, "dangling.md"):    "dangling symlink: its target",
+				filepath.Join(linkDir, "sub", "again"):   "already read in this run as " + filepath.Join(linkDir, "linked"),
+			},
+		},
+		{
+			name:  "a link to a file, given as the path",
+			paths: []string{filepath.Join(docs, "note-link.txt")},
+			want:  map[string]string{filepath.Join(docs, "note-link.txt"): ""},
+		},
+		{
+			name:  "a dangling link, given as the path",
+			paths: []string{filepath.Join(docs, "dangling.png")},
+			want:  map[string]string{filepath.Join(docs, "dangling.png"): "dangling symlink"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := walkWithin(t, tt.paths, Options{})
+			for where, want := range tt.want {
+				it, ok := got[where]
+				switch {
+				case !ok:
+					t.Errorf("Walk(%v) has no item for %s; got %v", tt.paths, where, got)
+				case want == "" && (it.Err != nil || it.Source == nil):
+					t.Errorf("Walk(%v)[%s] = %v, want a source", tt.paths, where, it)
+				case want != "" && (it.Err == nil || !strings.Contains(it.Err.Error(), want)):
+					t.Errorf("Walk(%v)[%s] = %v, want an error containing %q", tt.paths, where, it, want)
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Errorf("Walk(%v) gave %d items, want %d: %v", tt.paths, len(got), len(tt.want), got)
+			}
+		})
+	}
+	if it := walkWithin(t, []string{filepath.Join(docs, "note-link.txt")}, Options{})[filepath.Join(docs, "note-link.txt")]; it.Source != nil && it.Source.Text != "a note" {
+		t.Errorf("a linked file's text = %q, want its target's", it.Source.Text)
 	}
 }
