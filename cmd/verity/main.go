@@ -11,9 +11,15 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/veritykb/verity/ingest"
 )
 
 func main() {
+	// The PDF child limits itself before anything else runs (pdfchild.go).
+	if len(os.Args) > 1 && os.Args[1] == readPDFCommand {
+		os.Exit(readPDFMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, ingest.PDF))
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
 	stop()
