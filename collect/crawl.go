@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/ingest"
 )
 
 // Store is where collected pages go. *sqlite.DB satisfies it: storing the
@@ -90,6 +91,10 @@ type CrawlOptions struct {
 	MaxSitemaps int                // sitemap files read at most; 0: 20
 	Restart     bool               // drop an interrupted crawl's state instead of resuming it
 	Checkpoints Checkpoints        // nil: the crawl cannot be resumed
+	// PDF extracts the text of PDF pages; nil: [ingest.PDF], in this
+	// process. A program crawling untrusted sites can pass one that parses
+	// in a child process it can kill, as cmd/verity does.
+	PDF ingest.PDFReader
 	// OnPage is told about every URL the crawl decides on, as it happens.
 	OnPage func(PageResult)
 }
@@ -467,7 +472,7 @@ func (c *crawler) visit(ctx context.Context, q *QueuedURL) (PageResult, error) {
 		res.Outcome, res.Detail = ReasonNoIndex, "the page asks not to be indexed (robots meta or X-Robots-Tag)"
 		return res, nil
 	}
-	src, chunks, err := pageSource(resp, id, c.opt.ACL)
+	src, chunks, err := pageSource(ctx, resp, id, c.opt.ACL, c.opt.PDF)
 	if err != nil {
 		res.Outcome, res.Detail = ReasonContent, verity.ErrorMessage(err)
 		return res, nil

@@ -2,6 +2,7 @@ package collect
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/url"
 	"strings"
@@ -170,12 +171,16 @@ func hasWord(list, w string) bool {
 // pageSource turns a fetched page into a Source and its chunks: system
 // "web", id and uri the canonical URL (the store refuses an id with a
 // second uri, so both must be the same stable string), UpdatedAt the fetch
-// time, text through the ingest readers.
-func pageSource(r *Response, id string, acl []verity.Principal) (*verity.Source, []verity.Chunk, error) {
+// time, text through the ingest readers; PDFs through readPDF, or
+// [ingest.PDF] when it is nil.
+func pageSource(ctx context.Context, r *Response, id string, acl []verity.Principal, readPDF ingest.PDFReader) (*verity.Source, []verity.Chunk, error) {
+	if readPDF == nil {
+		readPDF = ingest.PDF
+	}
 	src := &verity.Source{ID: id, URI: id, System: verity.SystemWeb, ACL: acl, UpdatedAt: r.FetchedAt.UTC()}
 	switch r.MediaType {
 	case "application/pdf":
-		text, err := ingest.PDF(r.Body)
+		text, err := readPDF(ctx, r.Body)
 		if err != nil {
 			return nil, nil, err
 		}

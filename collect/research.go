@@ -11,6 +11,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/ingest"
 )
 
 // Research budgets of the seed's agent.
@@ -76,6 +77,9 @@ type ResearchOptions struct {
 	Journal            Journal            // nil: calls are only in the report
 	Run                string             // run id; "": made from the clock
 	OnCall             func(Call)
+	// PDF extracts the text of PDF pages; nil: [ingest.PDF] (see
+	// [CrawlOptions.PDF]).
+	PDF ingest.PDFReader
 }
 
 // KeptPage is a page the run stored, and why it was read.
@@ -469,7 +473,7 @@ func (r *researcher) readPage(ctx context.Context, c *candidate) error {
 	if err != nil {
 		id = c.url
 	}
-	src, chunks, err := pageSource(resp, id, r.opt.ACL)
+	src, chunks, err := pageSource(ctx, resp, id, r.opt.ACL, r.opt.PDF)
 	if err != nil {
 		call.Outcome, call.Detail = ReasonContent, verity.ErrorMessage(err)
 		return r.record(ctx, call)

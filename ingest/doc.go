@@ -8,6 +8,17 @@
 //
 // Readers report bad input — invalid UTF-8, binary data, broken PDF or HTML,
 // oversized files, malformed JSON lines, records without an id — as an Item
-// with an error naming the file and line, and go on with the next item. This
-// package never writes to a store; callers decide what to keep.
+// with an error naming the file and line, and go on with the next item.
+//
+// No file may hang or exhaust a reader: every file is read within a size
+// and a time budget ([Options]), a file over budget is a failed Item, and
+// input shaped to make a parser loop, recurse or allocate without end (page
+// trees that refer to themselves, compression bombs, nesting thousands
+// deep) is refused before it reaches the parser. The third-party PDF code
+// cannot be interrupted, so the PDF reader is a function the caller can
+// replace ([Options.PDF], [PDFReader]); cmd/verity runs it in a child
+// process it kills at the deadline.
+//
+// This package never writes to a store — callers decide what to keep — and
+// never starts a process: isolation is the caller's to wire.
 package ingest

@@ -1,7 +1,9 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -28,8 +30,17 @@ type Options struct {
 	// ACL is given to files, folders and stdin (JSONL records carry their own).
 	// Empty means public.
 	ACL []verity.Principal
-	// MaxBytes refuses files (and JSONL lines) larger than this.
+	// MaxBytes is the size budget of one input: larger files and stdin are
+	// refused before they are read, and so are JSONL lines (a JSONL file is
+	// many sources, each within the budget). 0: DefaultMaxBytes.
 	MaxBytes int64
+	// FileTimeout is the time budget of reading one file or stdin: the
+	// context a reader gets ends then, and a reader that has not finished
+	// by then fails that file. JSONL files are not timed as a whole.
+	// 0: DefaultFileTimeout.
+	FileTimeout time.Duration
+	// PDF extracts the text of PDF files. nil: [PDF], in this process.
+	PDF PDFReader
 	// Format forces a reader ("txt", "md", "html", "pdf", "jsonl"); "" picks
 	// by file extension, and by sniffing the content for stdin.
 	Format string
@@ -42,84 +53,16 @@ type Options struct {
 // DefaultMaxBytes is the largest file read unless Options say otherwise.
 const DefaultMaxBytes = 64 << 20
 
+// DefaultFileTimeout is how long one file may take to read unless Options
+// say otherwise.
+const DefaultFileTimeout = 30 * time.Second
+
 // Formats are the readers by name, as --format takes them.
 var Formats = []string{"txt", "md", "html", "pdf", "jsonl"}
 
 var extFormat = map[string]string{
 	".txt": "txt", ".text": "txt", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
 	".xhtml": "html", ".pdf": "pdf", ".jsonl": "jsonl", ".ndjson": "jsonl",
-}
-
-// Walk reads every path — a file, a folder (recursively, skipping hidden
-// entries and files of unknown type) or "-" for stdin — and calls fn for each
-// item in order. Bad input becomes an Item with Err and reading goes on; only
-// an error from fn or a cancelled context stops it.
-func Walk(ctx context.Context, paths []string, opts Options, fn func(Item) error) error {
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = DefaultMaxBytes
-	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if len(opts.ACL) == 0 {
-		opts.ACL = []verity.Principal{verity.Public}
-	}
-	if opts.Format != "" && !isFormat(opts.Format) {
-		return verity.Errorf(verity.EINVALID, "unknown format %q (want one of %s)", opts.Format, strings.Join(Formats, ", "))
-	}
-	for _, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if p == "-" {
-			if err := readStdin(opts, fn); err != nil {
-				return err
-			}
-			continue
-		}
-		info, err := os.Stat(p)
-		if err != nil {
-			if ferr := fn(Item{Where: p, Err: verity.Errorf(verity.EINVALID, "%w", unwrapPathError(err))}); ferr != nil {
-				return ferr
-			}
-			continue
-		}
-		if !info.IsDir() {
-			if err := readFile(p, info, opts, fn); err != nil {
-				return err
-			}
-			continue
-		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if cerr := ctx.Err(); cerr != nil {
-				return cerr
-			}
-			if err != nil {
-				return fn(Item{Where: path, Err: verity.Errorf(verity.EINVALID, "%w", unwrapPathError(err))})
-			}
-			if path != p && strings.HasPrefix(d.Name(), ".") {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				return nil
-			}
-			if _, ok := extFormat[strings.ToLower(filepath.Ext(path))]; !ok && opts.Format == "" {
-				return nil // a folder holds other things too: skip what we cannot read
-			}
-			info, err := d.Info()
-			if err != nil {
-				return fn(Item{Where: path, Err: verity.Errorf(verity.EINVALID, "%w", err)})
-			}
-			return readFile(path, info, opts, fn)
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func isFormat(f string) bool {
@@ -138,7 +81,9 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func readFile(path string, info fs.FileInfo, opts Options, fn func(Item) error) error {
+// readFile reads one regular file (info is its own, links followed) within
+// the budgets of opts.
+func readFile(ctx context.Context, path string, info fs.FileInfo, opts Options, fn func(Item) error) error {
 	format := opts.Format
 	if format == "" {
 		format = extFormat[strings.ToLower(filepath.Ext(path))]
@@ -146,20 +91,35 @@ func readFile(path string, info fs.FileInfo, opts Options, fn func(Item) error) 
 	if format == "" {
 		return fn(Item{Where: path, Err: verity.Errorf(verity.EINVALID, "unknown file type %q (use --format %s)", filepath.Ext(path), strings.Join(Formats, "|"))})
 	}
-	if format == "jsonl" {
-		f, err := os.Open(path)
-		if err != nil {
-			return fn(Item{Where: path, Err: verity.Errorf(verity.EINVALID, "%w", unwrapPathError(err))})
-		}
-		defer f.Close()
-		return Records(f, path, opts.MaxBytes, opts.Now(), fn)
+	if !info.Mode().IsRegular() {
+		// A pipe or a device would block the read or never end.
+		return fn(Item{Where: path, Err: verity.Errorf(verity.EINVALID, "not a regular file (%s)", fileKind(info.Mode()))})
 	}
-	if info.Size() > opts.MaxBytes {
-		return fn(Item{Where: path, Bytes: info.Size(), Err: verity.Errorf(verity.EINVALID, "file is %d bytes, larger than the limit of %d (raise --max-bytes)", info.Size(), opts.MaxBytes)})
-	}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return fn(Item{Where: path, Err: verity.Errorf(verity.EINVALID, "%w", unwrapPathError(err))})
+	}
+	defer f.Close()
+	if format == "jsonl" {
+		// A JSONL file is many sources: each line is bounded by MaxBytes,
+		// and the walk stops between lines when ctx ends.
+		return Records(f, path, opts.MaxBytes, opts.Now(), func(it Item) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return fn(it)
+		})
+	}
+	if info.Size() > opts.MaxBytes {
+		return fn(Item{Where: path, Bytes: info.Size(), Err: tooLarge("file is %d bytes", info.Size(), opts.MaxBytes)})
+	}
+	// The size is checked again as read: a file may grow after its stat.
+	data, err := io.ReadAll(io.LimitReader(f, opts.MaxBytes+1))
+	if err != nil {
+		return fn(Item{Where: path, Err: verity.Errorf(verity.EINVALID, "%w", unwrapPathError(err))})
+	}
+	if int64(len(data)) > opts.MaxBytes {
+		return fn(Item{Where: path, Bytes: int64(len(data)), Err: tooLarge("file grew past %d bytes while read", opts.MaxBytes, opts.MaxBytes)})
 	}
 	abs, _ := filepath.Abs(path)
 	src := &verity.Source{
@@ -169,13 +129,33 @@ func readFile(path string, info fs.FileInfo, opts Options, fn func(Item) error) 
 		ACL:       opts.ACL,
 		UpdatedAt: info.ModTime().UTC(),
 	}
-	if err := fill(src, data, format, filepath.Base(path)); err != nil {
+	if err := fillTimed(ctx, src, data, format, filepath.Base(path), opts); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fn(Item{Where: path, Bytes: int64(len(data)), Err: err})
 	}
 	return fn(Item{Where: path, Bytes: int64(len(data)), Source: src})
 }
 
-func readStdin(opts Options, fn func(Item) error) error {
+func tooLarge(format string, n, limit int64) error {
+	return verity.Errorf(verity.EINVALID, format+", larger than the limit of %d (raise --max-file-size)", n, limit)
+}
+
+// fileKind names what a file that is not a regular file is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
+}
+
+func readStdin(ctx context.Context, opts Options, fn func(Item) error) error {
 	if opts.Stdin == nil {
 		return fn(Item{Where: "stdin", Err: verity.Errorf(verity.EINVALID, "no standard input")})
 	}
@@ -184,14 +164,19 @@ func readStdin(opts Options, fn func(Item) error) error {
 		return fn(Item{Where: "stdin", Err: verity.Errorf(verity.EINVALID, "read: %w", err)})
 	}
 	if int64(len(data)) > opts.MaxBytes {
-		return fn(Item{Where: "stdin", Err: verity.Errorf(verity.EINVALID, "input larger than the limit of %d bytes (raise --max-bytes)", opts.MaxBytes)})
+		return fn(Item{Where: "stdin", Err: verity.Errorf(verity.EINVALID, "input larger than the limit of %d bytes (raise --max-file-size)", opts.MaxBytes)})
 	}
 	format := opts.Format
 	if format == "" {
 		format = sniff(data)
 	}
 	if format == "jsonl" {
-		return Records(strings.NewReader(string(data)), "stdin", opts.MaxBytes, opts.Now(), fn)
+		return Records(bytes.NewReader(data), "stdin", opts.MaxBytes, opts.Now(), func(it Item) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return fn(it)
+		})
 	}
 	id := opts.StdinID
 	if id == "" {
@@ -202,7 +187,10 @@ func readStdin(opts Options, fn func(Item) error) error {
 		uri = "stdin:" + id
 	}
 	src := &verity.Source{ID: id, URI: uri, System: verity.SystemFile, ACL: opts.ACL, UpdatedAt: opts.Now().UTC()}
-	if err := fill(src, data, format, id); err != nil {
+	if err := fillTimed(ctx, src, data, format, id, opts); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fn(Item{Where: "stdin", Bytes: int64(len(data)), Err: err})
 	}
 	if opts.StdinTitle != "" {
@@ -226,11 +214,29 @@ func sniff(data []byte) string {
 	return "txt"
 }
 
+// fillTimed is fill within the file's time budget. A reader that ends
+// with the budget's context error, or finishes after the budget is spent,
+// fails the file with the budget named; a reader's own error (such as a
+// killed child's) is kept. When ctx itself ends, its error is returned and
+// the caller stops.
+func fillTimed(ctx context.Context, src *verity.Source, data []byte, format, name string, opts Options) error {
+	fctx, cancel := context.WithTimeout(ctx, opts.FileTimeout)
+	defer cancel()
+	err := fill(fctx, src, data, format, name, opts.PDF)
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case fctx.Err() != nil && (err == nil || errors.Is(err, context.DeadlineExceeded)):
+		return verity.Errorf(verity.EINVALID, "reading took longer than %s (raise --file-timeout)", opts.FileTimeout)
+	}
+	return err
+}
+
 // fill reads data in the given format into src's text and title.
-func fill(src *verity.Source, data []byte, format, name string) error {
+func fill(ctx context.Context, src *verity.Source, data []byte, format, name string, readPDF PDFReader) error {
 	switch format {
 	case "pdf":
-		text, err := PDF(data)
+		text, err := readPDF(ctx, data)
 		if err != nil {
 			return err
 		}

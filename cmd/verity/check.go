@@ -19,6 +19,8 @@ func (a *app) checkCmd() *cobra.Command {
 		flags   answerFlags
 		docs    []string
 		sources []string
+		maxSize = byteSize(ingest.DefaultMaxBytes)
+		pf      pdfFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "check [--as PRINCIPAL]... [--json | --markdown] [--doc FILE]... [--source ID]... ANSWER_FILE",
@@ -57,6 +59,12 @@ ANSWER_FILE ("-" for stdin) is one of:
                documents). Each cited_text is the claim's quote candidate; it is
                located by code in the document, never taken on trust.
 
+--doc files are read as verity ingest reads them, within the same budgets:
+--max-file-size (64MiB) and --file-timeout (30s) per file, PDFs in a child
+process killed at --file-timeout and limited to --pdf-memory (see verity
+ingest --help). A --doc file that cannot be read within them (a broken or
+hostile PDF, a page tree that loops) ends the check with the reason.
+
 Quote spans are byte offsets into the document's text (for --source, the
 source version's canonical text). --json prints the same object as ask --json
 with "mode": "check", the answer as given, and "annotated" holding the text
@@ -73,6 +81,12 @@ with quotes injected; claims found without a citation have "uncited": true.`,
 			}
 			if flags.markdown && a.json {
 				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")
+			}
+			if maxSize <= 0 {
+				return verity.Errorf(verity.EINVALID, "--max-file-size must be positive")
+			}
+			if err := pf.check("file-timeout"); err != nil {
+				return err
 			}
 			ctx := cmd.Context()
 			caller, err := a.caller()
@@ -91,8 +105,9 @@ with quotes injected; claims found without a citation have "uncited": true.`,
 				if len(sub.Documents) > 0 {
 					return verity.Errorf(verity.EINVALID, "the answer file brings its own documents; --doc and --source are for plain-text answers")
 				}
+				opts := ingest.Options{MaxBytes: int64(maxSize), FileTimeout: pf.timeout, PDF: a.pdfReader(pf), Now: a.now}
 				for _, path := range docs {
-					d, err := readDocFile(ctx, path)
+					d, err := readDocFile(ctx, path, opts)
 					if err != nil {
 						return err
 					}
@@ -129,6 +144,8 @@ with quotes injected; claims found without a citation have "uncited": true.`,
 	f := cmd.Flags()
 	f.StringArrayVar(&docs, "doc", nil, "a document file the answer cites as [N], in order (repeatable)")
 	f.StringArrayVar(&sources, "source", nil, "a source id in the store the answer cites as [N], after the --doc files (repeatable)")
+	f.Var(&maxSize, "max-file-size", "size budget of a --doc file (bytes, or with KiB, MiB, GiB)")
+	pf.register(cmd, "file-timeout", "time budget of reading a --doc file; a PDF parse still running then is killed")
 	return cmd
 }
 
@@ -149,11 +166,12 @@ func (a *app) readAnswerFile(path string) ([]byte, error) {
 }
 
 // readDocFile reads a --doc file into its canonical text with the reader
-// ingest would use (by extension: text, Markdown, HTML, PDF).
-func readDocFile(ctx context.Context, path string) (answer.Document, error) {
+// ingest would use (by extension: text, Markdown, HTML, PDF), within the
+// budgets of opts.
+func readDocFile(ctx context.Context, path string, opts ingest.Options) (answer.Document, error) {
 	var doc answer.Document
 	found := false
-	err := ingest.Walk(ctx, []string{path}, ingest.Options{}, func(it ingest.Item) error {
+	err := ingest.Walk(ctx, []string{path}, opts, func(it ingest.Item) error {
 		if it.Err != nil {
 			return verity.Errorf(verity.EINVALID, "--doc %s: %w", path, it.Err)
 		}

@@ -19,6 +19,7 @@ type fetchFlags struct {
 	timeout  time.Duration
 	maxBytes int64
 	contact  string
+	pdf      pdfFlags
 }
 
 func (ff *fetchFlags) register(cmd *cobra.Command) {
@@ -27,11 +28,15 @@ func (ff *fetchFlags) register(cmd *cobra.Command) {
 	f.DurationVar(&ff.timeout, "timeout", collect.DefaultTimeout, "give up on a page that has not fully arrived after this long")
 	f.Int64Var(&ff.maxBytes, "max-bytes", collect.DefaultMaxBytes, "refuse pages larger than this many bytes")
 	f.StringVar(&ff.contact, "contact", "", "an email or URL added to the User-Agent, so site owners can reach you")
+	ff.pdf.register(cmd, "pdf-timeout", "give up on extracting a PDF's text after this long; the parse runs in a child process that is killed")
 }
 
 func (ff *fetchFlags) options() (collect.FetchOptions, error) {
 	if ff.delay < 0 || ff.timeout <= 0 || ff.maxBytes <= 0 {
 		return collect.FetchOptions{}, verity.Errorf(verity.EINVALID, "--delay must be ≥ 0, --timeout and --max-bytes > 0")
+	}
+	if err := ff.pdf.check("pdf-timeout"); err != nil {
+		return collect.FetchOptions{}, err
 	}
 	ua := collect.DefaultUserAgent
 	if c := strings.TrimSpace(ff.contact); c != "" {
@@ -97,7 +102,10 @@ ask not to be indexed (robots meta or X-Robots-Tag noindex) are not stored;
 nofollow pages are stored but their links not followed. A 429 or 503 is
 retried after its Retry-After (up to a minute). Only text/html and
 application/pdf are read, up to --max-bytes, within --timeout; legacy
-charsets (windows-1251, koi8-r, ...) are decoded to UTF-8.
+charsets (windows-1251, koi8-r, ...) are decoded to UTF-8. A PDF's text is
+extracted in a child process of verity, killed after --pdf-timeout (30s)
+and limited to --pdf-memory (1GiB), as verity ingest does; a PDF that
+loops, inflates without end or crashes the parser is an error for that URL.
 
 URLs are compared in canonical form: scheme and host lowercased, default
 port, user info and #fragment dropped, escapes normalized, dot segments
@@ -154,6 +162,7 @@ is reported as an error, and nothing of that source is shown).`,
 			}
 			bar := a.newProgress("crawl", int64(budget), false)
 			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart,
+				PDF: a.pdfReader(ff.pdf),
 				OnPage: func(r collect.PageResult) {
 					if r.Fetched {
 						bar.Add(1)

@@ -18,11 +18,12 @@ import (
 
 func (a *app) ingestCmd() *cobra.Command {
 	var (
-		acl      []string
-		format   string
-		maxBytes int64
-		id, uri  string
-		title    string
+		acl     []string
+		format  string
+		maxSize = byteSize(ingest.DefaultMaxBytes)
+		pf      pdfFlags
+		id, uri string
+		title   string
 	)
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
@@ -32,6 +33,25 @@ func (a *app) ingestCmd() *cobra.Command {
 PATH is a file, a folder (read recursively; hidden entries and unknown file
 types are skipped) or - for standard input. Files may be .txt, .md, .html,
 .pdf or .jsonl. A source's id is its path as given, or the record's "id".
+Symbolic links are followed, to files and to folders (a linked file or
+folder is read under the link's path); a link that leads back to a folder
+above it (a cycle), a second link to a folder already read, and a link whose
+target is missing are each reported as failed, never skipped in silence.
+
+Budgets: every file (and stdin) has a size budget, --max-file-size (64MiB
+by default; also the longest JSONL line), checked before it is read, and a
+time budget, --file-timeout (30s), for reading its text. A file over either
+is reported as failed with the reason and the rest is read and stored.
+(--max-bytes is the old name of --max-file-size and still works.) PDF text
+is extracted in a child process of verity, because the PDF library cannot
+be interrupted: the child is killed at --file-timeout, limits itself to
+--pdf-memory (1GiB; address space beyond its start and Go heap, on Linux)
+and to --file-timeout plus one second of CPU, and a killed or crashed child
+is a failed file ("PDF parse took longer than 30s: killed", "PDF parse
+exceeded 1024 MiB: killed", "broken PDF: ..."). Page trees that loop,
+streams that inflate past 256 MiB and HTML nested more than 512 elements
+deep are refused before they are parsed. A JSONL file is many sources and is
+not timed as a whole.
 
 ACL: files, folders and stdin are readable by the principals given with
 --acl, and by everyone (public) when no --acl is given. JSONL records carry
@@ -80,10 +100,20 @@ caller cannot read is refused as taken, and nothing of that source is shown.
 		Example: `  verity ingest notes/ handbook.pdf
   verity ingest --acl group:finance --acl user:cfo@corp.example reports/
   verity ingest confluence-export.jsonl
+  verity ingest --file-timeout 2m --max-file-size 256MiB scans/
   curl -s https://example.org/ | verity ingest --format html --id example-home -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
+			if maxSize <= 0 {
+				return verity.Errorf(verity.EINVALID, "--max-file-size must be positive")
+			}
+			if err := pf.check("file-timeout"); err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("max-bytes") && !a.json {
+				fmt.Fprintln(a.stderr, "warning: --max-bytes is the old name of --max-file-size, which it still sets")
+			}
 			principals := make([]verity.Principal, 0, len(acl))
 			for _, s := range acl {
 				p, err := verity.ParsePrincipal(s)
@@ -108,7 +138,8 @@ caller cannot read is refused as taken, and nothing of that source is shown.
 				sum.FileACL = append(sum.FileACL, string(p))
 			}
 			bar := a.newProgress("ingest", totalBytes(args), true)
-			opts := ingest.Options{ACL: principals, MaxBytes: maxBytes, Format: format, StdinID: id, StdinURI: uri, StdinTitle: title, Stdin: a.stdin, Now: a.now}
+			opts := ingest.Options{ACL: principals, MaxBytes: int64(maxSize), FileTimeout: pf.timeout, PDF: a.pdfReader(pf),
+				Format: format, StdinID: id, StdinURI: uri, StdinTitle: title, Stdin: a.stdin, Now: a.now}
 			printFailure := func(f kb.IngestFailure) {
 				if !a.json {
 					fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(f.Where), clean(f.Error))
@@ -197,7 +228,12 @@ caller cannot read is refused as taken, and nothing of that source is shown.
 	f := cmd.Flags()
 	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read files and stdin, repeatable (default public)")
 	f.StringVar(&format, "format", "", "force a reader: "+strings.Join(ingest.Formats, ", ")+" (default: by extension; sniffed for stdin)")
-	f.Int64Var(&maxBytes, "max-bytes", ingest.DefaultMaxBytes, "refuse files and JSONL lines larger than this")
+	f.Var(&maxSize, "max-file-size", "size budget: refuse files, stdin and JSONL lines larger than this (bytes, or with KiB, MiB, GiB)")
+	// The old name is kept working, hidden; cobra would print its own
+	// deprecation note on stdout, into --json output.
+	f.Var(&maxSize, "max-bytes", "the old name of --max-file-size")
+	f.MarkHidden("max-bytes")
+	pf.register(cmd, "file-timeout", "time budget of reading one file; a PDF parse still running then is killed")
 	f.StringVar(&id, "id", "", "id of the source read from stdin (default stdin)")
 	f.StringVar(&uri, "uri", "", "uri of the source read from stdin (default stdin:ID)")
 	f.StringVar(&title, "title", "", "title of the source read from stdin")
@@ -261,6 +297,9 @@ func totalBytes(paths []string) int64 {
 	for _, p := range paths {
 		if p == "-" {
 			continue
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real // a linked folder counts; links inside it are not followed here
 		}
 		filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {

@@ -13,6 +13,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/veritykb/verity/ingest"
 )
 
 // stopGrace is how long a command may take to stop after an interrupt
@@ -21,6 +23,10 @@ import (
 const stopGrace = 1800 * time.Millisecond
 
 func main() {
+	// The PDF child limits itself before anything else runs (pdfchild.go).
+	if len(os.Args) > 1 && os.Args[1] == readPDFCommand {
+		os.Exit(readPDFMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, ingest.PDF))
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)

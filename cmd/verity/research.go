@@ -118,8 +118,8 @@ never a URL a model suggested — at most --per-host pages of one site, pages
 of the vendor's own domains (the spec's vendor.domains) last. Never read:
 social networks, job boards, app stores, and technology-usage and
 software-review aggregators (the built-in list below), plus the spec's
-banned_domains and --ban. robots.txt and the politeness of "verity crawl"
-apply to every read. A page read is kept — stored, readable by --acl
+banned_domains and --ban. robots.txt, the politeness of "verity crawl" and
+its PDF limits (--pdf-timeout, --pdf-memory) apply to every read. A page read is kept — stored, readable by --acl
 (public by default) — only when it names the product or an alias.
 
 Queries: --query searches come first. Then, with no model configured (the
@@ -200,7 +200,7 @@ Built-in banned domains (and their subdomains):
 			bar := a.newProgress("research", int64(searches+reads), false)
 			rep, err := svc.Research(ctx, caller, s, collect.NewFetcher(fo), collect.ResearchOptions{
 				Product: t.product, Aliases: t.aliases, Queries: explicit, Ban: t.ban, Vendor: t.vendor,
-				Searches: searches, Reads: reads, PerHost: perHost, ACL: principals, Planner: pl,
+				Searches: searches, Reads: reads, PerHost: perHost, ACL: principals, Planner: pl, PDF: a.pdfReader(ff.pdf),
 				Run: "research-" + a.now().UTC().Format("20060102T150405.000Z"),
 				OnCall: func(c collect.Call) {
 					if c.Spent {
