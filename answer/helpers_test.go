@@ -50,7 +50,7 @@ func openStore(t testing.TB, paths ...string) *sqlite.DB {
 		if err != nil {
 			t.Skipf("corpus %s: %v", p, err)
 		}
-		err = ingest.Records(f, filepath.Base(p), ingest.DefaultMaxBytes, testNow, func(it ingest.Item) error {
+		err = ingest.Records(f, filepath.Base(p), ingest.DefaultMaxBytes, func(it ingest.Item) error {
 			if it.Err != nil || it.Source == nil {
 				return nil // the demo corpus holds a record without ACL on purpose
 			}

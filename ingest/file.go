@@ -103,7 +103,7 @@ func readFile(ctx context.Context, path string, info fs.FileInfo, opts Options, 
 	if format == "jsonl" {
 		// A JSONL file is many sources: each line is bounded by MaxBytes,
 		// and the walk stops between lines when ctx ends.
-		return Records(f, path, opts.MaxBytes, opts.Now(), func(it Item) error {
+		return Records(f, path, opts.MaxBytes, func(it Item) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -171,7 +171,7 @@ func readStdin(ctx context.Context, opts Options, fn func(Item) error) error {
 		format = sniff(data)
 	}
 	if format == "jsonl" {
-		return Records(bytes.NewReader(data), "stdin", opts.MaxBytes, opts.Now(), func(it Item) error {
+		return Records(bytes.NewReader(data), "stdin", opts.MaxBytes, func(it Item) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -186,7 +186,9 @@ func readStdin(ctx context.Context, opts Options, fn func(Item) error) error {
 	if uri == "" {
 		uri = "stdin:" + id
 	}
-	src := &verity.Source{ID: id, URI: uri, System: verity.SystemFile, ACL: opts.ACL, UpdatedAt: opts.Now().UTC()}
+	// Stdin has no time of its own: a zero UpdatedAt lets the store keep the
+	// stored time while the text is unchanged, as for a JSONL record.
+	src := &verity.Source{ID: id, URI: uri, System: verity.SystemFile, ACL: opts.ACL}
 	if err := fillTimed(ctx, src, data, format, id, opts); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -124,7 +124,7 @@ func FuzzRecords(f *testing.F) {
 // fuzzRecords reads JSONL and checks every item; with system set, sources
 // must keep it.
 func fuzzRecords(t *testing.T, in, system string) {
-	Records(strings.NewReader(in), "f", 1<<16, fixedNow(), func(it Item) error {
+	Records(strings.NewReader(in), "f", 1<<16, func(it Item) error {
 		if it.Source == nil && it.Err == nil {
 			t.Fatalf("item with neither source nor error")
 		}

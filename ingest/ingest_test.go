@@ -130,7 +130,7 @@ func TestRecords(t *testing.T) {
 		`{"id":"B-10","acl":["public"],"text":"x","author":"not an email"}`,
 	}, "\n")
 	var items []Item
-	err := Records(strings.NewReader(input), "export.jsonl", 1<<20, fixedNow(), func(it Item) error {
+	err := Records(strings.NewReader(input), "export.jsonl", 1<<20, func(it Item) error {
 		items = append(items, it)
 		return nil
 	})
@@ -171,7 +171,7 @@ func TestRecords(t *testing.T) {
 func TestRecordsLongLine(t *testing.T) {
 	input := `{"id":"a","acl":["public"],"text":"` + strings.Repeat("x", 5000) + "\"}\n" + `{"id":"b","acl":["public"],"text":"ok"}`
 	var items []Item
-	Records(strings.NewReader(input), "in", 1000, fixedNow(), func(it Item) error { items = append(items, it); return nil })
+	Records(strings.NewReader(input), "in", 1000, func(it Item) error { items = append(items, it); return nil })
 	if len(items) != 2 || items[0].Err == nil || items[1].Err != nil || items[1].Source.ID != "b" {
 		t.Fatalf("Records(long line, ok line) = %v, want an error then b", items)
 	}

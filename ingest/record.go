@@ -43,9 +43,8 @@ type Record struct {
 // the store reads as "keep the stored time while the content is unchanged,
 // else the ingest time" ([verity.SourceStore.PutSource]): stamping it with
 // the read time made every re-ingest of an unchanged export a metadata
-// update. The time parameter, once that stamp, is unused; it stays until
-// the readers calling Records (file.go) drop it.
-func Records(r io.Reader, name string, maxBytes int64, _ time.Time, fn func(Item) error) error {
+// update.
+func Records(r io.Reader, name string, maxBytes int64, fn func(Item) error) error {
 	br := bufio.NewReaderSize(r, 1<<16)
 	for lineNo := 1; ; lineNo++ {
 		line, tooLong, err := readLine(br, maxBytes)

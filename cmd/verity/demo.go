@@ -135,7 +135,7 @@ func (a *app) demoIngest(ctx context.Context, svc *kb.Service) error {
 		name := path.Base(p)
 		switch path.Ext(name) {
 		case ".jsonl":
-			return ingest.Records(bytes.NewReader(data), name, ingest.DefaultMaxBytes, a.now(), func(it ingest.Item) error {
+			return ingest.Records(bytes.NewReader(data), name, ingest.DefaultMaxBytes, func(it ingest.Item) error {
 				if it.Err != nil {
 					return fmt.Errorf("demo corpus %s: %w", it.Where, it.Err)
 				}

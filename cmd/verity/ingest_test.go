@@ -143,3 +143,15 @@ func TestIngestOneURIPerSystem(t *testing.T) {
 		t.Errorf("ingest NEW-1 in another system = exit %d %s %s, want it stored", code, out, errOut)
 	}
 }
+
+// TestIngestStdinTwice ingests the same stdin twice: the second run finds
+// it unchanged, not a metadata update stamped with the time of the run.
+func TestIngestStdinTwice(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	for run, want := range []string{"1 new", "1 unchanged"} {
+		out, errOut, code := cli(t, db, "Some notes about Bitrix24.", "ingest", "--id", "notes", "-")
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("ingest run %d = exit %d %s\n%s, want %q", run+1, code, errOut, out, want)
+		}
+	}
+}
