@@ -125,6 +125,7 @@ no network, labelled "model: offline" in every output.
 Environment:
   VERITY_DB      store path when --db is not given (default ./verity.db)
   VERITY_MODEL   model spec when --model is not given (default offline)
+  VERITY_TOKEN   for verity mcp: the API token that says who acts
 
 Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 3 not found (or not yours to read: the two look the same), 4 conflict,
@@ -180,6 +181,7 @@ that is how to preview what someone may see and do.`,
 		a.roleCmd(),
 		a.tokenCmd(),
 		a.backupCmd(),
+		a.mcpCmd(),
 	)
 	// An unknown command is a usage error (exit 2), with suggestions.
 	root.Args = cobra.ArbitraryArgs
