@@ -292,13 +292,22 @@ type response struct {
 // and reads the whole response.
 func (e *env) do(t testing.TB, caller, method, path, body string, header ...string) response {
 	t.Helper()
+	r, err := e.try(caller, method, path, body, header...)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return r
+}
+
+// try is do for goroutines other than the test's: it returns the error.
+func (e *env) try(caller, method, path, body string, header ...string) (response, error) {
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
 	req, err := http.NewRequest(method, e.srv.URL+path, rd)
 	if err != nil {
-		t.Fatal(err)
+		return response{}, err
 	}
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
@@ -311,14 +320,14 @@ func (e *env) do(t testing.TB, caller, method, path, body string, header ...stri
 	}
 	resp, err := e.srv.Client().Do(req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
+		return response{}, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	if err != nil {
-		t.Fatal(err)
+		return response{}, err
 	}
-	return response{status: resp.StatusCode, header: resp.Header, body: string(b)}
+	return response{status: resp.StatusCode, header: resp.Header, body: string(b)}, nil
 }
 
 // leaks returns the secrets of the fixture that text holds, but for those
