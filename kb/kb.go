@@ -31,6 +31,8 @@ type Store interface {
 	relocate.Store
 	collect.Store
 
+	// Ready reports whether the store answers and its migrations have run.
+	Ready(ctx context.Context) error
 	PutSources(ctx context.Context, puts []*verity.SourcePut) error
 	// SourceAccess returns a source's ACL and status, reading no text.
 	SourceAccess(ctx context.Context, id string) ([]verity.Principal, verity.SourceStatus, error)

@@ -48,6 +48,12 @@ func ops(site *httptest.Server) []op {
 		{"Rights", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Rights(ctx, c)
 		}, nil},
+		{"Ready", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return nil, s.Ready(ctx)
+		}, nil},
+		{"Metrics", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return nil, s.Metrics(ctx, c)
+		}, nil},
 		{"Sources", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Sources(ctx, c, kb.SourceQuery{})
 		}, nil},

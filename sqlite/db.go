@@ -46,7 +46,9 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
-	dsn := "file:" + filename + "?" + q.Encode()
+	// The file name goes into a URI: escape what a URI would read as
+	// its query, its fragment or an escape, or "a#b.db" opens "a".
+	dsn := "file:" + uriPath.Replace(filename) + "?" + q.Encode()
 	sdb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", filename, err)
@@ -65,6 +67,9 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 	}
 	return d, nil
 }
+
+// uriPath escapes a file name for a file: URI.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
 
 // Close releases the database.
 func (d *DB) Close() error { return d.db.Close() }

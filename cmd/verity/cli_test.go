@@ -124,7 +124,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sources", "--status", "gone"}, "--status"},
 		{[]string{"search"}, "requires at least 1 arg"},
 		{[]string{"search", "--kk", "3", "x"}, "unknown flag: --kk"},
-		{[]string{"serch", "x"}, "did you mean search?"},
+		{[]string{"serch", "x"}, "did you mean search"},
 		{[]string{"--db", "/nonexistent-dir/x.db", "search", "x"}, "open store"},
 	}
 	for _, tt := range tests {

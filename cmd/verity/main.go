@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -30,23 +31,27 @@ func main() {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	go stopOnSignal(sigs, cancel, os.Stderr, os.Exit)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	var grace atomic.Int64
+	grace.Store(int64(stopGrace))
+	go stopOnSignal(sigs, cancel, func() time.Duration { return time.Duration(grace.Load()) }, os.Stderr, os.Exit)
+	a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, now: time.Now,
+		drain: func(d time.Duration) { grace.Store(int64(max(d, stopGrace))) }}
+	code := runApp(ctx, a, os.Args[1:])
 	cancel()
 	os.Exit(code)
 }
 
 // stopOnSignal cancels the run at the first interrupt or SIGTERM, so the
 // command stops, keeps what it committed and says what it stored; at a
-// second signal, or when the command has not stopped within stopGrace, it
-// exits at once with 130.
-func stopOnSignal(sigs <-chan os.Signal, cancel context.CancelFunc, stderr *os.File, exit func(int)) {
+// second signal, or when the command has not stopped within grace (stopGrace,
+// or what a draining server asked for), it exits at once with 130.
+func stopOnSignal(sigs <-chan os.Signal, cancel context.CancelFunc, grace func() time.Duration, stderr *os.File, exit func(int)) {
 	<-sigs
 	cancel()
 	select {
 	case <-sigs:
 		fmt.Fprintln(stderr, "verity: interrupted again: exiting now; everything committed is kept")
-	case <-time.After(stopGrace):
+	case <-time.After(grace()):
 		fmt.Fprintln(stderr, "verity: still stopping after the interrupt: exiting now; everything committed is kept")
 	}
 	exit(130)

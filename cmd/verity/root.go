@@ -78,6 +78,17 @@ type app struct {
 	cache      llm.Cache    // the store's model cache, for providers that are not offline
 	llm        llm.Model    // the run's model stack, built on first use by a.model
 	meter      *llm.Meter   // what the run's model calls cost
+
+	// drain, when set, raises how long the process waits for the run to
+	// stop after the first signal: a server drains its requests.
+	drain func(time.Duration)
+}
+
+// drainFor tells the signal handler to wait up to d after the first signal.
+func (a *app) drainFor(d time.Duration) {
+	if a.drain != nil {
+		a.drain(d)
+	}
 }
 
 // errPartial reports that a batch finished but some items failed; the command
@@ -85,7 +96,12 @@ type app struct {
 var errPartial = errors.New("some items failed")
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
+	return runApp(ctx, &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}, args)
+}
+
+// runApp runs the command line args with a's streams and environment.
+func runApp(ctx context.Context, a *app, args []string) int {
+	stdin, stdout, stderr := a.stdin, a.stdout, a.stderr
 	a.log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	root := a.rootCmd()
 	root.SetArgs(args)
@@ -126,6 +142,7 @@ Environment:
   VERITY_DB      store path when --db is not given (default ./verity.db)
   VERITY_MODEL   model spec when --model is not given (default offline)
   VERITY_TOKEN   for verity mcp: the API token that says who acts
+  VERITY_ADDR... the server's settings (see verity serve --help)
 
 Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
 3 not found (or not yours to read: the two look the same), 4 conflict,
@@ -182,6 +199,7 @@ that is how to preview what someone may see and do.`,
 		a.tokenCmd(),
 		a.backupCmd(),
 		a.mcpCmd(),
+		a.serveCmd(),
 	)
 	// An unknown command is a usage error (exit 2), with suggestions.
 	root.Args = cobra.ArbitraryArgs

@@ -14,7 +14,7 @@ func (a *app) tokenCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "token",
 		Short: "API tokens: create, list and revoke who a server request acts as (admin)",
-		Long: `A token lets a request to the server (verity serve, in a later release) act
+		Long: `A token lets a request to the server (verity serve) act
 as a caller: one user principal, the actor its changes are logged under,
 and any groups. A token is vty_ + an id + a random secret of 32 bytes; the
 secret is printed once, when the token is made, and the store keeps only

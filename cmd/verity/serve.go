@@ -1,0 +1,304 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/time/rate"
+
+	"github.com/veritykb/verity"
+	httpapi "github.com/veritykb/verity/http"
+	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/mcp"
+	"github.com/veritykb/verity/verify"
+)
+
+// serveConfig is verity serve's configuration, from flags and VERITY_*
+// variables (a flag given wins).
+type serveConfig struct {
+	addr, metricsAddr     string
+	tlsCert, tlsKey       string
+	insecureHTTP          bool
+	anonymous             string
+	proxies               []string
+	userHeader, groupsHdr string
+	corsOrigin            string
+	shutdownTimeout       time.Duration
+	requestTimeout        time.Duration
+	rate                  float64
+	burst                 int
+	maxBody, maxUpload    int64
+	pdf                   pdfFlags // the budget of parsing one uploaded PDF
+}
+
+// serveEnv names the environment variable of each flag.
+var serveEnv = map[string]string{
+	"addr": "VERITY_ADDR", "metrics-addr": "VERITY_METRICS_ADDR", "tls-cert": "VERITY_TLS_CERT", "tls-key": "VERITY_TLS_KEY",
+	"insecure-http": "VERITY_INSECURE_HTTP", "anonymous": "VERITY_ANONYMOUS", "trusted-proxy": "VERITY_TRUSTED_PROXY",
+	"trusted-proxy-user-header": "VERITY_TRUSTED_PROXY_USER_HEADER", "trusted-proxy-groups-header": "VERITY_TRUSTED_PROXY_GROUPS_HEADER",
+	"cors-origin": "VERITY_CORS_ORIGIN", "shutdown-timeout": "VERITY_SHUTDOWN_TIMEOUT", "request-timeout": "VERITY_REQUEST_TIMEOUT",
+	"rate": "VERITY_RATE", "burst": "VERITY_BURST", "max-body": "VERITY_MAX_BODY", "max-upload": "VERITY_MAX_UPLOAD",
+}
+
+func (a *app) serveCmd() *cobra.Command {
+	var cfg serveConfig
+	cmd := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:8080]",
+		Short: "Serve the HTTP API: every operation, as the caller its token names",
+		Long: `Serve answers Verity's JSON API under /api/v1/ from this process: search, ask
+(also as server-sent events), check, sources and show, ingest uploads,
+extract, graph, explain, review, summarize, revoke, unrevoke, undo, impact,
+log, audit, roles and tokens. The API is described at /api/v1/openapi.json;
+responses are the shapes --json prints.
+
+Every request acts as one caller, and the service layer decides what it may
+read and do exactly as for the CLI (see verity role --help):
+  Authorization: Bearer TOKEN   a token from verity token create: its user
+                                and groups; a bad token is 401, always alike
+  a trusted proxy's headers     with --trusted-proxy and its user header
+                                (an email: user:EMAIL; groups: group:NAME),
+                                honoured only from those addresses
+  no credentials                refused (401), unless --anonymous read lets
+                                them read as public, with no permission hints
+
+Operations: /healthz (up), /readyz (store reachable and migrated), /metrics
+(Prometheus; admin tokens only, or without a token on --metrics-addr).
+Logs are JSON lines on stderr with a request id; they never hold a token,
+a document's text, a title or a query. Each caller has a rate limit (429
+with Retry-After); bodies, uploads, headers and times are bounded.
+
+The first line of stdout is "listening on http://HOST:PORT" (--addr
+127.0.0.1:0 picks a free port). SIGTERM or Ctrl-C drains the requests in
+flight for up to --shutdown-timeout and exits 0; a second signal exits at
+once. An address that is not loopback needs --tls-cert and --tls-key, or
+--insecure-http when TLS ends at a proxy in front.
+
+Environment (a flag given wins): ` + envList(),
+		Example: `  verity token create --name alice --principal user:alice@corp.example --principal group:staff
+  verity serve --addr 127.0.0.1:8080
+  curl -H "Authorization: Bearer $TOKEN" 'http://127.0.0.1:8080/api/v1/search?q=vacation'
+  verity serve --addr 0.0.0.0:8443 --tls-cert cert.pem --tls-key key.pem --metrics-addr 127.0.0.1:9090
+  verity serve --addr 10.0.0.5:8080 --insecure-http --trusted-proxy 10.0.0.1/32 --trusted-proxy-user-header X-Forwarded-Email`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := a.flagsFromEnv(cmd.Flags()); err != nil {
+				return err
+			}
+			return a.serve(cmd.Context(), cfg)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
+	f.StringVar(&cfg.metricsAddr, "metrics-addr", "", "also serve /metrics without a token on this address (keep it private)")
+	f.StringVar(&cfg.tlsCert, "tls-cert", "", "TLS certificate file (PEM)")
+	f.StringVar(&cfg.tlsKey, "tls-key", "", "TLS key file (PEM)")
+	f.BoolVar(&cfg.insecureHTTP, "insecure-http", false, "serve plain HTTP on a non-loopback address (TLS ends at a proxy in front)")
+	f.StringVar(&cfg.anonymous, "anonymous", "none", "requests without credentials: none (refused, 401) or read (as public, reading only)")
+	f.StringArrayVar(&cfg.proxies, "trusted-proxy", nil, "address or CIDR of an authenticating proxy whose user headers are trusted, repeatable")
+	f.StringVar(&cfg.userHeader, "trusted-proxy-user-header", "", "the proxy's header holding the user's email (user:EMAIL)")
+	f.StringVar(&cfg.groupsHdr, "trusted-proxy-groups-header", "", "the proxy's header holding comma-separated groups (group:NAME)")
+	f.StringVar(&cfg.corsOrigin, "cors-origin", "", "the one browser origin allowed to call the API cross-site (default none)")
+	f.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight after SIGTERM")
+	f.DurationVar(&cfg.requestTimeout, "request-timeout", httpapi.DefaultRequestTimeout, "longest time one request may work")
+	f.Float64Var(&cfg.rate, "rate", httpapi.DefaultRate, "requests per second per caller (token, proxied user, or address); 0 for no limit")
+	f.IntVar(&cfg.burst, "burst", httpapi.DefaultBurst, "requests a caller may make at once before the rate applies")
+	f.Int64Var(&cfg.maxBody, "max-body", httpapi.DefaultMaxBody, "largest JSON request body, in bytes")
+	f.Int64Var(&cfg.maxUpload, "max-upload", httpapi.DefaultMaxUpload, "largest ingest upload, in bytes")
+	cfg.pdf.register(cmd, "pdf-timeout", "longest time one uploaded file may take to read; PDFs are parsed in a child process killed past it")
+	return cmd
+}
+
+func envList() string {
+	var b strings.Builder
+	for _, name := range []string{"addr", "metrics-addr", "tls-cert", "tls-key", "insecure-http", "anonymous", "trusted-proxy",
+		"trusted-proxy-user-header", "trusted-proxy-groups-header", "cors-origin", "shutdown-timeout", "request-timeout", "rate", "burst", "max-body", "max-upload"} {
+		fmt.Fprintf(&b, "\n  %-36s --%s", serveEnv[name], name)
+	}
+	return b.String() + " (comma-separated for VERITY_TRUSTED_PROXY)"
+}
+
+// flagsFromEnv sets each flag not given from its VERITY_* variable.
+func (a *app) flagsFromEnv(fs *pflag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(f *pflag.Flag) {
+		env, v := serveEnv[f.Name], ""
+		if env != "" {
+			v = strings.TrimSpace(a.getenv(env))
+		}
+		if err != nil || f.Changed || v == "" {
+			return
+		}
+		values := []string{v}
+		if f.Value.Type() == "stringArray" {
+			values = strings.Split(v, ",")
+		}
+		for _, x := range values {
+			if serr := fs.Set(f.Name, strings.TrimSpace(x)); serr != nil {
+				err = verity.Errorf(verity.EINVALID, "%s: %w", env, serr)
+				return
+			}
+		}
+	})
+	return err
+}
+
+// options checks the configuration and turns it into the server's.
+func (cfg serveConfig) options() (httpapi.Options, error) {
+	var opt httpapi.Options
+	host, _, err := net.SplitHostPort(cfg.addr)
+	if err != nil {
+		return opt, verity.Errorf(verity.EINVALID, "--addr %q: want HOST:PORT, such as 127.0.0.1:8080", cfg.addr)
+	}
+	if (cfg.tlsCert == "") != (cfg.tlsKey == "") {
+		return opt, verity.Errorf(verity.EINVALID, "--tls-cert and --tls-key go together")
+	}
+	if !loopback(host) && cfg.tlsCert == "" && !cfg.insecureHTTP {
+		return opt, verity.Errorf(verity.EINVALID, "refusing to serve plain HTTP on %s, which is not a loopback address: tokens would cross the network in clear. "+
+			"Give --tls-cert and --tls-key, or --insecure-http when TLS ends at a proxy in front", cfg.addr)
+	}
+	switch cfg.anonymous {
+	case "none", "":
+	case "read":
+		opt.Anonymous = true
+	default:
+		return opt, verity.Errorf(verity.EINVALID, "--anonymous must be none or read, got %q", cfg.anonymous)
+	}
+	for _, p := range cfg.proxies {
+		pre, err := netip.ParsePrefix(p)
+		if err != nil {
+			addr, aerr := netip.ParseAddr(p)
+			if aerr != nil {
+				return opt, verity.Errorf(verity.EINVALID, "--trusted-proxy %q: want an address or a CIDR such as 10.0.0.0/8", p)
+			}
+			pre = netip.PrefixFrom(addr, addr.BitLen())
+		}
+		opt.Proxy.Trusted = append(opt.Proxy.Trusted, pre.Masked())
+	}
+	opt.Proxy.UserHeader, opt.Proxy.GroupsHeader = cfg.userHeader, cfg.groupsHdr
+	if (len(opt.Proxy.Trusted) > 0) != (cfg.userHeader != "") || (cfg.groupsHdr != "" && cfg.userHeader == "") {
+		return opt, verity.Errorf(verity.EINVALID, "--trusted-proxy and --trusted-proxy-user-header go together (and --trusted-proxy-groups-header needs both)")
+	}
+	if cfg.rate < 0 || cfg.burst < 1 || cfg.maxBody < 1 || cfg.maxUpload < 1 || cfg.shutdownTimeout < 0 || cfg.requestTimeout <= 0 {
+		return opt, verity.Errorf(verity.EINVALID, "--rate must not be negative; --burst, --max-body, --max-upload and --request-timeout must be positive")
+	}
+	opt.Rate, opt.Burst = rate.Limit(cfg.rate), cfg.burst
+	if cfg.rate == 0 {
+		opt.Rate = -1
+	}
+	opt.MaxBody, opt.MaxUpload, opt.RequestTimeout, opt.CORSOrigin = cfg.maxBody, cfg.maxUpload, cfg.requestTimeout, cfg.corsOrigin
+	return opt, nil
+}
+
+// loopback reports whether host is a loopback name or address (an empty
+// host listens on every interface: not loopback).
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
+}
+
+// serve runs the server until ctx ends (the first SIGTERM or Ctrl-C), then
+// drains the requests in flight for up to the shutdown timeout.
+func (a *app) serve(ctx context.Context, cfg serveConfig) error {
+	opt, err := cfg.options()
+	if err != nil {
+		return err
+	}
+	if err := cfg.pdf.check("pdf-timeout"); err != nil {
+		return err
+	}
+	a.log = slog.New(slog.NewJSONHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	svc, err := a.service(ctx)
+	if err != nil {
+		return err
+	}
+	m, judge, err := a.answerModels(ctx)
+	if err != nil {
+		return err
+	}
+	_, meter, _ := a.model(ctx)
+	opt.Service, opt.Model, opt.Verifier, opt.Meter, opt.Log, opt.Now = svc, m, judge, meter, a.log, a.now
+	opt.Reader = httpapi.IngestReader{PDF: a.pdfReader(cfg.pdf), FileTimeout: cfg.pdf.timeout}
+	models := func(context.Context) (llm.Model, verify.Verifier, error) { return m, judge, nil }
+	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller, anonymous bool) http.Handler {
+		// Stateless: every request gets a server for the caller it
+		// authenticated as, so no session outlives or crosses a caller.
+		return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server {
+			return mcp.NewServer(svc, c, models, mcp.Options{Version: version(), Log: a.log, NoHints: anonymous})
+		}, &sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: a.log})
+	}}}
+	api := httpapi.New(opt)
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return verity.Errorf(verity.EINVALID, "listen on %s: %w", cfg.addr, err)
+	}
+	base := context.WithoutCancel(ctx) // draining lets requests finish: a signal must not cancel them
+	srv := api.HTTPServer(base, cfg.addr)
+	scheme := "http"
+	if cfg.tlsCert != "" {
+		scheme = "https"
+		srv.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	fmt.Fprintf(a.stdout, "listening on %s://%s\n", scheme, ln.Addr())
+	servers := []*http.Server{srv}
+	errs := make(chan error, 2)
+	go func() {
+		if cfg.tlsCert != "" {
+			errs <- srv.ServeTLS(ln, cfg.tlsCert, cfg.tlsKey)
+		} else {
+			errs <- srv.Serve(ln)
+		}
+	}()
+	if cfg.metricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.metricsAddr)
+		if err != nil {
+			srv.Close()
+			return verity.Errorf(verity.EINVALID, "listen on %s: %w", cfg.metricsAddr, err)
+		}
+		msrv := &http.Server{Handler: api.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+			WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
+		servers = append(servers, msrv)
+		fmt.Fprintf(a.stdout, "metrics on http://%s/metrics\n", mln.Addr())
+		go func() { errs <- msrv.Serve(mln) }()
+	}
+	a.log.Info("serving", "addr", ln.Addr().String(), "tls", cfg.tlsCert != "", "anonymous", opt.Anonymous, "trusted_proxies", len(opt.Proxy.Trusted))
+	// The first signal now drains instead of giving up after two seconds.
+	a.drainFor(cfg.shutdownTimeout + 2*time.Second)
+	select {
+	case err := <-errs:
+		for _, s := range servers {
+			s.Close()
+		}
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down: draining requests in flight", "timeout", cfg.shutdownTimeout.String())
+	sctx, cancel := context.WithTimeout(base, cfg.shutdownTimeout)
+	defer cancel()
+	for _, s := range servers {
+		if err := s.Shutdown(sctx); err != nil {
+			a.log.Warn("shutdown timed out: closing the connections left", "error", err.Error())
+			s.Close()
+		}
+	}
+	for range servers {
+		if err := <-errs; err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return fmt.Errorf("serve: %w", err)
+		}
+	}
+	a.log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,117 @@
+package http
+
+import (
+	"net/http"
+	"net/netip"
+	"strings"
+
+	"github.com/veritykb/verity"
+)
+
+// Proxy is an authenticating proxy in front of the server: requests from
+// its addresses may name their user (an email) and groups in headers.
+type Proxy struct {
+	Trusted      []netip.Prefix
+	UserHeader   string // its value is an email: the caller is user:EMAIL
+	GroupsHeader string // optional: comma-separated group names, each group:NAME
+}
+
+// authenticated is how a request was authenticated.
+type authenticated struct {
+	c         verity.Caller
+	anonymous bool   // the public caller, for reading only
+	key       string // what its rate limit is counted under
+}
+
+// errNoCredentials refuses a request without credentials when anonymous
+// reading is off. It says what to send, and nothing else.
+var errNoCredentials = verity.Errorf(verity.EUNAUTHORIZED, "authentication required: send Authorization: Bearer TOKEN (verity token create)")
+
+// errBadCredentials is one answer for every bad credential: a token unknown,
+// malformed, expired or revoked (kb says so the same way), a proxy header
+// from an untrusted address or naming no valid user.
+var errBadCredentials = verity.Errorf(verity.EUNAUTHORIZED, "invalid or expired token")
+
+// authenticate establishes who r acts as: the bearer token's caller, the
+// trusted proxy's user, or the public caller when anonymous reading is on.
+// Nothing in the request's body or query can change it.
+func (s *Server) authenticate(r *http.Request) (authenticated, error) {
+	addr := remoteAddr(r)
+	if h := r.Header.Get("Authorization"); h != "" {
+		scheme, token, ok := strings.Cut(h, " ")
+		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+			return authenticated{key: "addr:" + addr.String()}, errBadCredentials
+		}
+		c, err := s.svc.Authenticate(r.Context(), strings.TrimSpace(token))
+		if err != nil {
+			if verity.ErrorCode(err) == verity.EUNAUTHORIZED {
+				err = errBadCredentials
+			}
+			return authenticated{key: "addr:" + addr.String()}, err
+		}
+		return authenticated{c: c, key: "token:" + c.Token()}, nil
+	}
+	if p := s.opt.Proxy; p.UserHeader != "" && r.Header.Get(p.UserHeader) != "" {
+		if !trusted(p.Trusted, addr) {
+			return authenticated{key: "addr:" + addr.String()}, errBadCredentials
+		}
+		c, ok := proxied(p, r.Header)
+		if !ok {
+			return authenticated{key: "addr:" + addr.String()}, errBadCredentials
+		}
+		return authenticated{c: c, key: "user:" + string(c.Actor())}, nil
+	}
+	if s.opt.Proxy.GroupsHeader != "" && r.Header.Get(s.opt.Proxy.GroupsHeader) != "" {
+		// Groups without a user are a forged or broken proxy request.
+		return authenticated{key: "addr:" + addr.String()}, errBadCredentials
+	}
+	if !s.opt.Anonymous {
+		return authenticated{key: "addr:" + addr.String()}, errNoCredentials
+	}
+	return authenticated{c: verity.NewCaller(), anonymous: true, key: "addr:" + addr.String()}, nil
+}
+
+// proxied reads the caller a trusted proxy names: user:EMAIL and its
+// groups. A value that is not an email, or a group name that is not a
+// principal, refuses the request rather than guessing.
+func proxied(p Proxy, h http.Header) (verity.Caller, bool) {
+	user, err := verity.ParsePrincipal(verity.PrincipalUser + ":" + strings.TrimSpace(h.Get(p.UserHeader)))
+	if err != nil || user.Email() == "" {
+		return verity.Caller{}, false
+	}
+	ps := []verity.Principal{user}
+	if p.GroupsHeader != "" {
+		for g := range strings.SplitSeq(h.Get(p.GroupsHeader), ",") {
+			if g = strings.TrimSpace(g); g == "" {
+				continue
+			}
+			gp, err := verity.ParsePrincipal(verity.PrincipalGroup + ":" + g)
+			if err != nil {
+				return verity.Caller{}, false
+			}
+			ps = append(ps, gp)
+		}
+	}
+	return verity.NewCaller(ps...), true
+}
+
+// trusted reports whether addr lies in one of the prefixes.
+func trusted(prefixes []netip.Prefix, addr netip.Addr) bool {
+	for _, p := range prefixes {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	return false
+}
+
+// remoteAddr is the address the connection came from (never a header: a
+// forwarded-for header is whatever the client wrote).
+func remoteAddr(r *http.Request) netip.Addr {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		a, _ := netip.ParseAddr(r.RemoteAddr)
+		return a.Unmap()
+	}
+	return ap.Addr().Unmap()
+}

@@ -1,0 +1,30 @@
+package http
+
+import (
+	"net/http"
+
+	"github.com/veritykb/verity"
+)
+
+// health answers while the process is up.
+func (s *Server) health(w http.ResponseWriter, r *http.Request) (any, error) {
+	return map[string]string{"status": "ok"}, nil
+}
+
+// ready answers when the store is reachable and migrated (503 otherwise),
+// for a load balancer to send traffic only then.
+func (s *Server) ready(w http.ResponseWriter, r *http.Request) (any, error) {
+	if err := s.svc.Ready(r.Context()); err != nil {
+		return nil, verity.Errorf(verity.EUNAVAILABLE, "not ready: the store is not reachable or not migrated")
+	}
+	return map[string]string{"status": "ready"}, nil
+}
+
+// rights says what the caller may do beyond reading, and who it is.
+func (s *Server) rights(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	rt, err := s.svc.Rights(r.Context(), c)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"principals": c.Principals(), "actor": c.Actor(), "rights": rt}, nil
+}

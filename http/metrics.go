@@ -1,0 +1,116 @@
+package http
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/llm"
+)
+
+// metrics are the server's Prometheus metrics, in a registry of its own.
+// Labels are route patterns, status codes, actions and reasons: never an
+// id, a title, a query or a caller, and never a count of what a caller
+// could not read (hints are not counted at all).
+type metrics struct {
+	reg       *prometheus.Registry
+	requests  *prometheus.CounterVec
+	latency   *prometheus.HistogramVec
+	quotes    prometheus.Counter
+	distorted prometheus.Counter
+	notFound  *prometheus.CounterVec
+	revoked   *prometheus.CounterVec
+}
+
+func newMetrics(meter *llm.Meter) *metrics {
+	m := &metrics{reg: prometheus.NewRegistry()}
+	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "verity_http_requests_total", Help: "HTTP requests by route pattern, method-free, and status code.",
+	}, []string{"route", "code"})
+	m.latency = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "verity_http_request_duration_seconds", Help: "Time to serve a request, by route pattern.",
+		Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60},
+	}, []string{"route"})
+	m.quotes = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "verity_answer_verbatim_quotes_total", Help: "Verbatim quotes injected into answers and checked answers (claims with a quote found by code).",
+	})
+	m.distorted = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "verity_answer_distortions_flagged_total", Help: "Claims of answers and checked answers flagged with a low or high distortion risk.",
+	})
+	m.notFound = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "verity_answer_not_found_total", Help: "Answers that said not found, by reason.",
+	}, []string{"reason"})
+	m.revoked = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "verity_revocation_events_total", Help: "Revocation log events written through the API, by action.",
+	}, []string{"action"})
+	m.reg.MustRegister(m.requests, m.latency, m.quotes, m.distorted, m.notFound, m.revoked,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if meter != nil {
+		total := func(f func(llm.Totals) int64) func() float64 {
+			return func() float64 { return float64(f(meter.Snapshot().Total)) }
+		}
+		m.reg.MustRegister(
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_requests_total", Help: "Requests to the model stack."}, total(func(t llm.Totals) int64 { return t.Requests })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_calls_total", Help: "Model requests answered by the provider."}, total(func(t llm.Totals) int64 { return t.Calls })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_cache_hits_total", Help: "Model requests answered by the cache."}, total(func(t llm.Totals) int64 { return t.CacheHits })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_errors_total", Help: "Model requests that failed."}, total(func(t llm.Totals) int64 { return t.Errors })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_retries_total", Help: "Extra attempts made by retries."}, total(func(t llm.Totals) int64 { return t.Retries })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_input_tokens_total", Help: "Input tokens of provider calls."}, total(func(t llm.Totals) int64 { return t.InputTokens })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_output_tokens_total", Help: "Output tokens of provider calls."}, total(func(t llm.Totals) int64 { return t.OutputTokens })),
+		)
+	}
+	return m
+}
+
+func (m *metrics) request(route string, status int, d time.Duration) {
+	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(route).Observe(d.Seconds())
+}
+
+// answered counts an answer's verbatim quotes, flagged distortions and its
+// not-found reason.
+func (m *metrics) answered(a *answer.Answer) {
+	for _, c := range a.Claims {
+		if c.VerbatimQuote != "" {
+			m.quotes.Inc()
+		}
+		if c.DistortionRisk == answer.RiskLow || c.DistortionRisk == answer.RiskHigh {
+			m.distorted.Inc()
+		}
+	}
+	if a.Outcome == answer.NotFound {
+		m.notFound.WithLabelValues(string(a.NotFoundReason)).Inc()
+	}
+}
+
+// revocation counts the event a revocation report logged, if it did.
+func (m *metrics) revocation(rep *kb.RevocationReport) {
+	if rep != nil && rep.Event != nil {
+		m.revoked.WithLabelValues(string(rep.Event.Action)).Inc()
+	}
+}
+
+// MetricsHandler serves the metrics without a token, for a listener of its
+// own (--metrics-addr) that only the monitoring system can reach.
+func (s *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+}
+
+// metricsEndpoint serves the metrics on the API address to admins.
+func (s *Server) metricsEndpoint() http.Handler {
+	prom := s.MetricsHandler()
+	return s.endpoint(func(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+		if err := s.svc.Metrics(r.Context(), c); err != nil {
+			return nil, err
+		}
+		prom.ServeHTTP(w, r)
+		return nil, nil
+	})
+}

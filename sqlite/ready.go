@@ -1,0 +1,26 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+
+	"github.com/veritykb/verity"
+)
+
+// Ready reports whether the store answers and every embedded migration has
+// run: what a server's readiness probe asks before it sends traffic here.
+func (d *DB) Ready(ctx context.Context) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return fmt.Errorf("ready: %w", err)
+	}
+	var applied int
+	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&applied); err != nil {
+		return verity.Errorf(verity.EUNAVAILABLE, "store not reachable: %w", err)
+	}
+	if applied < len(names) {
+		return verity.Errorf(verity.EUNAVAILABLE, "store has %d of %d migrations applied", applied, len(names))
+	}
+	return nil
+}
