@@ -17,7 +17,11 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == readPDFCommand {
 		os.Exit(readPDFMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, misbehavingPDF))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 // Markers a test PDF carries to make the child misbehave as a parser on a

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -15,8 +16,9 @@ import (
 	"github.com/veritykb/verity/sqlite"
 )
 
-// verityBinary builds the command once for the tests that need a real
-// process (signals); they skip when there is no go tool to build it with.
+// verityBinary builds the command once per test run, for the tests that
+// need a real process (signals, serve, mcp over stdio); they skip when
+// there is no go tool to build it with. TestMain removes it at the end.
 func verityBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -26,11 +28,28 @@ func verityBinary(t *testing.T) string {
 	if err != nil {
 		t.Skip("no go tool to build the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "verity")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "verity-bin-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.dir, built.path = dir, filepath.Join(dir, "verity")
+		if out, err := exec.Command(goTool, "build", "-o", built.path, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.path
+}
+
+// built is the binary verityBinary built, shared by the tests of one run.
+var built struct {
+	once      sync.Once
+	dir, path string
+	err       error
 }
 
 // manyFiles writes n small text files into a new folder.
