@@ -37,6 +37,31 @@ func (r Ref) ID() string {
 	return id
 }
 
+// ParseRefs reads refs as people write them — record:ID, source:ID, or a
+// bare source id — each once, in order.
+func ParseRefs(args []string) ([]Ref, error) {
+	var refs []Ref
+	for _, s := range args {
+		s = strings.TrimSpace(s)
+		var r Ref
+		switch {
+		case strings.HasPrefix(s, RefRecord+":"):
+			r = RecordRef(strings.TrimPrefix(s, RefRecord+":"))
+		case strings.HasPrefix(s, RefSource+":"):
+			r = SourceRef(strings.TrimPrefix(s, RefSource+":"))
+		default:
+			r = SourceRef(s)
+		}
+		if r.ID() == "" {
+			return nil, Errorf(EINVALID, "empty ref %q: want a source id or record:ID", s)
+		}
+		if !slices.Contains(refs, r) {
+			refs = append(refs, r)
+		}
+	}
+	return refs, nil
+}
+
 // Receipt lists alternative sets of refs, each sufficient alone to support a
 // derived record: the record is alive while at least one set has every member
 // alive. A receipt is kept minimal: no set contains another, no set is empty.

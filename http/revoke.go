@@ -2,8 +2,6 @@ package http
 
 import (
 	"net/http"
-	"slices"
-	"strings"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
@@ -28,30 +26,6 @@ type ImpactRequest struct {
 	Refs []string `json:"refs"`
 }
 
-// parseRefs reads refs as the CLI does: record:ID, source:ID, or a bare
-// source id, each once.
-func parseRefs(args []string) ([]verity.Ref, error) {
-	var refs []verity.Ref
-	for _, s := range args {
-		s = strings.TrimSpace(s)
-		var r verity.Ref
-		switch {
-		case strings.HasPrefix(s, verity.RefRecord+":"):
-			r = verity.RecordRef(strings.TrimPrefix(s, verity.RefRecord+":"))
-		case strings.HasPrefix(s, verity.RefSource+":"):
-			r = verity.SourceRef(strings.TrimPrefix(s, verity.RefSource+":"))
-		default:
-			r = verity.SourceRef(s)
-		}
-		if r.ID() == "" {
-			return nil, verity.Errorf(verity.EINVALID, "empty ref %q: want a source id or record:ID", s)
-		}
-		if !slices.Contains(refs, r) {
-			refs = append(refs, r)
-		}
-	}
-	return refs, nil
-}
 
 // revoke is POST /api/v1/revoke, in the shape of verity revoke --json.
 func (s *Server) revoke(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
@@ -59,7 +33,7 @@ func (s *Server) revoke(w http.ResponseWriter, r *http.Request, c verity.Caller)
 	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
 		return nil, err
 	}
-	refs, err := parseRefs(req.Refs)
+	refs, err := verity.ParseRefs(req.Refs)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +46,7 @@ func (s *Server) unrevoke(w http.ResponseWriter, r *http.Request, c verity.Calle
 	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
 		return nil, err
 	}
-	refs, err := parseRefs(req.Refs)
+	refs, err := verity.ParseRefs(req.Refs)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +71,7 @@ func (s *Server) impact(w http.ResponseWriter, r *http.Request, c verity.Caller)
 	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
 		return nil, err
 	}
-	refs, err := parseRefs(req.Refs)
+	refs, err := verity.ParseRefs(req.Refs)
 	if err != nil {
 		return nil, err
 	}

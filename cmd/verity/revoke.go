@@ -149,7 +149,7 @@ or logged.
   verity impact https://oblako.example/clients record:sum-3f2a9c1b7d40.s1 --json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			refs, err := parseRefs(args)
+			refs, err := verity.ParseRefs(args)
 			if err != nil {
 				return err
 			}
@@ -225,29 +225,6 @@ which count records of every caller. Event numbers are not consecutive.
 	}
 }
 
-// parseRefs reads REF arguments: record:ID, source:ID, or a bare source id.
-func parseRefs(args []string) ([]verity.Ref, error) {
-	var refs []verity.Ref
-	for _, s := range args {
-		s = strings.TrimSpace(s)
-		var r verity.Ref
-		switch {
-		case strings.HasPrefix(s, verity.RefRecord+":"):
-			r = verity.RecordRef(strings.TrimPrefix(s, verity.RefRecord+":"))
-		case strings.HasPrefix(s, verity.RefSource+":"):
-			r = verity.SourceRef(strings.TrimPrefix(s, verity.RefSource+":"))
-		default:
-			r = verity.SourceRef(s)
-		}
-		if r.ID() == "" {
-			return nil, verity.Errorf(verity.EINVALID, "empty ref %q: want a source id or record:ID", s)
-		}
-		if !slices.Contains(refs, r) {
-			refs = append(refs, r)
-		}
-	}
-	return refs, nil
-}
 
 // goneBy keeps the retired --by flag, hidden, so that scripts using it get
 // a clear message instead of "unknown flag".
@@ -268,7 +245,7 @@ func goneBy(cmd *cobra.Command) {
 }
 
 func (a *app) runRevocation(ctx context.Context, action receipt.Action, args []string, reason string) error {
-	refs, err := parseRefs(args)
+	refs, err := verity.ParseRefs(args)
 	if err != nil {
 		return err
 	}
