@@ -26,7 +26,6 @@ type ImpactRequest struct {
 	Refs []string `json:"refs"`
 }
 
-
 // revoke is POST /api/v1/revoke, in the shape of verity revoke --json.
 func (s *Server) revoke(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
 	var req RevokeRequest

@@ -225,7 +225,6 @@ which count records of every caller. Event numbers are not consecutive.
 	}
 }
 
-
 // goneBy keeps the retired --by flag, hidden, so that scripts using it get
 // a clear message instead of "unknown flag".
 func goneBy(cmd *cobra.Command) {
