@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -64,6 +65,12 @@ type Options struct {
 	// rate limits and bounds as the API — the MCP endpoint, wired by
 	// cmd/verity (a transport never imports another).
 	Mounts []Mount
+	// UI serves the GET and HEAD requests outside /api/ that no route or
+	// mount matches: the web UI, wired by cmd/verity. It is served without
+	// authentication, so it must hold nothing that a caller's rights
+	// restrict — its pages get every datum from this API, as their caller.
+	// Nil answers those requests with the API's 404.
+	UI http.Handler
 
 	Now func() time.Time
 }
@@ -136,8 +143,18 @@ func New(opt Options) *Server {
 	for _, m := range opt.Mounts {
 		mux.Handle(m.Pattern, s.mounted(m))
 	}
-	mux.Handle("/", s.endpoint(func(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	notFound := s.endpoint(func(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "no such endpoint: %s %s (see /api/v1/openapi.json)", r.Method, r.URL.Path)
+	})
+	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if opt.UI != nil && (r.Method == http.MethodGet || r.Method == http.MethodHead) && !strings.HasPrefix(r.URL.Path, "/api/") {
+			if info := infoOf(r); info != nil {
+				info.route = "ui"
+			}
+			opt.UI.ServeHTTP(w, r)
+			return
+		}
+		notFound.ServeHTTP(w, r)
 	}))
 	s.api = s.observe(s.crossOrigin(mux))
 	return s
