@@ -46,8 +46,8 @@ var wiring = map[string]bool{"wire.go": true}
 // only the standard library; adapters never import one another; store and
 // model adapters import a pipeline only as adapterUses says; pipelines,
 // the service layer and eval never import an adapter; transports reach
-// data only through the service layer, never a store; in cmd/verity only
-// the wiring names a store.
+// data only through the service layer, never a store; only cmd/verity
+// imports the web UI; in cmd/verity only the wiring names a store.
 func TestLayout(t *testing.T) {
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{.Dir}}|{{join .GoFiles " "}}|{{join .Imports " "}}`, "./...").Output()
 	if err != nil {
@@ -66,6 +66,8 @@ func TestLayout(t *testing.T) {
 				t.Errorf("domain package %s imports %s: it must stay on the standard library", pkg, imp)
 			case in(pkg, adapters) && in(imp, adapters) && !sameTree(pkg, imp, adapters):
 				t.Errorf("adapter %s imports adapter %s: adapters never import each other", pkg, imp)
+			case root(imp, []string{"/web"}) != "" && pkg != mod+"/cmd/verity" && !sameTree(pkg, imp, transports):
+				t.Errorf("%s imports %s: the web UI is wired by cmd/verity alone", pkg, imp)
 			case in(pkg, transports) && in(imp, stores):
 				t.Errorf("transport %s imports store %s: transports reach data only through the service layer (kb)", pkg, imp)
 			case in(pkg, append(append([]string{}, stores...), models...)) && in(imp, pipelines) && adapterUses[root(pkg, adapters)][root(imp, pipelines)] == "":

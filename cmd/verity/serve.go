@@ -22,6 +22,7 @@ import (
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/mcp"
 	"github.com/veritykb/verity/verify"
+	"github.com/veritykb/verity/web"
 )
 
 // serveConfig is verity serve's configuration, from flags and VERITY_*
@@ -55,12 +56,14 @@ func (a *app) serveCmd() *cobra.Command {
 	var cfg serveConfig
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
-		Short: "Serve the HTTP API: every operation, as the caller its token names",
+		Short: "Serve the HTTP API and the web UI: every operation, as the caller its token names",
 		Long: `Serve answers Verity's JSON API under /api/v1/ from this process: search, ask
 (also as server-sent events), check, sources and show, ingest uploads,
 extract, graph, explain, review, summarize, revoke, unrevoke, undo, impact,
 log, audit, roles and tokens. The API is described at /api/v1/openapi.json;
-responses are the shapes --json prints.
+responses are the shapes --json prints. A web UI over the same API is at /
+(open it in a browser and paste a token, or be signed in by the proxy), and
+the MCP tools at /mcp.
 
 Every request acts as one caller, and the service layer decides what it may
 read and do exactly as for the CLI (see verity role --help):
@@ -240,6 +243,7 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 			return mcp.NewServer(svc, c, models, mcp.Options{Version: version(), Log: a.log, NoHints: anonymous})
 		}, &sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: a.log})
 	}}}
+	opt.UI = web.New() // the web UI at / and /sources/ID, behind the API's routes
 	api := httpapi.New(opt)
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {

@@ -1,0 +1,228 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/extract"
+	httpapi "github.com/veritykb/verity/http"
+	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/sqlite"
+	"github.com/veritykb/verity/verify"
+	"github.com/veritykb/verity/web"
+)
+
+// The browser tests serve a store built from testdata/corpus.jsonl, a
+// demo-like corpus: public pages in Russian and English (one with an id
+// holding "/", one with emoji before its quotes), a staff page, an HR page
+// only group:hr may read, vendor pages the extraction reads, and a page
+// whose title, uri and text are script payloads.
+
+var (
+	engine = offline.New(offline.Options{})
+	judge  = verify.NewJudge(engine, verify.JudgeOptions{Votes: 1})
+	t0     = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	local  = verity.LocalOperator("tester")
+)
+
+// Ids of the corpus.
+const (
+	accessID   = "wiki/SEC/access-review"
+	romashkaID = "https://oblako.example/cases/romashka"
+	partnersID = "https://oblako.example/partners"
+	xssID      = "XSS-1"
+	hrID       = "HR-1"
+)
+
+// secrets are what of the HR page no one outside group:hr may ever see.
+var secrets = []string{hrID, "План сокращений", "квазипарабола", "hr.corp.example", "логистики", "40 человек"}
+
+type fixture struct {
+	path   string
+	tokens map[string]string // caller name → bearer token
+}
+
+var (
+	fixOnce sync.Once
+	fix     *fixture
+	fixErr  error
+)
+
+func build(t testing.TB) *fixture {
+	t.Helper()
+	fixOnce.Do(func() { fix, fixErr = buildFixture() })
+	if fixErr != nil {
+		t.Fatalf("build fixture: %v", fixErr)
+	}
+	return fix
+}
+
+func buildFixture() (*fixture, error) {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "web-fixture-")
+	if err != nil {
+		return nil, err
+	}
+	f := &fixture{path: filepath.Join(dir, "kb.db"), tokens: map[string]string{}}
+	db, err := sqlite.Open(ctx, f.path, sqlite.Options{Now: func() time.Time { return t0 }})
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	svc := kb.New(db, kb.Options{Now: func() time.Time { return t0 }})
+	if _, err := svc.GrantRole(ctx, local, verity.RoleCurator, "user:cur@corp.example"); err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "corpus.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	var items []kb.Item
+	err = ingest.Records(bytes.NewReader(data), "corpus.jsonl", ingest.DefaultMaxBytes, func(it ingest.Item) error {
+		if it.Err != nil {
+			return it.Err
+		}
+		items = append(items, kb.Item{Where: it.Where, Source: it.Source})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	run, err := svc.Ingest(ctx, local)
+	if err != nil {
+		return nil, err
+	}
+	if failed, err := run.Put(ctx, items); err != nil || len(failed) > 0 {
+		if err == nil {
+			err = verity.Errorf(verity.EINTERNAL, "%s: %s", failed[0].Where, failed[0].Error)
+		}
+		return nil, err
+	}
+	// The graph: «Ромашка» and Acme use Bitrix24, accepted; the partners
+	// page goes to review (a review band that takes every confidence).
+	spec, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := svc.Extract(ctx, local, engine, kb.ExtractRequest{Spec: spec, IDs: []string{romashkaID}, Pages: 1}); err != nil {
+		return nil, err
+	}
+	review := *spec
+	review.Panel.ReviewBand = []float64{0, 1}
+	if _, err := svc.Extract(ctx, local, engine, kb.ExtractRequest{Spec: &review, IDs: []string{partnersID}, Pages: 1}); err != nil {
+		return nil, err
+	}
+	for name, tr := range map[string]kb.TokenRequest{
+		"alice":   {Name: "alice", Principals: []verity.Principal{"user:alice@corp.example", "group:staff"}},
+		"eve":     {Name: "eve", Principals: []verity.Principal{"user:eve@outside.example"}},
+		"curator": {Name: "curator", Principals: []verity.Principal{"user:cur@corp.example", "group:staff"}},
+		"hr":      {Name: "hr", Principals: []verity.Principal{"user:hr@corp.example", "group:hr"}},
+	} {
+		tok, err := svc.CreateToken(ctx, local, tr)
+		if err != nil {
+			return nil, err
+		}
+		f.tokens[name] = tok.Token
+	}
+	return f, nil
+}
+
+// server is one API server with the web UI over a copy of the fixture.
+type server struct {
+	f   *fixture
+	URL string
+}
+
+// serverOptions are what a test varies: anonymous reading, a proxy.
+type serverOptions struct {
+	anonymous bool
+	proxy     httpapi.Proxy
+}
+
+// start serves a fresh copy of the fixture's store as verity serve does:
+// the API's handler with the web UI as its UI.
+func (f *fixture) start(t testing.TB, so serverOptions) *server {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "kb.db")
+	if err := copyFile(f.path, path); err != nil {
+		t.Fatal(err)
+	}
+	now := func() time.Time { return t0.Add(time.Hour) }
+	db, err := sqlite.Open(context.Background(), path, sqlite.Options{Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := httpapi.New(httpapi.Options{
+		Service: kb.New(db, kb.Options{Now: now}), Model: engine, Verifier: judge, Now: now,
+		Anonymous: so.anonymous, Proxy: so.proxy, Rate: -1,
+		UI: web.New(),
+	})
+	srv := httptest.NewServer(api)
+	t.Cleanup(func() { srv.Close(); db.Close() })
+	return &server{f: f, URL: srv.URL}
+}
+
+// loopback trusts a proxy on this machine.
+func loopback() httpapi.Proxy {
+	return httpapi.Proxy{Trusted: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, UserHeader: "X-Forwarded-Email"}
+}
+
+// api calls the API as caller (a name of the fixture's tokens) and returns
+// the status and body.
+func (s *server) api(t testing.TB, caller, method, path, body string) (int, string) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, s.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if tok := s.f.tokens[caller]; tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(b)
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,250 @@
+// ask.js is the question box and the answer: the stages as they stream,
+// then the prose with numbered footnotes, each claim with its verbatim
+// quote, an exact/paraphrase badge and a warning when the paraphrase may
+// distort; unverified statements apart, with their reasons; "not found"
+// with its reason; permission hints.
+
+import { ask } from './api.js';
+import { h, clear, original, sourcePath } from './dom.js';
+import { t, has } from './i18n.js';
+import { renderHints } from './hints.js';
+
+// The last answers, by caller and question, so that coming back from a
+// source shows the same answer without asking again. Signing out forgets
+// them all (see forget).
+const answers = new Map();
+
+// forget drops every remembered answer.
+export function forget() {
+  answers.clear();
+}
+
+export async function render(root, ctx) {
+  const question = ctx.params.get('q') || '';
+  const input = h('textarea', { id: 'question', rows: '2', required: true, 'aria-describedby': 'ask-hint' });
+  input.value = question;
+  const form = h('form', { class: 'askform', role: 'search' },
+    h('label', { for: 'question' }, t('ask.label')),
+    h('div', { class: 'row' }, input, h('button', { type: 'submit', class: 'primary', id: 'ask' }, t('ask.submit'))),
+    h('p', { class: 'note', id: 'ask-hint' }, t('ask.hint')),
+  );
+  const progress = h('ol', { class: 'stages', id: 'stages', 'aria-live': 'polite' });
+  const summary = h('summary', {}, t('ask.progress'));
+  const stagesBox = h('details', { class: 'progress', open: true, hidden: true }, summary, progress);
+  const result = h('div', { class: 'result', id: 'result' });
+  root.append(h('section', { class: 'view ask' }, h('h1', { class: 'sr-only' }, t('ask.title')), form, stagesBox, result));
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const q = input.value.trim();
+    if (!q) return;
+    answers.clear(); // asking again asks again
+    ctx.navigate('/?q=' + encodeURIComponent(q));
+  });
+  if (!question.trim()) {
+    input.focus();
+    return;
+  }
+  const key = ctx.session.rights.actor + '\n' + ctx.session.rights.principals.join(' ') + '\n' + question.trim();
+  const cached = answers.get(key);
+  if (cached) {
+    result.append(renderAnswer(cached));
+    return;
+  }
+  const stages = new Map();
+  const a = await ask(question.trim(), {
+    signal: ctx.signal,
+    onStage: (st) => {
+      stagesBox.hidden = false;
+      let li = stages.get(st.stage);
+      if (!li) {
+        li = h('li', { 'data-stage': st.stage });
+        stages.set(st.stage, li);
+        progress.append(li);
+      }
+      li.className = st.done ? 'done' : 'running';
+      clear(li).append(
+        h('span', { class: 'name' }, has('stage.' + st.stage) ? t('stage.' + st.stage) : st.stage),
+        ' — ',
+        h('span', { class: 'state' }, st.done ? (st.detail || t('stage.done')) : t('stage.running')),
+      );
+    },
+  }).catch((err) => {
+    ctx.fail(result, err);
+    return null;
+  });
+  if (!a) return;
+  // The stages are done: fold them away, a click from view.
+  stagesBox.open = false;
+  summary.textContent = t('ask.stagesDone', { n: stages.size });
+  answers.set(key, a);
+  if (answers.size > 20) answers.delete(answers.keys().next().value);
+  result.append(renderAnswer(a));
+  document.getElementById('answer-title')?.focus({ preventScroll: true });
+}
+
+// marker matches a citation marker as the server writes them: [1], [1, 2].
+const marker = /\[\s*\d{1,3}(?:\s*[,;]\s*\d{1,3})*\s*\]/g;
+
+// quoteTarget is where a citation opens its source: the quote's span when
+// one was located, else the chunk that won retrieval.
+function quoteTarget(cit, src) {
+  if (cit?.quote) return sourcePath(cit.source_id, cit.version, cit.quote.start, cit.quote.end);
+  const s = cit || src;
+  const ev = s?.evidence;
+  return sourcePath(s.source_id, s.version, ev?.start, ev?.end);
+}
+
+// prose renders the answer's text with each marker number as a footnote
+// link. The k-th use of [N] opens the quote of the k-th claim citing N
+// (the assembled text follows the claims' order), or the first one.
+function prose(a) {
+  const citing = new Map(); // n → citations of claims, in claim order
+  for (const c of a.claims || []) {
+    for (const cit of c.citations || []) {
+      if (!citing.has(cit.n)) citing.set(cit.n, []);
+      citing.get(cit.n).push(cit);
+    }
+  }
+  const used = new Map();
+  const sources = new Map((a.sources || []).map((s) => [s.n, s]));
+  const p = h('p', { class: 'prose', id: 'prose' });
+  const text = a.answer || '';
+  let last = 0;
+  for (const m of text.matchAll(marker)) {
+    p.append(text.slice(last, m.index));
+    last = m.index + m[0].length;
+    const nums = m[0].slice(1, -1).split(/[\s,;]+/).filter(Boolean).map(Number);
+    const sup = h('sup', { class: 'fn' }, '[');
+    nums.forEach((n, i) => {
+      if (i) sup.append(', ');
+      const k = used.get(n) || 0;
+      used.set(n, k + 1);
+      const cits = citing.get(n) || [];
+      const cit = cits[k] || cits[0];
+      const src = sources.get(n);
+      if (!cit && !src) {
+        sup.append(String(n));
+        return;
+      }
+      sup.append(h('a', {
+        href: quoteTarget(cit, src), class: 'footnote', 'data-n': n,
+        'aria-label': t('answer.footnote', { n, title: (cit || src).title || (cit || src).source_id }),
+      }, String(n)));
+    });
+    sup.append(']');
+    p.append(sup);
+  }
+  p.append(text.slice(last));
+  return p;
+}
+
+function badge(cls, text, title) {
+  return h('span', { class: 'badge ' + cls, title: title || false }, text);
+}
+
+function renderClaim(c, i) {
+  const li = h('li', { class: 'claim', id: 'claim-' + (i + 1) });
+  li.append(h('p', { class: 'text' }, h('span', { class: 'claim-text' }, c.claim), ' ', (c.refs || []).map((n) => h('span', { class: 'ref' }, '[' + n + ']'))));
+  const badges = h('p', { class: 'badges' },
+    c.is_paraphrased
+      ? badge('paraphrase', t('answer.paraphrase'), t('answer.paraphraseTitle'))
+      : badge('exact', t('answer.exact'), t('answer.exactTitle')),
+    has('grade.' + c.support?.grade) ? badge('support grade-' + c.support.grade, t('answer.support') + ': ' + t('grade.' + c.support.grade)) : null,
+  );
+  li.append(badges);
+  if (c.distortion_risk && c.distortion_risk !== 'none') {
+    li.append(h('div', { class: 'warning distortion', role: 'note' },
+      h('p', {}, h('span', { 'aria-hidden': 'true' }, '⚠ '), t('answer.risk', { risk: has('answer.risk.' + c.distortion_risk) ? t('answer.risk.' + c.distortion_risk) : c.distortion_risk })),
+      (c.distortion_reasons || []).length ? h('ul', {}, c.distortion_reasons.map((r) => h('li', {}, r))) : null,
+    ));
+  }
+  if (c.marked) li.append(h('p', { class: 'warning' }, t('answer.marked')));
+  for (const cit of c.citations || []) {
+    const cite = h('p', { class: 'cite' },
+      h('span', { class: 'ref' }, '[' + cit.n + '] '),
+      h('span', { class: 'title' }, cit.title || cit.source_id), ' · ', h('span', { class: 'system' }, cit.system),
+    );
+    if (cit.quote) {
+      li.append(h('blockquote', { class: 'quote' },
+        h('a', { href: quoteTarget(cit), class: 'quote-link', title: t('answer.openQuote'), 'data-start': cit.quote.start, 'data-end': cit.quote.end }, cit.quote.text),
+        cite,
+        cit.quote.kind ? h('p', { class: 'kind' }, t('answer.found', { kind: cit.quote.kind })) : null,
+      ));
+    } else {
+      li.append(h('div', { class: 'quote missing' }, h('p', {}, t('answer.noQuote')), cite,
+        h('p', {}, h('a', { href: quoteTarget(cit) }, t('answer.openSource')))));
+    }
+  }
+  return li;
+}
+
+// renderAnswer returns the answer's elements.
+export function renderAnswer(a) {
+  const out = document.createDocumentFragment();
+  const meta = h('p', { class: 'meta' },
+    t('answer.model'), ': ', h('span', { class: 'model' }, a.model || '?'),
+    a.policy ? [' · ', t('answer.policy'), ': ', a.policy] : null,
+    a.cached ? [' · ', t('answer.cached')] : null,
+  );
+  if (a.outcome === 'not_found') {
+    const reason = a.not_found_reason || 'other';
+    out.append(h('section', { class: 'notfound', role: 'status', id: 'notfound', 'data-reason': reason },
+      h('h2', { id: 'answer-title', tabindex: '-1' }, t('notfound.title')),
+      h('p', { class: 'reason' }, t(has('notfound.' + reason) ? 'notfound.' + reason : 'notfound.other')),
+      meta,
+    ));
+  } else if (a.outcome === 'conversational' || a.mode === 'conversational') {
+    out.append(h('section', { class: 'answer conversational', id: 'answer' },
+      h('h2', { id: 'answer-title', tabindex: '-1' }, t('answer.title')),
+      h('p', { class: 'warning' }, t('answer.conversational')),
+      h('p', { class: 'prose' }, a.answer || ''),
+      meta,
+    ));
+  } else {
+    out.append(h('section', { class: 'answer', id: 'answer' },
+      h('h2', { id: 'answer-title', tabindex: '-1' }, t('answer.title')),
+      prose(a),
+      meta,
+    ));
+  }
+  if ((a.claims || []).length) {
+    out.append(h('section', { class: 'claims', 'aria-labelledby': 'claims-title' },
+      h('h2', { id: 'claims-title' }, t('answer.claims')),
+      h('ol', {}, a.claims.map(renderClaim)),
+    ));
+  }
+  if ((a.sources || []).length) {
+    out.append(h('section', { class: 'sources', 'aria-labelledby': 'sources-title' },
+      h('h2', { id: 'sources-title' }, t('answer.sources')),
+      h('ol', {}, a.sources.map((s) => h('li', { value: s.n },
+        h('a', { href: quoteTarget(null, s), class: 'source-link' }, s.title || s.source_id),
+        ' · ', h('span', { class: 'system' }, s.system), ' · ', original(s.uri),
+      ))),
+    ));
+  }
+  if ((a.unverified_claims || []).length) {
+    out.append(h('section', { class: 'unverified', id: 'unverified', 'aria-labelledby': 'unverified-title' },
+      h('h2', { id: 'unverified-title' }, t('answer.unverified')),
+      h('p', {}, t('answer.unverifiedIntro')),
+      h('ul', {}, a.unverified_claims.map((u) => h('li', {},
+        h('p', { class: 'claim-text' }, u.claim),
+        h('p', { class: 'reason' }, u.reason, u.stage ? [' (', t('answer.stage', { stage: u.stage }), ')'] : null),
+      ))),
+    ));
+  }
+  if ((a.failures || []).length) {
+    out.append(h('section', { class: 'failures' },
+      h('h2', {}, t('answer.failures')),
+      h('ul', {}, a.failures.map((f) => h('li', {}, f.stage, ': ', f.message || f.code))),
+    ));
+  }
+  const hints = renderHints(a.hints);
+  if (hints) out.append(hints);
+  return out;
+}
