@@ -1,6 +1,7 @@
 // review.js is the review queue: candidate edges whose confidence fell in
-// the review band, for a curator to approve or reject. The navigation
-// shows it to curators only; the server refuses anyone else all the same.
+// the review band, on pages the caller may read, for a curator to approve
+// or reject. Others see the queue without the buttons (the server would
+// refuse their votes all the same).
 
 import { call } from './api.js';
 import { h, sourcePath } from './dom.js';
@@ -19,6 +20,7 @@ export async function render(root, ctx) {
     view.append(h('p', { class: 'empty', role: 'status' }, t('review.none')));
     return;
   }
+  if (!ctx.rights.curator) view.append(h('p', { class: 'note', id: 'curator-only' }, t('review.curatorOnly')));
   view.append(h('ul', { class: 'queue' }, items.map((it) => renderItem(it, ctx))));
 }
 
@@ -43,8 +45,10 @@ function renderItem(it, ctx) {
     h('p', { class: 'triple' }, h('strong', {}, it.subject), ' ', h('span', { class: 'relation' }, it.relation), ' ', h('strong', {}, it.object)),
     h('blockquote', { class: 'quote' }, h('a', { class: 'quote-link', href: sourcePath(it.source_id) }, it.quote || ''),
       h('p', { class: 'cite' }, it.source_id, ' · ', Math.round((it.confidence || 0) * 100) + '%')),
-    h('p', {}, h('label', { for: whyID }, t('review.why')), ' ', why),
-    h('p', { class: 'actions' }, buttons),
-    status,
+    ctx.rights.curator ? [
+      h('p', {}, h('label', { for: whyID }, t('review.why')), ' ', why),
+      h('p', { class: 'actions' }, buttons),
+      status,
+    ] : null,
   );
 }

@@ -40,7 +40,7 @@ async function loadLog(box, ctx) {
 
 function renderEvent(ev, ctx, box) {
   const status = h('p', { class: 'status', role: 'status' });
-  const li = h('li', { class: 'event', 'data-event': String(ev.id), 'data-action': ev.action },
+  const li = h('li', { class: 'event', 'data-event': String(ev.id), 'data-action': ev.action, 'data-undoes': ev.undoes ? String(ev.undoes) : false },
     h('p', {}, h('strong', { class: 'action' }, ev.action), ' #', String(ev.id), ' · ', h('span', { class: 'who' }, ev.who), ' · ', when(ev.at)),
     h('p', { class: 'refs' }, (ev.refs || []).join(', '),
       ev.changed?.length ? [' · ', t('log.changed'), ': ', ev.changed.join(', ')] : null),
@@ -128,7 +128,7 @@ function renderDone(rep, ctx, status, reload) {
     out.append(h('p', { class: 'note' }, t('impact.nothing', { refs: (rep.refs || []).join(', ') })));
     return out;
   }
-  const undoing = rep.event.action === 'undo';
+  const undoing = Boolean(rep.event.undoes);
   out.append(h('p', { class: 'ok', id: undoing ? 'undone' : 'revoked', 'data-event': String(rep.event.id) },
     undoing ? t('impact.undone', { id: rep.event.id, revived: rep.revived?.count ?? rep.event.revived ?? 0 })
       : t('impact.revoked', { id: rep.event.id, died: rep.died?.count ?? rep.event.died ?? 0 })));

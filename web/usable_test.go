@@ -1,0 +1,208 @@
+package web_test
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// TestLanguage starts in the browser's language (Russian from the
+// Accept-Language a Russian browser sends), switches to English with the
+// button, and keeps the choice over a reload.
+func TestLanguage(t *testing.T) {
+	f := build(t)
+	s := f.start(t, serverOptions{})
+	tb := newTab(t, 1280, 800)
+	if _, err := chromedp.Call(tb.ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
+		UserAgent: "Mozilla/5.0 (X11; Linux x86_64) verity-test", AcceptLanguage: "ru-RU,ru;q=0.9",
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.signIn(s, f.tokens["alice"], "/?q="+url.QueryEscape("Как часто пересматриваются права доступа?"))
+	tb.wait("#answer .prose")
+	if got := eval[string](tb, `document.documentElement.lang`); got != "ru" {
+		t.Errorf("lang = %q, want ru from Accept-Language", got)
+	}
+	for sel, want := range map[string]string{`#nav a[data-view="ask"]`: "Вопрос", "#answer-title": "Ответ", "#signout": "Выйти", "#lang": "English"} {
+		if got := tb.textOf(sel); got != want {
+			t.Errorf("in Russian %s = %q, want %q", sel, got, want)
+		}
+	}
+	if got := tb.textOf(".claim .badge.exact"); got != "дословно" {
+		t.Errorf("the exact badge in Russian = %q", got)
+	}
+	tb.click("#lang")
+	tb.waitJS(`document.documentElement.lang === 'en'`)
+	tb.wait("#answer .prose")
+	for sel, want := range map[string]string{`#nav a[data-view="ask"]`: "Ask", "#answer-title": "Answer", "#lang": "Русский"} {
+		if got := tb.textOf(sel); got != want {
+			t.Errorf("in English %s = %q, want %q", sel, got, want)
+		}
+	}
+	tb.do(chromedp.Reload())
+	tb.wait("#answer .prose")
+	if got := tb.textOf(`#nav a[data-view="ask"]`); got != "Ask" {
+		t.Errorf("after a reload the switch is forgotten: %q", got)
+	}
+}
+
+// TestKeyboard walks the page with Tab: the skip link comes first, every
+// stop is a real link, button or field with a visible focus ring, and
+// Enter on a footnote opens the source.
+func TestKeyboard(t *testing.T) {
+	f := build(t)
+	s := f.start(t, serverOptions{})
+	tb := newTab(t, 1280, 800)
+	tb.signIn(s, f.tokens["alice"], "/?q="+url.QueryEscape("Как часто пересматриваются права доступа?"))
+	tb.wait("#answer .prose a.footnote")
+	// Start where a keyboard user starts: the top of the page.
+	eval[chromedp.Void](tb, `document.querySelector('.skip').focus()`)
+	type stop struct {
+		Tag, Text, Outline string
+		Visible            bool
+	}
+	var stops []stop
+	for i := 0; i < 40; i++ {
+		if i > 0 {
+			tb.do(chromedp.KeyEvent("\t"))
+		}
+		raw := eval[string](tb, `JSON.stringify((() => {
+			const e = document.activeElement, cs = getComputedStyle(e), r = e.getBoundingClientRect();
+			return {Tag: e.tagName.toLowerCase() + (e.type ? ':' + e.type : ''), Text: (e.textContent || e.value || '').trim().slice(0, 40),
+				Outline: cs.outlineStyle + ' ' + cs.outlineWidth, Visible: r.width > 0 && r.height > 0};
+		})())`)
+		var st stop
+		if err := json.Unmarshal([]byte(raw), &st); err != nil {
+			t.Fatal(err)
+		}
+		stops = append(stops, st)
+		if strings.HasPrefix(st.Tag, "a") && st.Text == "1" {
+			break // the footnote
+		}
+	}
+	if len(stops) == 0 || stops[0].Tag != "a" || !strings.Contains(stops[0].Text, "Skip") {
+		t.Errorf("the first Tab stop is %+v, want the skip link", stops[0])
+	}
+	for _, st := range stops {
+		tag, _, _ := strings.Cut(st.Tag, ":")
+		if tag != "a" && tag != "button" && tag != "textarea" && tag != "input" && tag != "summary" {
+			t.Errorf("Tab stops at a %s (%q): only links, buttons and fields", st.Tag, st.Text)
+		}
+		if strings.HasPrefix(st.Outline, "none") || strings.HasSuffix(st.Outline, " 0px") || !st.Visible {
+			t.Errorf("the focus on %s %q is not visible: outline %s", st.Tag, st.Text, st.Outline)
+		}
+	}
+	last := stops[len(stops)-1]
+	if last.Text != "1" {
+		t.Fatalf("Tab never reached the footnote: %+v", stops)
+	}
+	tb.do(chromedp.KeyEvent("\r"))
+	tb.wait("mark#highlight")
+	if got := eval[string](tb, `document.activeElement.id`); got != "highlight" {
+		t.Errorf("after opening the source the focus is on %q, want the highlight", got)
+	}
+}
+
+// TestAnswerRendering feeds the page's own renderer an answer with what the
+// offline engine does not produce — a paraphrase with a high distortion
+// risk and its reasons, a second citation of the same source, a statement
+// left unverified, a stage that failed — and checks what it shows; and the
+// byte-span conversion on characters of one to four bytes.
+func TestAnswerRendering(t *testing.T) {
+	f := build(t)
+	s := f.start(t, serverOptions{})
+	tb := newTab(t, 390, 844)
+	tb.signIn(s, f.tokens["alice"], "/")
+	tb.wait("#question")
+	got := eval[string](tb, `import('/assets/js/ask.js').then(m => {
+		const a = {
+			mode: 'grounded', outcome: 'answered', not_found_reason: '', model: 'scripted', policy: 'broad',
+			answer: 'Access is reviewed once a year [1]. Leavers are blocked on their last day [1, 2].',
+			claims: [
+				{claim: 'Access is reviewed once a year.', is_paraphrased: true, distortion_risk: 'high',
+				 distortion_reasons: ['lost bound: «не реже»', 'lost condition: «при инцидентах»'], support: {grade: 3}, marked: true, refs: [1],
+				 citations: [{n: 1, source_id: 'wiki/SEC/access-review', version: 1, title: 'Политика', system: 'confluence',
+				   quote: {text: 'пересматриваются не реже одного раза в 12 месяцев', start: 10, end: 20, kind: 'normalized'}}]},
+				{claim: 'Leavers are blocked on their last day.', is_paraphrased: false, distortion_risk: 'none', distortion_reasons: [], support: {grade: 1}, refs: [1, 2],
+				 citations: [{n: 1, source_id: 'wiki/SEC/access-review', version: 1, title: 'Политика', system: 'confluence', quote: {text: 'блокируется в день увольнения', start: 30, end: 40, kind: 'exact'}},
+				             {n: 2, source_id: 'CONF-104', version: 2, title: 'Deploys', system: 'confluence', quote: null, evidence: {start: 0, end: 5}}]},
+			],
+			unverified_claims: [{claim: 'Audits happen weekly.', reason: 'no source supports it', stage: 'facts'}],
+			failures: [{stage: 'assemble', code: 'malformed', message: 'assembled by code'}],
+			hints: [], sources: [{n: 1, source_id: 'wiki/SEC/access-review', version: 1, title: 'Политика', system: 'confluence', uri: 'file:///x'},
+			                     {n: 2, source_id: 'CONF-104', version: 2, title: 'Deploys', system: 'confluence', uri: 'https://wiki.corp.example/d', evidence: {start: 0, end: 5}}],
+		};
+		const main = document.getElementById('result');
+		main.replaceChildren(m.renderAnswer(a));
+		const q = (sel) => [...main.querySelectorAll(sel)];
+		return JSON.stringify({
+			footnotes: q('#prose a.footnote').map(a => a.getAttribute('href')),
+			paraphrase: q('.claim .badge.paraphrase').length, exact: q('.claim .badge.exact').length,
+			warning: q('.claim .distortion').map(e => e.textContent),
+			marked: q('.claim > p.warning').length,
+			missing: q('.claim .quote.missing').length,
+			unverified: q('#unverified li').map(e => e.textContent),
+			failures: q('.failures li').map(e => e.textContent),
+			links: q('.sources a.uri').map(a => a.href), texts: q('.sources .uri:not(a)').map(e => e.textContent),
+		});
+	})`)
+	var r struct {
+		Footnotes         []string
+		Paraphrase, Exact int
+		Warning           []string
+		Marked, Missing   int
+		Unverified        []string
+		Failures          []string
+		Links, Texts      []string
+	}
+	if err := json.Unmarshal([]byte(got), &r); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{ // the k-th [1] opens the k-th claim's quote; [2] has no quote, so its chunk
+		"/sources/wiki%2FSEC%2Faccess-review?version=1#10-20",
+		"/sources/wiki%2FSEC%2Faccess-review?version=1#30-40",
+		"/sources/CONF-104?version=2#0-5",
+	}
+	if strings.Join(r.Footnotes, " ") != strings.Join(want, " ") {
+		t.Errorf("footnotes = %q, want %q", r.Footnotes, want)
+	}
+	if r.Paraphrase != 1 || r.Exact != 1 {
+		t.Errorf("badges: %d paraphrase, %d exact; want 1 and 1", r.Paraphrase, r.Exact)
+	}
+	if len(r.Warning) != 1 || !strings.Contains(r.Warning[0], "high") || !strings.Contains(r.Warning[0], "lost bound: «не реже»") || !strings.Contains(r.Warning[0], "lost condition") {
+		t.Errorf("distortion warning = %q, want the risk and both reasons", r.Warning)
+	}
+	if r.Marked != 1 || r.Missing != 1 {
+		t.Errorf("%d partly-supported marks, %d missing quotes; want 1 and 1", r.Marked, r.Missing)
+	}
+	if len(r.Unverified) != 1 || !strings.Contains(r.Unverified[0], "Audits happen weekly.") || !strings.Contains(r.Unverified[0], "no source supports it") {
+		t.Errorf("unverified = %q, want the claim and its reason", r.Unverified)
+	}
+	if len(r.Failures) != 1 || !strings.Contains(r.Failures[0], "assemble") {
+		t.Errorf("failures = %q", r.Failures)
+	}
+	if strings.Join(r.Links, " ") != "https://wiki.corp.example/d" || strings.Join(r.Texts, " ") != "file:///x" {
+		t.Errorf("source uris: links %q, text %q; want only the https one linked", r.Links, r.Texts)
+	}
+	tb.screenshot("webui-answer-flags-phone", 780, 1688)
+
+	// Byte spans over characters of 1, 2, 3 and 4 bytes.
+	spans := eval[string](tb, `import('/assets/js/span.js').then(m => JSON.stringify([
+		m.byteSlice('aПр✅😀b', 1, 5),
+		m.byteSlice('aПр✅😀b', 5, 8),
+		m.byteSlice('aПр✅😀b', 8, 12),
+		m.byteSlice('aПр✅😀b', 12, 13),
+		m.byteSlice('aПр✅😀b', 2, 5),
+		m.byteSlice('aПр✅😀b', 9, 12),
+		m.byteSlice('aПр✅😀b', 0, 14),
+		m.byteSlice('aПр✅😀b', 5, 4),
+		m.parseSpan('140-476'), m.parseSpan('x'), m.parseSpan('9-3'),
+	]))`)
+	if spans != `["Пр","✅","😀","b",null,null,null,null,{"start":140,"end":476},null,null]` {
+		t.Errorf("byte spans = %s", spans)
+	}
+}
