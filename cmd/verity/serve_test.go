@@ -124,6 +124,21 @@ func TestServeProcess(t *testing.T) {
 	if code, _ := get("/api/v1/search?q=vacation", ""); code != 401 {
 		t.Errorf("search without a token = %d, want 401", code)
 	}
+	// The web UI at / and at a source's deep link, without a token, under
+	// its Content-Security-Policy; the API keeps its own answers.
+	for _, path := range []string{"/", "/sources/policy.md", "/assets/js/app.js"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'self'") {
+			t.Errorf("GET %s = %d, CSP %q; want the UI", path, resp.StatusCode, resp.Header.Get("Content-Security-Policy"))
+		}
+	}
+	if code, body := get("/api/v1/nope", tok.Token); code != 404 || !strings.Contains(body, `"not_found"`) {
+		t.Errorf("an unknown API path = %d %s, want the API's 404", code, body)
+	}
 
 	// MCP over streamable HTTP at /mcp, behind the same tokens; a browser
 	// page of another origin is refused.
