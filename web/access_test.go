@@ -248,3 +248,27 @@ func TestSignedInByTheProxy(t *testing.T) {
 		t.Errorf("alice behind the proxy found %q, want the staff page", got)
 	}
 }
+
+// TestPolicyInForce checks that the browser enforces the UI's policy: a
+// string assigned to innerHTML is refused (Trusted Types), an inline
+// script never runs, and a style attribute is not applied — so a mistake
+// in the scripts could not turn a document's text into markup either.
+func TestPolicyInForce(t *testing.T) {
+	f := build(t)
+	s := f.start(t, serverOptions{anonymous: true})
+	tb := newTab(t, 1280, 800, "TrustedHTML", "TrustedScript", "Content Security Policy")
+	tb.open(s.URL + "/")
+	tb.wait("#question")
+	if got := eval[string](tb, `(() => { try { document.getElementById('main').innerHTML = '<img src=x onerror="window.__xss=1">'; return 'assigned'; } catch (e) { return e.name; } })()`); got != "TypeError" {
+		t.Errorf("assigning a string to innerHTML = %s, want a TypeError from Trusted Types", got)
+	}
+	eval[chromedp.Void](tb, `(() => { try { const s = document.createElement('script'); s.textContent = 'window.__xss = 2'; document.body.append(s); } catch (e) {} })()`)
+	eval[chromedp.Void](tb, `(() => { const d = document.createElement('div'); d.setAttribute('style', 'display: none'); d.id = 'styled'; d.textContent = 'x'; document.body.append(d); })()`)
+	tb.waitJS(`!!document.getElementById('styled')`)
+	if got := eval[string](tb, `String(window.__xss)`); got != "undefined" {
+		t.Errorf("a script ran despite the policy: window.__xss = %s", got)
+	}
+	if got := eval[string](tb, `getComputedStyle(document.getElementById('styled')).display`); got == "none" {
+		t.Errorf("an inline style attribute was applied despite the policy")
+	}
+}
