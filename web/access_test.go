@@ -272,3 +272,40 @@ func TestPolicyInForce(t *testing.T) {
 		t.Errorf("an inline style attribute was applied despite the policy")
 	}
 }
+
+// TestAnonymousThenToken reads anonymously where the server allows it, signs
+// in with a token from the header's button (a refused one leaves the
+// reader anonymous), and signs out back to anonymous reading.
+func TestAnonymousThenToken(t *testing.T) {
+	f := build(t)
+	s := f.start(t, serverOptions{anonymous: true})
+	tb := newTab(t, 390, 844)
+	tb.open(s.URL + "/?view=search&q=" + url.QueryEscape("vacation days"))
+	tb.wait("#search-results")
+	if got := tb.textOf("#who"); !strings.Contains(got, "anonymously") {
+		t.Errorf("header = %q, want anonymous reading", got)
+	}
+	if eval[bool](tb, `!!document.querySelector('#search-results .hit')`) {
+		t.Errorf("an anonymous reader found the staff page")
+	}
+	tb.click("#signin")
+	tb.wait("#signin-form #token")
+	tb.do(chromedp.SendKeys(chromedp.ID("token"), "vty_0123456789abcdef_wrong"))
+	tb.click("#signin-form button[type=submit]")
+	tb.wait("#signin-error")
+	if got := tb.textOf("#who"); !strings.Contains(got, "anonymously") {
+		t.Errorf("after a refused token the header = %q, want anonymous reading still", got)
+	}
+	tb.do(chromedp.SendKeys(chromedp.ID("token"), f.tokens["alice"]))
+	tb.click("#signin-form button[type=submit]")
+	tb.wait("#search-results .hit")
+	if got := tb.textOf("#actor"); got != "user:alice@corp.example" {
+		t.Errorf("signed in as %q", got)
+	}
+	tb.click("#signout")
+	tb.waitJS(`document.getElementById('who').textContent.includes('anonymously')`)
+	tb.wait("#search-results")
+	if eval[bool](tb, `!!document.querySelector('#search-results .hit')`) {
+		t.Errorf("after sign-out the staff page is still shown")
+	}
+}

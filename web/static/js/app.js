@@ -160,13 +160,24 @@ function showSignIn() {
     saveToken(tok, remember.checked);
     ask.forget();
     input.value = '';
-    session.notice = '';
-    await refresh();
-    if (!session.rights) {
+    try {
+      await refresh();
+      if (session.mode !== 'token') {
+        // Refused: forget it, and fall back to what the server allows
+        // without one (anonymous reading, or nothing).
+        forgetToken();
+        session.notice = '';
+        await refresh();
+        renderHeader();
+        msg.textContent = t('signin.refused');
+        msg.hidden = false;
+        input.focus();
+        return;
+      }
+    } catch (err) {
       forgetToken();
-      msg.textContent = t('signin.refused');
+      msg.textContent = err instanceof APIError ? t('error.generic', { message: err.message }) : t('error.network');
       msg.hidden = false;
-      input.focus();
       return;
     }
     renderHeader();
@@ -237,6 +248,11 @@ document.addEventListener('click', (e) => {
   const a = e.target instanceof Element ? e.target.closest('a[href]') : null;
   if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   if (a.target || a.hasAttribute('download')) return;
+  if (a.classList.contains('skip')) {
+    e.preventDefault();
+    document.getElementById('main').focus();
+    return;
+  }
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/')) return;
   if (a.id === 'stay-anonymous') {
