@@ -137,6 +137,12 @@ func TestExtractJudge(t *testing.T) {
 	}{
 		{"a case", "ООО «Ромашка»", "ООО «Ромашка» перевела продажи на Битрикс24.", "case", extract.PageThirdParty, nil,
 			map[string]string{"presents_user": "yes", "specific": "yes", "not_excluded": "yes"}, ""},
+		{"a noun of the cue's family", "«Медлайн»", "Сеть клиник «Медлайн» расширяет использование Битрикс24", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes", "specific": "yes", "not_excluded": "yes"}, ""},
+		{"an English noun of the family", "Acme Logistics", "Acme Logistics completed its adoption of Bitrix24 in March.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"a near miss of the family", "ООО «Сигма»", "ООО «Сигма» — пользователь форума о Битрикс24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
 		{"an investment", "Northwind Ventures", "Northwind Ventures invested 2 million dollars in Bitrix24 integrator Oblako.", "other", extract.PageThirdParty, nil,
 			map[string]string{"presents_user": "no", "specific": "yes", "not_excluded": "no"}, "investment"},
 		{"membership", "ООО «Вектор»", "ООО «Вектор» вступило в Ассоциацию интеграторов Битрикс24.", "other", extract.PageThirdParty, nil,
