@@ -75,8 +75,11 @@ func RunID(spec *Spec, model string) string {
 
 // Targets returns the ids of the sources a spec applies to: active sources
 // of the spec's systems whose text names one of its objects (by the
-// normalized form of a name or alias). Pages that name no object are never
-// sent to a model.
+// normalized form of a name or alias), and the vendor's own pages that list
+// customers under a heading such as "Нам доверяют" or "Our customers" (see
+// [ListsCustomers]), which often never repeat the product's name: there the
+// vendor's customers are its product's users. Other pages that name no
+// object are never sent to a model.
 func Targets(ctx context.Context, st Store, spec *Spec) ([]string, error) {
 	srcs, err := st.Sources(ctx, verity.SourceFilter{Status: verity.StatusActive})
 	if err != nil {
@@ -100,7 +103,8 @@ func Targets(ctx context.Context, st Store, spec *Spec) ([]string, error) {
 			return nil, err
 		}
 		text := analysis.NormalizeString(full.Title + "\n" + full.Text)
-		if slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) }) {
+		if slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) }) ||
+			(spec.pageKind(full.URI) == PageOwn && ListsCustomers(full.Title, full.Text)) {
 			out = append(out, s.ID)
 		}
 	}

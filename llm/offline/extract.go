@@ -278,19 +278,7 @@ func quoted(s string) bool {
 	return strings.HasPrefix(s, "«") || strings.HasPrefix(s, "\"") || strings.HasPrefix(s, "“") || strings.HasPrefix(s, "„")
 }
 
-// trustHeadings are headings over logo walls and customer lists, folded.
-var trustHeadings = []string{"нам доверяют", "наши клиенты", "клиенты", "они выбрали", "нас выбирают", "с нами работают",
-	"trusted by", "our customers", "customers", "our clients", "clients", "they trust us", "who uses"}
-
-func isTrustHeading(s string) bool {
-	f := strings.Trim(analysis.Fold(s), " .:!—-")
-	for _, h := range trustHeadings {
-		if f == h || strings.HasPrefix(f, h+" ") || strings.HasPrefix(f, h+":") {
-			return true
-		}
-	}
-	return false
-}
+func isTrustHeading(s string) bool { return extract.IsCustomerHeading(s) }
 
 // exName is a name in a sentence: of an organization or a product, as far
 // as code can tell.

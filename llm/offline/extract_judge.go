@@ -45,6 +45,11 @@ func extractReferent(_ context.Context, _ *Engine, req *llm.Request) (any, error
 	}
 	if item, ok := logoItem(p, v.Quote); ok {
 		phrase, found := logoPhrase(p, item.Section, obj)
+		if !found && v.PageKind == extract.PageOwn {
+			// The vendor's own customer wall need not name the product:
+			// the heading of customers is what ties the logo to it.
+			phrase, found = p.Sents[item.Section].Text, true
+		}
 		switch {
 		case !found:
 		case v.PageKind != extract.PageOwn:
@@ -67,11 +72,12 @@ func extractReferent(_ context.Context, _ *Engine, req *llm.Request) (any, error
 		Verdict:  "no", EvidencePhrase: ""}, nil
 }
 
-// logoItem returns the list item under a heading of trust that the quote is.
+// logoItem returns the logo's text (a list item, an alt text, a caption)
+// under a heading of customers that the quote is.
 func logoItem(p *exPage, q string) (exSentence, bool) {
 	q = strings.TrimSpace(q)
 	for _, s := range p.Sents {
-		if s.Item && s.Section >= 0 && strings.TrimSpace(s.Text) == q && isTrustHeading(p.Sents[s.Section].Text) {
+		if s.Section >= 0 && strings.TrimSpace(s.Text) == q && isTrustHeading(p.Sents[s.Section].Text) && logoLike(p, s) {
 			return s, true
 		}
 	}
@@ -195,7 +201,7 @@ func presentsUser(v extract.JudgeVars) (bool, string) {
 		switch {
 		case v.PageKind != extract.PageOwn:
 			return false, "a logo on a third-party page is no statement of use"
-		case v.Referent == nil || !extract.Mentions(v.Referent.Phrase, obj):
+		case v.Referent == nil || (!extract.Mentions(v.Referent.Phrase, obj) && !extract.IsCustomerHeading(v.Referent.Phrase)):
 			return false, "nothing ties the logo to " + v.Object
 		}
 		return true, fmt.Sprintf("a customer logo on the vendor's own page, which says «%s»", v.Referent.Phrase)
