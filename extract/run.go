@@ -67,9 +67,10 @@ func (r *RunResult) EdgeIDs() []string {
 	return slices.Compact(ids)
 }
 
-// RunID names the run of a spec with a model and the current prompts.
-func RunID(spec *Spec, model string) string {
-	sum := sha256.Sum256([]byte(spec.Hash() + "\x00" + model + "\x00" + PromptVersions()))
+// RunID names the run of a spec with a model, the current prompts and the
+// language of its messages.
+func RunID(spec *Spec, model, lang string) string {
+	sum := sha256.Sum256([]byte(spec.Hash() + "\x00" + model + "\x00" + PromptVersions() + "\x00" + MessageLanguage(lang, spec)))
 	return "run:" + hex.EncodeToString(sum[:6])
 }
 
@@ -133,8 +134,8 @@ func containsWord(text, n string) bool {
 // canceled context returns ctx.Err() with every finished page kept.
 func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 	spec := r.X.Spec()
-	info := RunInfo{ID: RunID(spec, r.X.Model()), Spec: spec.Name, SpecHash: spec.Hash(), Model: r.X.Model(),
-		Prompts: PromptVersions(), StartedAt: r.X.opt.Now().UTC()}
+	info := RunInfo{ID: RunID(spec, r.X.Model(), r.X.Language()), Spec: spec.Name, SpecHash: spec.Hash(), Model: r.X.Model(),
+		Prompts: PromptVersions(), StartedAt: r.X.opt.Now().UTC(), Language: r.X.Language()}
 	res := &RunResult{Run: info}
 	if err := r.Store.BeginRun(ctx, info); err != nil {
 		return res, err

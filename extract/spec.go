@@ -23,8 +23,9 @@ import (
 type Spec struct {
 	Name        string `yaml:"name" json:"name"`
 	Description string `yaml:"description,omitempty" json:"description,omitempty"`
-	// Language is the language of the spec's texts ("ru", "en"); prompts
-	// ask the model to answer reasons in it.
+	// Language is the language of the spec's texts ("ru", "en"), and the
+	// language a run's messages are written in unless the user asks for
+	// another (see [MessageLanguage]).
 	Language string `yaml:"language,omitempty" json:"language,omitempty"`
 
 	Relation Relation     `yaml:"relation" json:"relation"`
