@@ -161,6 +161,7 @@ func (c *check) referent(ctx context.Context, ev *Evidence, obj Object, subjName
 		Object: obj.Name, ObjectAliases: obj.Aliases, Relation: spec.Relation.Name, Phrase: spec.Relation.Phrase,
 		Cues: spec.Relation.Cues, Exclude: spec.Exclude, Quote: ev.Quote.Text, EvidenceType: ev.EvidenceType,
 		PageKind: c.kind, PageRule: spec.pageRule(c.kind), URI: c.src.URI, Title: c.src.Title, Text: c.src.Text,
+		Language: c.x.opt.Language,
 	}
 	req, err := prompts.Render(TaskReferent, vars)
 	if err != nil {
@@ -178,7 +179,7 @@ func (c *check) referent(ctx context.Context, ev *Evidence, obj Object, subjName
 		st := c.trace(StepReferent, in, map[string]string{"error": verity.ErrorMessage(err)})
 		st.PromptVersion = req.PromptVersion
 		ev.Referent = &Referent{Needed: true}
-		c.reject(ReasonReferentNo, "the whole-page read's answer could not be read")
+		c.reject(ReasonReferentNo, message(c.x.opt.Language, "referent_unreadable"))
 		return false, nil
 	}
 	r := &Referent{Needed: true, Argument: ans.Argument, Verdict: yesNo(ans.Verdict)}
@@ -218,7 +219,7 @@ func (c *check) panel(ctx context.Context, ev *Evidence, obj Object, subjNames [
 	ev.Panel = p
 	if len(crit) == 0 {
 		ev.Confidence = 1
-		c.trace(StepPanel, map[string]string{"note": "no criterion applies to evidence type " + ev.EvidenceType}, p)
+		c.trace(StepPanel, map[string]string{"note": message(c.x.opt.Language, "no_criterion", ev.EvidenceType)}, p)
 		return nil
 	}
 	vars := JudgeVars{
@@ -226,6 +227,7 @@ func (c *check) panel(ctx context.Context, ev *Evidence, obj Object, subjNames [
 		Object: obj.Name, ObjectAliases: obj.Aliases, Relation: spec.Relation.Name, Phrase: spec.Relation.Phrase,
 		Cues: spec.Relation.Cues, Exclude: spec.Exclude, Criteria: crit, Fragment: c.fragment(ev.Quote.Start, ev.Quote.End),
 		Quote: ev.Quote.Text, EvidenceType: ev.EvidenceType, PageKind: c.kind, PageRule: spec.pageRule(c.kind), URI: c.src.URI,
+		Language: c.x.opt.Language,
 	}
 	if r := ev.Referent; r != nil && r.Needed {
 		vars.Referent = &ReferentNote{Argument: r.Argument, Phrase: r.Phrase}
@@ -261,10 +263,10 @@ func (c *check) panel(ctx context.Context, ev *Evidence, obj Object, subjNames [
 		for _, b := range tally.Ballots {
 			a := answers[b.Sample]
 			if a == nil {
-				cv.Reasons = append(cv.Reasons, "(unreadable vote: "+b.Reason+")")
+				cv.Reasons = append(cv.Reasons, message(c.x.opt.Language, "vote_unreadable", b.Reason))
 				continue
 			}
-			ans, reason := a.answer(cr.ID)
+			ans, reason := a.answer(cr.ID, c.x.opt.Language)
 			if ans == "yes" {
 				cv.Yes++
 			}
@@ -299,13 +301,13 @@ func (c *check) panel(ctx context.Context, ev *Evidence, obj Object, subjNames [
 
 // answer returns the vote's answer ("yes", "no" or "") to criterion id and
 // its reason.
-func (a *JudgeAnswer) answer(id string) (string, string) {
+func (a *JudgeAnswer) answer(id, lang string) (string, string) {
 	for _, x := range a.Answers {
 		if strings.EqualFold(strings.TrimSpace(x.ID), id) {
 			return yesNo(x.Answer), x.Reason
 		}
 	}
-	return "", "(no answer to this question)"
+	return "", message(lang, "no_answer")
 }
 
 // decide runs step 7 on a candidate that went through the panel.

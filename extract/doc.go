@@ -52,6 +52,9 @@
 //	extract.referent    → {"argument", "verdict": "yes"|"no", "evidence_phrase"}
 //	extract.judge       → {"answers": [{"id", "answer": "yes"|"no", "reason"}], "not_counted": code or ""}
 //
+// The referent and judge Vars carry the user's language ([MessageLanguage]):
+// arguments and reasons are written in it, quotes as the page writes them.
+//
 // The package must never import an adapter (the store and the model are
 // handed to it through small interfaces), never accept an edge whose quote
 // code has not found in the page, never show a quote from a source the

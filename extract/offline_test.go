@@ -4,7 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
@@ -108,4 +111,92 @@ func TestOfflineEngineEndToEnd(t *testing.T) {
 	if c.Steps[extract.StepCandidates].Calls != 5 || c.Total.InputTokens != 0 {
 		t.Errorf("cost = %+v, want one extraction call per page and no tokens", c)
 	}
+}
+
+// TestOfflineMessagesInOneLanguage runs the offline engine over the example
+// pages in each language a user may ask for and checks that every message
+// it writes — the detail of a rejection, the whole-page read's argument,
+// every judge's reason — is in that language alone: once the quotes «…»
+// and the names of the two sides are set aside, no word of the other
+// script is left.
+func TestOfflineMessagesInOneLanguage(t *testing.T) {
+	for _, lang := range []string{extract.English, extract.Russian} {
+		s, err := extract.BuiltinSpec("bitrix24-ru")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Vendor.Domains = append(s.Vendor.Domains, "oblako.example")
+		x := extract.New(offline.New(offline.Options{}), s, extract.Options{Language: lang})
+		checked := 0
+		for _, src := range webPages(t) {
+			res, err := x.Page(context.Background(), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range res.Outcomes {
+				names := append([]string{o.Subject, o.Proposed.Subject, o.Object}, s.Objects[0].Names()...)
+				msgs := []string{}
+				if o.Reason != extract.ReasonNotCounted && o.Reason != extract.ReasonBannedSource && o.Reason != extract.ReasonDuplicate {
+					msgs = append(msgs, o.Detail)
+				}
+				if ev := o.Evidence; ev != nil {
+					if ev.Referent != nil {
+						msgs = append(msgs, ev.Referent.Argument)
+					}
+					if ev.Panel != nil {
+						for _, cv := range ev.Panel.Criteria {
+							for _, r := range cv.Reasons {
+								// "yes: " and "no: " are the vote's answer, a code.
+								_, why, _ := strings.Cut(r, ": ")
+								msgs = append(msgs, why)
+							}
+						}
+					}
+				}
+				for _, m := range msgs {
+					if m == "" {
+						continue
+					}
+					checked++
+					if w := foreignWord(m, lang, names); w != "" {
+						t.Errorf("%s message %q has %q, a word of the other language", lang, m, w)
+					}
+				}
+			}
+		}
+		if checked < 20 {
+			t.Errorf("%s: checked only %d messages", lang, checked)
+		}
+	}
+}
+
+// foreignWord returns the first word of msg outside quotes «…» and names
+// that is written in the other script than lang's, or "".
+func foreignWord(msg, lang string, names []string) string {
+	slices.SortFunc(names, func(a, b string) int { return len(b) - len(a) })
+	for _, n := range names {
+		if n != "" {
+			msg = strings.ReplaceAll(msg, n, " ")
+		}
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range msg {
+		switch {
+		case r == '«':
+			depth++
+		case r == '»' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	for _, w := range strings.FieldsFunc(b.String(), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		for _, r := range w {
+			if (lang == extract.English && unicode.Is(unicode.Cyrillic, r)) || (lang == extract.Russian && unicode.Is(unicode.Latin, r)) {
+				return w
+			}
+		}
+	}
+	return ""
 }

@@ -39,6 +39,9 @@ type Options struct {
 	// store's alias table), used when code checks whether a quote names
 	// both sides. Nil means none.
 	Aliases func(key string) []string
+	// Language is the user's language ("ru" or "en"), in which the run's
+	// messages are written (see [MessageLanguage]); "" means the spec's.
+	Language string
 }
 
 // Extractor runs a spec's steps over pages with one model. It is safe for
@@ -62,12 +65,16 @@ func New(m llm.Model, spec *Spec, opt Options) *Extractor {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
+	opt.Language = MessageLanguage(opt.Language, spec)
 	cost := newCost()
 	return &Extractor{m: counted{next: m, cost: cost}, spec: spec, opt: opt, cost: cost}
 }
 
 // Spec returns the extractor's spec.
 func (x *Extractor) Spec() *Spec { return x.spec }
+
+// Language returns the language of the extractor's messages.
+func (x *Extractor) Language() string { return x.opt.Language }
 
 // Model returns the name of the model the extractor asks.
 func (x *Extractor) Model() string { return x.m.Info().Name() }

@@ -52,27 +52,28 @@ const (
 	ReasonDuplicate Reason = "duplicate"
 )
 
-// Reasons lists every reason code with what it means, for documentation
-// and `verity extract --help`.
+// Reasons lists every reason code with what it means, in English (Text)
+// and Russian (RU), for documentation and `verity extract --help`; see
+// [ReasonText].
 var Reasons = []struct {
-	Code Reason
-	Text string
+	Code     Reason
+	Text, RU string
 }{
-	{ReasonBannedSource, "the page is on a banned domain; it is not read"},
-	{ReasonQuoteNotFound, "the quote is not in the page (not even stitched from nearby pieces)"},
-	{ReasonUnknownObject, "the object is none of the spec's objects or aliases"},
-	{ReasonNoSubject, "the candidate names no subject"},
-	{ReasonSubjectIsObject, "the subject is the object itself or its vendor"},
-	{ReasonSubjectGeneric, "the subject is a class (\"больницы\", \"hospitals\"), not one organization"},
-	{ReasonSubjectPerson, "the subject is a person"},
-	{ReasonReferentNo, "the quote names one side only and the whole-page read found no support"},
-	{ReasonReferentPhraseNotFound, "the whole-page read's evidence phrase is not on the page"},
-	{ReasonNotCounted, "the relation is on the does-not-count list (detail: which entry)"},
-	{ReasonNotPresented, "the panel: the page does not present the subject in the relation"},
-	{ReasonNotSpecific, "the panel: the subject is not a specific organization"},
-	{ReasonPanelRejected, "another panel criterion failed (criterion: which)"},
-	{ReasonReviewRejected, "a person rejected it in review"},
-	{ReasonDuplicate, "the page already supports the same edge through another candidate"},
+	{ReasonBannedSource, "the page is on a banned domain; it is not read", "страница на запрещённом домене; её не читают"},
+	{ReasonQuoteNotFound, "the quote is not in the page (not even stitched from nearby pieces)", "цитаты нет на странице (даже склеенной из соседних кусков)"},
+	{ReasonUnknownObject, "the object is none of the spec's objects or aliases", "объект — ни один из объектов спецификации и их других названий"},
+	{ReasonNoSubject, "the candidate names no subject", "кандидат не называет субъекта"},
+	{ReasonSubjectIsObject, "the subject is the object itself or its vendor", "субъект — сам объект или его вендор"},
+	{ReasonSubjectGeneric, "the subject is a class (\"больницы\", \"hospitals\"), not one organization", "субъект — класс организаций («больницы», «hospitals»), а не одна организация"},
+	{ReasonSubjectPerson, "the subject is a person", "субъект — человек"},
+	{ReasonReferentNo, "the quote names one side only and the whole-page read found no support", "цитата называет только одну сторону, и чтение всей страницы не нашло подтверждения"},
+	{ReasonReferentPhraseNotFound, "the whole-page read's evidence phrase is not on the page", "доказательной фразы шага чтения всей страницы нет на странице"},
+	{ReasonNotCounted, "the relation is on the does-not-count list (detail: which entry)", "связь из списка «не считается» (подробность: какой пункт)"},
+	{ReasonNotPresented, "the panel: the page does not present the subject in the relation", "панель: страница не представляет субъекта в этой связи"},
+	{ReasonNotSpecific, "the panel: the subject is not a specific organization", "панель: субъект — не конкретная организация"},
+	{ReasonPanelRejected, "another panel criterion failed (criterion: which)", "не пройден другой критерий панели (критерий: какой)"},
+	{ReasonReviewRejected, "a person rejected it in review", "человек отклонил её при проверке"},
+	{ReasonDuplicate, "the page already supports the same edge through another candidate", "страница уже подтверждает ту же связь другим кандидатом"},
 }
 
 // ruleReason is the reason a failed criterion with this rule gives.

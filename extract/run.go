@@ -67,16 +67,20 @@ func (r *RunResult) EdgeIDs() []string {
 	return slices.Compact(ids)
 }
 
-// RunID names the run of a spec with a model and the current prompts.
-func RunID(spec *Spec, model string) string {
-	sum := sha256.Sum256([]byte(spec.Hash() + "\x00" + model + "\x00" + PromptVersions()))
+// RunID names the run of a spec with a model, the current prompts and the
+// language of its messages.
+func RunID(spec *Spec, model, lang string) string {
+	sum := sha256.Sum256([]byte(spec.Hash() + "\x00" + model + "\x00" + PromptVersions() + "\x00" + MessageLanguage(lang, spec)))
 	return "run:" + hex.EncodeToString(sum[:6])
 }
 
 // Targets returns the ids of the sources a spec applies to: active sources
 // of the spec's systems whose text names one of its objects (by the
-// normalized form of a name or alias). Pages that name no object are never
-// sent to a model.
+// normalized form of a name or alias), and the vendor's own pages that list
+// customers under a heading such as "Нам доверяют" or "Our customers" (see
+// [ListsCustomers]), which often never repeat the product's name: there the
+// vendor's customers are its product's users. Other pages that name no
+// object are never sent to a model.
 func Targets(ctx context.Context, st Store, spec *Spec) ([]string, error) {
 	srcs, err := st.Sources(ctx, verity.SourceFilter{Status: verity.StatusActive})
 	if err != nil {
@@ -100,7 +104,8 @@ func Targets(ctx context.Context, st Store, spec *Spec) ([]string, error) {
 			return nil, err
 		}
 		text := analysis.NormalizeString(full.Title + "\n" + full.Text)
-		if slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) }) {
+		if slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) }) ||
+			(spec.pageKind(full.URI) == PageOwn && ListsCustomers(full.Title, full.Text)) {
 			out = append(out, s.ID)
 		}
 	}
@@ -129,8 +134,8 @@ func containsWord(text, n string) bool {
 // canceled context returns ctx.Err() with every finished page kept.
 func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 	spec := r.X.Spec()
-	info := RunInfo{ID: RunID(spec, r.X.Model()), Spec: spec.Name, SpecHash: spec.Hash(), Model: r.X.Model(),
-		Prompts: PromptVersions(), StartedAt: r.X.opt.Now().UTC()}
+	info := RunInfo{ID: RunID(spec, r.X.Model(), r.X.Language()), Spec: spec.Name, SpecHash: spec.Hash(), Model: r.X.Model(),
+		Prompts: PromptVersions(), StartedAt: r.X.opt.Now().UTC(), Language: r.X.Language()}
 	res := &RunResult{Run: info}
 	if err := r.Store.BeginRun(ctx, info); err != nil {
 		return res, err

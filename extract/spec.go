@@ -23,8 +23,9 @@ import (
 type Spec struct {
 	Name        string `yaml:"name" json:"name"`
 	Description string `yaml:"description,omitempty" json:"description,omitempty"`
-	// Language is the language of the spec's texts ("ru", "en"); prompts
-	// ask the model to answer reasons in it.
+	// Language is the language of the spec's texts ("ru", "en"), and the
+	// language a run's messages are written in unless the user asks for
+	// another (see [MessageLanguage]).
 	Language string `yaml:"language,omitempty" json:"language,omitempty"`
 
 	Relation Relation     `yaml:"relation" json:"relation"`
@@ -64,8 +65,11 @@ type Relation struct {
 	Name   string `yaml:"name" json:"name"`     // the edge label, e.g. "uses"
 	Phrase string `yaml:"phrase" json:"phrase"` // how claims read: "использует", "uses"
 	// Cues are words that signal the relation in text, for code and the
-	// offline engine: a trailing * matches any ending ("внедрил*"), several
-	// words match consecutive words ("moved to" does not skip words).
+	// offline engine. Each word stands for its word family ("использует"
+	// matches "использование" and "используемый", "adopted" matches
+	// "adoption"; see [Cue] and [analysis.Family]); several words match
+	// consecutive words ("moved to" does not skip words); a trailing * also
+	// matches any word it begins, and a leading = only the word itself.
 	Cues []string `yaml:"cues,omitempty" json:"cues,omitempty"`
 }
 

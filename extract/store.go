@@ -68,6 +68,10 @@ type RunInfo struct {
 	Model     string    `json:"model"`
 	Prompts   string    `json:"prompts"`
 	StartedAt time.Time `json:"started_at"`
+	// Language is the language of the run's messages (see
+	// [MessageLanguage]): a run in another language is another run, so a
+	// rerun never mixes stored messages of one with new ones of the other.
+	Language string `json:"language,omitempty"`
 }
 
 // Review statuses.

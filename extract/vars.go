@@ -52,6 +52,9 @@ type ReferentVars struct {
 	URI            string      `json:"uri"`
 	Title          string      `json:"title"`
 	Text           string      `json:"text"`
+	// Language is the user's language ("ru", "en"): the argument is
+	// written in it, quotes stay as the page writes them.
+	Language string `json:"language"`
 }
 
 // ReferentAnswer is the answer of a TaskReferent call.
@@ -82,6 +85,9 @@ type JudgeVars struct {
 	PageKind       string        `json:"page_kind"`
 	PageRule       string        `json:"page_rule"`
 	URI            string        `json:"uri"`
+	// Language is the user's language ("ru", "en"): reasons are written
+	// in it.
+	Language string `json:"language"`
 }
 
 // ReferentNote is what the judge is told of the referent step.

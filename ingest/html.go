@@ -56,20 +56,22 @@ func HTML(data []byte, pageURL string) (*Page, error) {
 		page.Byline = strings.TrimSpace(article.Byline())
 		text = renderBlocks(article.Node)
 	}
-	if len(text) < minArticle {
-		// Parse again: readability mutates the tree it reads.
-		doc, err = html.Parse(bytes.NewReader(data))
-		if err != nil {
-			return nil, verity.Errorf(verity.EINVALID, "broken HTML: %w", err)
+	// Parse again: readability mutates the tree it reads. The whole body
+	// is the text when readability found too little, or when it dropped
+	// the logos of a logo wall (which it scores as empty blocks): on a page
+	// of customers they are the content.
+	doc, err = html.Parse(bytes.NewReader(data))
+	if err != nil {
+		return nil, verity.Errorf(verity.EINVALID, "broken HTML: %w", err)
+	}
+	if body := findBody(doc); body != nil {
+		full, logos := renderBody(body)
+		if (len(text) < minArticle && len(full) > len(text)) || missing(logos, text) >= minDroppedLogos {
+			text = full
 		}
-		if body := findBody(doc); body != nil {
-			if full := renderBlocks(body); len(full) > len(text) {
-				text = full
-			}
-		}
-		if page.Title == "" {
-			page.Title = findTitle(doc)
-		}
+	}
+	if page.Title == "" {
+		page.Title = findTitle(doc)
 	}
 	if strings.TrimSpace(text) == "" && page.Title == "" {
 		return nil, verity.Errorf(verity.EINVALID, "HTML has no text")
@@ -170,6 +172,31 @@ func textOf(n *html.Node) string {
 	return b.String()
 }
 
+// minDroppedLogos is how many stand-alone images with alt text (logos)
+// readability may leave out before the whole body is read instead: one is a
+// picture the article can do without, two are a row of logos.
+const minDroppedLogos = 2
+
+// missing counts the texts of alts that text does not hold.
+func missing(alts []string, text string) int {
+	n := 0
+	for _, a := range alts {
+		if !strings.Contains(text, a) {
+			n++
+		}
+	}
+	return n
+}
+
+// renderBody is renderBlocks, also returning the alt texts of the images
+// that became paragraphs of their own.
+func renderBody(root *html.Node) (string, []string) {
+	r := &renderer{}
+	r.walk(root)
+	r.endBlock()
+	return strings.TrimSpace(r.out.String()), r.logos
+}
+
 // renderBlocks turns an HTML tree into text: one paragraph per block element
 // separated by blank lines, headings as "# " lines, list items as "- " lines,
 // <br> as a line break, <pre> verbatim, whitespace elsewhere collapsed.
@@ -184,6 +211,10 @@ type renderer struct {
 	out  strings.Builder
 	line strings.Builder // the paragraph being built
 	pre  int
+	// wordless caches, per block element, whether it holds no text of its
+	// own (only images, links around them, spacing).
+	wordless map[*html.Node]bool
+	logos    []string // alt texts written as paragraphs of their own
 }
 
 func (r *renderer) endBlock() {
@@ -225,9 +256,22 @@ func (r *renderer) walk(n *html.Node) {
 		if skipped[n.DataAtom] {
 			return
 		}
-		// Images speak through their alt text: a logo wall is a list of alts.
+		// Images speak through their alt text: a logo wall is a list of
+		// alts. An image in running text keeps its place in the sentence;
+		// images in a block without words of its own (a grid of logos,
+		// a row of them in one paragraph) each become a paragraph, so that
+		// one logo's alt text is one quotable line and is not glued to the
+		// next one's.
 		if n.DataAtom == atom.Img {
-			if alt := strings.TrimSpace(attr(n, "alt")); alt != "" {
+			alt := strings.TrimSpace(attr(n, "alt"))
+			switch {
+			case alt == "":
+			case r.pre == 0 && r.standsAlone(n):
+				r.endBlock()
+				r.writeCollapsed(alt)
+				r.logos = append(r.logos, strings.Join(strings.Fields(alt), " "))
+				r.endBlock()
+			default:
 				r.writeCollapsed(" " + alt + " ")
 			}
 			return
@@ -274,6 +318,51 @@ func (r *renderer) walk(n *html.Node) {
 		r.pre--
 		r.endBlock()
 	}
+}
+
+// standsAlone reports whether an image's nearest block ancestor (below a
+// list item or a heading, which are lines of their own already) holds no
+// words besides alt texts.
+func (r *renderer) standsAlone(img *html.Node) bool {
+	b := img.Parent
+	for b != nil && b.Type == html.ElementNode && !blocks[b.DataAtom] && b.DataAtom != atom.Body {
+		if b.DataAtom == atom.Li || headingLevel(b) > 0 || b.DataAtom == atom.Td || b.DataAtom == atom.Th {
+			return false
+		}
+		b = b.Parent
+	}
+	if b == nil || b.Type != html.ElementNode || b.DataAtom == atom.Body {
+		return false
+	}
+	if v, ok := r.wordless[b]; ok {
+		return v
+	}
+	if r.wordless == nil {
+		r.wordless = map[*html.Node]bool{}
+	}
+	v := strings.TrimSpace(visibleText(b)) == ""
+	r.wordless[b] = v
+	return v
+}
+
+// visibleText returns the text of n's descendants that the renderer
+// writes (not scripts, styles and the like).
+func visibleText(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		switch {
+		case n.Type == html.TextNode:
+			b.WriteString(n.Data)
+		case n.Type == html.ElementNode && skipped[n.DataAtom]:
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
 }
 
 func (r *renderer) writeCollapsed(s string) {

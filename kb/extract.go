@@ -69,6 +69,9 @@ type ExtractRequest struct {
 	Pages, Concurrency int
 	// Progress, when set, is called after each page.
 	Progress func(done, total int)
+	// Language is the user's language ("ru", "en") the run's messages are
+	// written in; "" means the spec's (see extract.MessageLanguage).
+	Language string
 }
 
 // Extract runs a relation spec over stored pages on c's behalf, which
@@ -103,20 +106,21 @@ func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req
 			}
 		}
 		if len(ids) == 0 {
-			notes = s.otherSystems(ctx, v, req.Spec)
+			notes = s.otherSystems(ctx, v, req.Spec, extract.MessageLanguage(req.Language, req.Spec))
 		}
 		if r.Admin {
 			ids = nil // the runner also re-locates evidence of pages that stopped naming the objects
 		}
 	}
-	x := extract.New(m, req.Spec, extract.Options{Concurrency: req.Concurrency, Now: s.now})
+	x := extract.New(m, req.Spec, extract.Options{Concurrency: req.Concurrency, Now: s.now, Language: req.Language})
 	run := &extract.Runner{Store: s.store, X: x, Concurrency: req.Pages, Progress: req.Progress}
 	var res *extract.RunResult
 	var runErr error
 	if len(ids) > 0 || r.Admin {
 		res, runErr = run.Run(ctx, ids)
 	} else {
-		res = &extract.RunResult{Run: extract.RunInfo{ID: extract.RunID(req.Spec, m.Info().Name()), Spec: req.Spec.Name, Model: m.Info().Name()}}
+		res = &extract.RunResult{Run: extract.RunInfo{ID: extract.RunID(req.Spec, m.Info().Name(), req.Language), Spec: req.Spec.Name,
+			Model: m.Info().Name(), Language: x.Language()}}
 	}
 	if res == nil {
 		return nil, runErr
@@ -163,7 +167,7 @@ func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req
 // otherSystems says, when a spec found no page to read, whether pages of
 // other systems that v may read name its objects: HTML files ingested from
 // a folder are system "file", while the example specs read "web" pages.
-func (s *Service) otherSystems(ctx context.Context, v *view, spec *extract.Spec) []string {
+func (s *Service) otherSystems(ctx context.Context, v *view, spec *extract.Spec, lang string) []string {
 	wide := *spec
 	wide.Systems = []string{"*"}
 	ids, err := extract.Targets(ctx, s.store, &wide)
@@ -179,9 +183,13 @@ func (s *Service) otherSystems(ctx context.Context, v *view, spec *extract.Spec)
 	if len(readable) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("no active page of system %s names the spec's objects, but %d source(s) of other systems do (e.g. %s); "+
-		"name them as SOURCE arguments, or add their system to the spec's systems (\"*\" reads all)",
-		strings.Join(spec.Systems, ", "), len(readable), readable[0])}
+	f := "no active page of system %s names the spec's objects, but %d source(s) of other systems do (e.g. %s); " +
+		"name them as SOURCE arguments, or add their system to the spec's systems (\"*\" reads all)"
+	if lang == extract.Russian {
+		f = "ни одна активная страница системы %s не называет объекты спецификации, но источники других систем (%d) называют (например, %s); " +
+			"укажите их аргументами SOURCE или добавьте их систему в systems спецификации (\"*\" читает все)"
+	}
+	return []string{fmt.Sprintf(f, strings.Join(spec.Systems, ", "), len(readable), readable[0])}
 }
 
 // Graph returns the live edges c may see: each through evidence whose

@@ -158,8 +158,13 @@ func TestExtractNotesOtherSystems(t *testing.T) {
 	if _, errOut, code := cli(t, db, "", "ingest", page); code != 0 {
 		t.Fatalf("ingest: %s", errOut)
 	}
-	_, errOut, code := cli(t, db, "", "extract", "--spec", "bitrix24-ru")
-	if code != 0 || !strings.Contains(errOut, "1 source(s) of other systems do") {
+	_, errOut, code := cli(t, db, "", "extract", "--spec", "bitrix24-ru", "--lang", "en")
+	if code != 0 || !strings.Contains(errOut, "note: no active page of system web names the spec's objects, but 1 source(s) of other systems do") {
 		t.Errorf("extract over a file page = exit %d, stderr %q; want a note naming the other system", code, errOut)
+	}
+	// Without --lang the note is in the spec's language, Russian.
+	_, errOut, code = cli(t, db, "", "extract", "--spec", "bitrix24-ru")
+	if code != 0 || !strings.Contains(errOut, "заметка: ни одна активная страница системы web не называет объекты спецификации") {
+		t.Errorf("extract over a file page in Russian = exit %d, stderr %q; want the note in Russian", code, errOut)
 	}
 }

@@ -26,6 +26,14 @@ var demoWebURIs = map[string]string{
 	"trust-wall.html":    "https://oblako.example/clients",
 	"acme-case.html":     "https://bitrix-stories.example/acme-logistics",
 	"partners.html":      "https://oblako.example/partners",
+	// Pages of issue 19: a third-party news page that names its customer
+	// with a noun ("использование"), the customer's case study, the
+	// integrator's customer wall that never names the product, and a
+	// third-party integrator's logo wall that proves nothing.
+	"medline-news.html":       "https://medvestnik.example/news/medline-bitrix24",
+	"medline-case.html":       "https://oblako.example/cases/medline",
+	"clients-medicine.html":   "https://oblako.example/clients/medicine",
+	"integrator-clients.html": "https://crm-partners.example/clients",
 }
 
 const demoDB = "verity-demo.db"

@@ -101,7 +101,7 @@ recall against it is bounded well below 1 for any quote-grounded method.`,
 				fmt.Fprintf(a.stdout, " %s %d;", r, rep.Rejected[r])
 			}
 			fmt.Fprintln(a.stdout)
-			printCost(a.stdout, rep.Cost, 0)
+			printCost(a.stdout, rep.Cost, 0, extract.English)
 			fmt.Fprintf(a.stdout, "  %.1f model calls per accepted edge; tokens in %d, out %d; cache hits %d\n",
 				rep.CallsPerAccepted, rep.Cost.Total.InputTokens, rep.Cost.Total.OutputTokens, rep.Cost.Total.CacheHits)
 			return nil

@@ -59,7 +59,7 @@ func printExplanation(w io.Writer, ex *extract.Explanation, full bool) {
 	}
 	fmt.Fprintf(w, "%s — %s\n", ex.EdgeID, state)
 	if ex.Edge != nil {
-		printEdge(w, *ex.Edge)
+		printEdge(w, *ex.Edge, extract.English)
 	}
 	for _, h := range ex.Human {
 		fmt.Fprintf(w, "  person: %s %s %s %s\n", clean(h.Author), h.Vote, h.At.Format("2006-01-02 15:04"), clean(oneLine(h.Why, 120)))

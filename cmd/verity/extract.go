@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,6 +33,7 @@ func (a *app) extractCmd() *cobra.Command {
 		specArg string
 		pages   int
 		vendor  []string
+		lang    string
 	)
 	cmd := &cobra.Command{
 		Use:   "extract --spec FILE [SOURCE...]",
@@ -84,6 +86,15 @@ readable pages. --json prints
 "end"}}]}],"rejected":[{"subject","source_id","reason"}],"review":[...],...}
 with quote spans as byte offsets into the source version's canonical text.
 
+Language: the output is written in one language, the user's: --lang ru or
+--lang en, else the spec's language (bitrix24-ru writes Russian), else
+English. That covers the labels, what a reason code means, the detail of a
+rejection, the offline engine's arguments and the judge's reasons, and a
+model is asked to write its argument and reasons in it; quotes stay as
+their pages write them, and codes (reasons, steps, evidence types, the
+relation's name) never change. --json keeps its keys and codes; its detail
+strings follow the same language.
+
 Reason codes:
 ` + reasonList(),
 		Example: `  verity extract --spec extract/specs/bitrix24-ru.yaml
@@ -104,7 +115,12 @@ Reason codes:
 			if err != nil {
 				return err
 			}
-			out, err := a.runExtract(ctx, svc, caller, m, spec, args, pages)
+			if lang != "" && lang != extract.English && lang != extract.Russian {
+				return verity.Errorf(verity.EINVALID, "--lang %q: want ru or en", lang)
+			}
+			lang = extract.MessageLanguage(lang, spec)
+			a.lang = lang
+			out, err := a.runExtract(ctx, svc, caller, m, spec, args, pages, lang)
 			if out == nil {
 				return err
 			}
@@ -113,7 +129,7 @@ Reason codes:
 					return perr
 				}
 			} else {
-				printExtract(a.stdout, out)
+				printExtract(a.stdout, out, lang)
 			}
 			return err
 		},
@@ -122,6 +138,7 @@ Reason codes:
 	f.StringVar(&specArg, "spec", "", "relation spec: a YAML file or a built-in name")
 	f.IntVar(&pages, "pages", 4, "pages read at once (model calls are bounded by --concurrency)")
 	f.StringArrayVar(&vendor, "vendor-domain", nil, "a domain whose pages count as the vendor's own, repeatable (added to the spec's)")
+	f.StringVar(&lang, "lang", "", "the language of the output's messages: ru or en (default: the spec's language)")
 	return cmd
 }
 
@@ -137,8 +154,8 @@ func reasonList() string {
 // returns what caller may see of the result, with a bar on a terminal. On
 // an error it still returns what finished, so an interrupted run can say
 // what it kept.
-func (a *app) runExtract(ctx context.Context, svc *kb.Service, caller verity.Caller, m llm.Model, spec *extract.Spec, ids []string, pages int) (*kb.ExtractReport, error) {
-	req := kb.ExtractRequest{Spec: spec, IDs: ids, Pages: pages, Concurrency: max(1, a.concurrency/max(1, pages))}
+func (a *app) runExtract(ctx context.Context, svc *kb.Service, caller verity.Caller, m llm.Model, spec *extract.Spec, ids []string, pages int, lang string) (*kb.ExtractReport, error) {
+	req := kb.ExtractRequest{Spec: spec, IDs: ids, Pages: pages, Concurrency: max(1, a.concurrency/max(1, pages)), Language: lang}
 	var bar *progress
 	if a.interactive() {
 		req.Progress = func(done, total int) {
@@ -154,29 +171,29 @@ func (a *app) runExtract(ctx context.Context, svc *kb.Service, caller verity.Cal
 	}
 	if out != nil {
 		for _, n := range out.Notes {
-			fmt.Fprintf(a.stderr, "note: %s\n", clean(n))
+			fmt.Fprintln(a.stderr, label(lang, "note", clean(n)))
 		}
 	}
 	return out, err
 }
 
-// printExtract prints a run for a terminal: accepted edges with their
-// quotes and URLs, rejections with their reasons, the review queue and the
-// cost by step.
-func printExtract(w io.Writer, out *kb.ExtractReport) {
-	fmt.Fprintf(w, "spec %s, model %s: %d pages read, %d finished earlier\n", out.Run.Spec, out.Run.Model, out.Pages.Read, out.Pages.Resumed)
-	fmt.Fprintf(w, "\nAccepted (%d):\n", len(out.Edges))
+// printExtract prints a run for a terminal in lang: accepted edges with
+// their quotes and URLs, rejections with their reasons, the review queue and
+// the cost by step.
+func printExtract(w io.Writer, out *kb.ExtractReport, lang string) {
+	fmt.Fprintln(w, label(lang, "run", out.Run.Spec, out.Run.Model, out.Pages.Read, out.Pages.Resumed))
+	fmt.Fprintf(w, "\n%s\n", label(lang, "accepted", len(out.Edges)))
 	for _, e := range out.Edges {
-		printEdge(w, e)
+		printEdge(w, e, lang)
 	}
 	if len(out.Review) > 0 {
-		fmt.Fprintf(w, "\nFor review (%d) — decide with: verity review approve|reject ID\n", len(out.Review))
+		fmt.Fprintf(w, "\n%s\n", label(lang, "review", len(out.Review)))
 		for _, r := range out.Review {
-			fmt.Fprintf(w, "  %s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, clean(r.Subject), r.Relation, clean(r.Object),
-				r.Confidence, clean(oneLine(r.Quote, 200)), clean(r.URI))
+			fmt.Fprintf(w, "  %s  %s %s %s  (%s)\n    «%s»\n    %s\n", r.ID, clean(r.Subject), r.Relation, clean(r.Object),
+				label(lang, "confidence", r.Confidence), clean(oneLine(r.Quote, 200)), clean(r.URI))
 		}
 	}
-	fmt.Fprintf(w, "\nRejected (%d):\n", len(out.Rejected))
+	fmt.Fprintf(w, "\n%s\n", label(lang, "rejected", len(out.Rejected)))
 	for _, r := range out.Rejected {
 		detail := ""
 		if r.Detail != "" && r.Detail != r.Subject {
@@ -184,45 +201,60 @@ func printExtract(w io.Writer, out *kb.ExtractReport) {
 		}
 		subj := r.Subject
 		if subj == "" {
-			subj = "(page)"
+			subj = label(lang, "page")
 		}
 		fmt.Fprintf(w, "  ✗ %-28s %s%s  [%s]\n", clean(oneLine(subj, 40)), r.Reason, detail, clean(r.SourceID))
 	}
-	printCost(w, out.Cost, len(out.Edges))
+	// What the codes above mean, in the user's language; the codes
+	// themselves never change.
+	var used []extract.Reason
+	for _, r := range out.Rejected {
+		if !slices.Contains(used, r.Reason) {
+			used = append(used, r.Reason)
+		}
+	}
+	if len(used) > 0 {
+		fmt.Fprintf(w, "  %s\n", label(lang, "codes"))
+		for _, r := range used {
+			fmt.Fprintf(w, "    %-26s %s\n", r, extract.ReasonText(r, lang))
+		}
+	}
+	printCost(w, out.Cost, len(out.Edges), lang)
 }
 
-// printEdge prints one edge with every piece of evidence the caller may see.
-func printEdge(w io.Writer, e extract.EdgeView) {
-	votes := fmt.Sprintf("%d votes", e.Votes)
+// printEdge prints one edge with every piece of evidence the caller may
+// see, in lang.
+func printEdge(w io.Writer, e extract.EdgeView, lang string) {
+	votes := label(lang, "votes", e.Votes)
 	if e.Votes == 1 {
-		votes = "1 vote"
+		votes = label(lang, "vote")
 	}
-	fmt.Fprintf(w, "  ✓ %s —%s→ %s   confidence %.2f, %s, model %s   [%s]\n", clean(e.Subject), e.Relation, clean(e.Object),
-		e.Confidence, votes, clean(e.Model), e.ID)
+	fmt.Fprintf(w, "  ✓ %s —%s→ %s   %s   [%s]\n", clean(e.Subject), e.Relation, clean(e.Object),
+		label(lang, "edge", e.Confidence, votes, clean(e.Model)), e.ID)
 	for _, ev := range e.Evidence {
-		fmt.Fprintf(w, "      «%s»\n      %s (v%d, %s) bytes %d–%d, %s\n", clean(oneLine(ev.Quote.Text, 220)), clean(ev.URI), ev.Version,
-			ev.FetchedAt.Format("2006-01-02"), ev.Quote.Start, ev.Quote.End, ev.EvidenceType)
+		fmt.Fprintf(w, "      «%s»\n      %s\n", clean(oneLine(ev.Quote.Text, 220)), label(lang, "evidence", clean(ev.URI), ev.Version,
+			ev.FetchedAt.Format("2006-01-02"), ev.Quote.Start, ev.Quote.End, ev.EvidenceType))
 		if ev.Referent != "" {
-			fmt.Fprintf(w, "      whole-page read: «%s»\n", clean(oneLine(ev.Referent, 160)))
+			fmt.Fprintf(w, "      %s\n", label(lang, "whole_page", clean(oneLine(ev.Referent, 160))))
 		}
 	}
 }
 
-func printCost(w io.Writer, c extract.CostReport, accepted int) {
+func printCost(w io.Writer, c extract.CostReport, accepted int, lang string) {
 	if len(c.Steps) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nCost by step:")
+	fmt.Fprintf(w, "\n%s", label(lang, "cost"))
 	for _, s := range c.StepNames() {
 		st := c.Steps[s]
 		if st.Calls+st.CacheHits == 0 {
-			fmt.Fprintf(w, " %s %d checks;", s, st.Items)
+			fmt.Fprint(w, label(lang, "checks", s, st.Items))
 			continue
 		}
-		fmt.Fprintf(w, " %s %d calls (%d cached);", s, st.Calls+st.CacheHits, st.CacheHits)
+		fmt.Fprint(w, label(lang, "calls", s, st.Calls+st.CacheHits, st.CacheHits))
 	}
 	if accepted > 0 {
-		fmt.Fprintf(w, " %.1f calls per accepted edge", float64(c.Total.Calls+c.Total.CacheHits)/float64(accepted))
+		fmt.Fprint(w, label(lang, "per_edge", float64(c.Total.Calls+c.Total.CacheHits)/float64(accepted)))
 	}
 	fmt.Fprintln(w)
 }
@@ -247,14 +279,16 @@ func (a *app) demoExtract(ctx context.Context, svc *kb.Service) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "\n== Extraction: who uses Bitrix24? Every edge with a quote code found, or a reason code\n$ verity extract --spec bitrix24-ru --vendor-domain oblako.example\n")
-	out, err := a.runExtract(ctx, svc, op, m, spec, nil, 2)
+	fmt.Fprintf(a.stdout, "\n== Extraction: who uses Bitrix24? Every edge with a quote code found, or a reason code\n$ verity extract --spec bitrix24-ru --vendor-domain oblako.example --lang en\n")
+	// The demo speaks English, so the run's messages do too; the quotes
+	// stay Russian, as the pages write them.
+	out, err := a.runExtract(ctx, svc, op, m, spec, nil, 2, extract.English)
 	if err != nil {
 		return err
 	}
-	printExtract(a.stdout, out)
+	printExtract(a.stdout, out, extract.English)
 	if len(out.Edges) > 0 {
-		fmt.Fprintf(a.stdout, "\nWhy was it accepted? verity explain %s   Export: verity graph --format graphml\n", out.Edges[0].ID)
+		fmt.Fprintf(a.stdout, "\n%s\n", label(extract.English, "why", out.Edges[0].ID))
 	}
 	return nil
 }

@@ -190,10 +190,17 @@ func TestDemoExtract(t *testing.T) {
 	}
 	s := out.String()
 	for _, want := range []string{"ООО «Ромашка»", "Acme Logistics", "АО «Северный ветер»", "https://oblako.example/cases/romashka",
-		"subject_person", "subject_generic", "not_counted: investment", "not_counted: partnership", "not_counted: award"} {
+		"subject_person", "subject_generic", "not_counted: investment", "not_counted: partnership", "not_counted: award",
+		// Issue 19: a noun of the cue's family, the customer wall that does
+		// not name the product, and one customer on three pages.
+		"«Сеть клиник «Медлайн» расширяет использование Битрикс24»", "https://oblako.example/clients/medicine", "Лаборатория «Гемалаб»",
+		"Accepted (6):", "what the codes mean:"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("demoExtract output lacks %q:\n%s", want, s)
 		}
+	}
+	if strings.Contains(s, "Принято") || strings.Contains(s, "with a sign that it") {
+		t.Errorf("demoExtract output is not in English alone:\n%s", s)
 	}
 }
 
@@ -235,6 +242,9 @@ func TestExtractOverTheWire(t *testing.T) {
 			if !strings.Contains(user, "«ООО «Ромашка» использует Битрикс24»") || !strings.Contains(user, "# Кейс: ООО «Ромашка» перешла на Битрикс24") {
 				t.Errorf("referent prompt lacks the claim or the page:\n%s", user)
 			}
+			if !strings.Contains(system, "Write the argument in Russian") {
+				t.Errorf("referent prompt does not ask for the argument in the spec's language:\n%s", system)
+			}
 			reply = `{"argument": "The title says the company moved to Bitrix24; «мы» is the company.", "verdict": "yes", "evidence_phrase": "Кейс: ООО «Ромашка» перешла на Битрикс24"}`
 			mu.Lock()
 			calls["referent"]++
@@ -242,6 +252,9 @@ func TestExtractOverTheWire(t *testing.T) {
 		case strings.Contains(system, "You judge one statement"):
 			if !strings.Contains(user, "previous step read the whole page") || !strings.Contains(user, "presents_user:") {
 				t.Errorf("judge prompt lacks the referent's note or the questions:\n%s", user)
+			}
+			if !strings.Contains(system, "Write each reason in Russian") {
+				t.Errorf("judge prompt does not ask for reasons in the spec's language:\n%s", system)
 			}
 			reply = "```json\n{\"answers\": [{\"id\": \"presents_user\", \"answer\": \"yes\", \"reason\": \"testimonial + title\"}, {\"id\": \"specific\", \"answer\": \"yes\", \"reason\": \"an LLC\"}, {\"id\": \"not_excluded\", \"answer\": \"yes\", \"reason\": \"use\"}], \"not_counted\": \"\"}\n```"
 			mu.Lock()
@@ -269,5 +282,47 @@ func TestExtractOverTheWire(t *testing.T) {
 	// for everyone, and shown to each caller through what they may read).
 	if calls["candidates"] != 3 || calls["referent"] != 1 || calls["judge"] != 5 {
 		t.Errorf("calls = %v, want one extraction per page naming the product, one referent call, 5 judge votes", calls)
+	}
+}
+
+// TestExtractLanguage checks that `verity extract` writes its output in one
+// language: the spec's (Russian for bitrix24-ru) by default, the one --lang
+// names otherwise; quotes stay as the pages write them, reason codes stay
+// codes, and an unknown --lang is refused.
+func TestExtractLanguage(t *testing.T) {
+	db := extractStore(t)
+	eng := offline.New(offline.Options{})
+	for _, tc := range []struct {
+		args      []string
+		want, not []string
+	}{
+		{nil,
+			[]string{"Принято (1):", "Отклонено (", "что значат коды:", "subject_person", "субъект — человек", "«Кейс: ООО «Ромашка» перешла на Битрикс24»",
+				"not_counted: investment"},
+			[]string{"Accepted", "Rejected", "the subject is a person"}},
+		{[]string{"--lang", "en"},
+			[]string{"Accepted (1):", "Rejected (", "what the codes mean:", "subject_person", "the subject is a person", "«Кейс: ООО «Ромашка» перешла на Битрикс24»",
+				"not_counted: investment"},
+			[]string{"Принято", "Отклонено", "субъект — человек"}},
+	} {
+		args := append([]string{"extract", "--spec", "bitrix24-ru"}, tc.args...)
+		out, errOut, code := askCLI(t, db, eng, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		all := out + errOut
+		for _, w := range tc.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%v output lacks %q:\n%s", args, w, all)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(all, w) {
+				t.Errorf("%v output has %q, of the other language:\n%s", args, w, all)
+			}
+		}
+	}
+	if _, errOut, code := askCLI(t, db, eng, "", "extract", "--spec", "bitrix24-ru", "--lang", "de"); code != exitInvalid || !strings.Contains(errOut, "--lang") {
+		t.Errorf("extract --lang de: exit %d, %q; want invalid naming --lang", code, errOut)
 	}
 }

@@ -61,7 +61,7 @@ exports instead, every edge with its quote, URL, fetch time and confidence:
 			}
 			fmt.Fprintf(a.stdout, "%d edges:\n", len(edges))
 			for _, e := range edges {
-				printEdge(a.stdout, e)
+				printEdge(a.stdout, e, extract.English)
 			}
 			return nil
 		},

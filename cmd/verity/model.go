@@ -124,7 +124,7 @@ func (a *app) printUsage() {
 	if t.Calls == 0 && t.CacheHits == 0 {
 		return
 	}
-	fmt.Fprintf(a.stderr, "model: %d calls, %d from cache, %d tokens in, %d out", t.Calls, t.CacheHits, t.InputTokens, t.OutputTokens)
+	fmt.Fprint(a.stderr, label(a.lang, "usage", t.Calls, t.CacheHits, t.InputTokens, t.OutputTokens))
 	if t.Cost > 0 {
 		fmt.Fprintf(a.stderr, ", $%.4f", t.Cost)
 	}

@@ -72,6 +72,7 @@ type app struct {
 	modelSpec   string   // --model, VERITY_MODEL, default offline
 	noCache     bool     // --no-cache: do not read the model cache
 	concurrency int      // --concurrency: model calls in flight at once
+	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
 
 	svc        *kb.Service  // the one door to the store, opened on first use by a.service
 	closeStore func() error // closes what a.service opened

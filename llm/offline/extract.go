@@ -3,6 +3,8 @@ package offline
 import (
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -122,36 +124,46 @@ func exWords(text string, base int) []exWord {
 	return out
 }
 
-// cueAt finds the first cue of cues (a trailing * matches any ending,
-// several words match consecutive words) among words and returns the index
-// of its first word and the cue, or -1.
+// cueAt finds the first cue of cues among words and returns the index of
+// its first word and the cue, or -1. Cues match word families, several
+// words consecutive words (see [extract.Cue]).
 func cueAt(words []exWord, cues []string) (int, string) {
+	folds := make([]string, len(words))
+	for i, w := range words {
+		folds[i] = w.Fold
+	}
+	parsed := make([]extract.Cue, len(cues))
+	for k, c := range cues {
+		parsed[k] = parsedCue(c)
+	}
 	for i := range words {
-		for _, c := range cues {
-			parts := strings.Fields(analysis.Fold(c))
-			if len(parts) == 0 || i+len(parts) > len(words) {
-				continue
-			}
-			ok := true
-			for k, p := range parts {
-				if !wordMatch(p, words[i+k].Fold) {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				return i, c
+		for _, c := range parsed {
+			if c.MatchAt(folds, i) {
+				return i, c.Text
 			}
 		}
 	}
 	return -1, ""
 }
 
-func wordMatch(pattern, w string) bool {
-	if p, ok := strings.CutSuffix(pattern, "*"); ok {
-		return strings.HasPrefix(w, p)
+// cueCache holds parsed cues: specs repeat the same few on every page. It
+// is bounded like the stem memo, in case specs keep coming.
+var (
+	cueCache     sync.Map
+	cueCacheSize atomic.Int64
+)
+
+func parsedCue(s string) extract.Cue {
+	if c, ok := cueCache.Load(s); ok {
+		return c.(extract.Cue)
 	}
-	return pattern == w
+	c := extract.ParseCue(s)
+	if cueCacheSize.Add(1) > 1<<12 {
+		cueCache.Clear()
+		cueCacheSize.Store(0)
+	}
+	cueCache.Store(s, c)
+	return c
 }
 
 // negations are words that, within three words before a cue, deny it.
@@ -230,8 +242,12 @@ func cueBetween(text string, s exSentence, subj, obj, cues []string) string {
 }
 
 // evaluating are words of considering a product rather than using it.
-var evaluating = []string{"evaluat*", "consider*", "test*", "pilot*", "trial*", "compar*", "рассматрива*", "оценива*",
-	"тестиру*", "выбирают", "выбира*", "сравнива*", "присматрива*", "planned", "plans", "планиру*"}
+// They are cues, read by word family ("тестирует" is "тестирование"; "test"
+// is "tested", not "testimonial"); the verbs of planning are exact, since
+// their family holds the noun "plan", "план".
+var evaluating = []string{"evaluat*", "consider*", "test", "pilot*", "trial*", "compar*", "рассматрива*", "оценива*",
+	"тестирует", "выбирают", "выбира*", "сравнива*", "присматрива*", "=planned", "=plans", "=planning",
+	"=планирует", "=планируют", "=планировала", "=планировали", "=планируется"}
 
 // excluded returns the code of the first does-not-count entry whose cues
 // occur in words, or "".
@@ -262,19 +278,7 @@ func quoted(s string) bool {
 	return strings.HasPrefix(s, "«") || strings.HasPrefix(s, "\"") || strings.HasPrefix(s, "“") || strings.HasPrefix(s, "„")
 }
 
-// trustHeadings are headings over logo walls and customer lists, folded.
-var trustHeadings = []string{"нам доверяют", "наши клиенты", "клиенты", "они выбрали", "нас выбирают", "с нами работают",
-	"trusted by", "our customers", "customers", "our clients", "clients", "they trust us", "who uses"}
-
-func isTrustHeading(s string) bool {
-	f := strings.Trim(analysis.Fold(s), " .:!—-")
-	for _, h := range trustHeadings {
-		if f == h || strings.HasPrefix(f, h+" ") || strings.HasPrefix(f, h+":") {
-			return true
-		}
-	}
-	return false
-}
+func isTrustHeading(s string) bool { return extract.IsCustomerHeading(s) }
 
 // exName is a name in a sentence: of an organization or a product, as far
 // as code can tell.

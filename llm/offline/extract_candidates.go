@@ -24,9 +24,11 @@ func init() {
 //     object and an organization: that organization, with the testimonial as
 //     the quote (which names one side at most, so the referent step reads
 //     the page);
-//   - for every list item that is a name under a heading of trust ("Нам
-//     доверяют", "Our customers") on a page that names an object: the name,
-//     with the list item as the quote and evidence type logo.
+//   - for every list item, alt text or caption that names an organization
+//     under a heading of customers ("Нам доверяют", "Our customers") on a
+//     page that names an object, or on the vendor's own page even when it
+//     does not: the organization, with that text as the quote and evidence
+//     type logo.
 //
 // The vendor and the objects themselves are never subjects.
 func extractCandidates(_ context.Context, _ *Engine, req *llm.Request) (any, error) {
@@ -80,16 +82,20 @@ func extractCandidates(_ context.Context, _ *Engine, req *llm.Request) (any, err
 			}
 		case titleSubject != "" && quoted(s.Text) && !s.Heading && v.Strictness != extract.Strict:
 			add(extract.Candidate{Subject: titleSubject, Object: titleObject, Quote: s.Text, EvidenceType: extract.EvidenceTestimonial})
-		case s.Item && s.Section >= 0 && isTrustHeading(p.Sents[s.Section].Text):
+		case s.Section >= 0 && isTrustHeading(p.Sents[s.Section].Text) && logoLike(p, s):
 			obj, ok := sectionObject(p, s.Section, v.Objects)
 			if !ok {
-				continue
+				if v.PageKind != extract.PageOwn || len(v.Objects) == 0 {
+					continue
+				}
+				// The vendor's own customer wall: its customers use its
+				// product, which such a page rarely names. The page rule
+				// decides; the spec's first object is the vendor's product.
+				obj = v.Objects[0].Name
 			}
-			subject := s.Text
-			if ns := names(p, s); len(ns) > 0 && wholeItem(s, ns[0]) {
-				subject = ns[0].Text
-			} else if len(words) == 0 || len(words) > 6 {
-				continue // a sentence in a list, not a logo's caption
+			subject, ok := logoSubject(p, s, words)
+			if !ok {
+				continue
 			}
 			// A generic entry ("Городские больницы Казани") is proposed
 			// too, generously; the shape checks reject it.
@@ -156,6 +162,41 @@ func firstSubject(p *exPage, s exSentence, objNames []string, skipKeys map[strin
 		return exName{}, false
 	}
 	return *first, true
+}
+
+// logoLike reports whether a sentence under a heading of customers can be
+// a logo's text: a list item, or a short block of its own, as an image's
+// alt text or a figure's caption becomes in the canonical text.
+func logoLike(p *exPage, s exSentence) bool {
+	if s.Heading {
+		return false
+	}
+	if s.Item {
+		return true
+	}
+	alone := (s.Start == 0 || strings.HasSuffix(p.Text[:s.Start], "\n")) &&
+		(s.End == len(p.Text) || strings.HasPrefix(strings.TrimLeft(p.Text[s.End:], " \t"), "\n"))
+	return alone && len(exWords(s.Text, s.Start)) <= 12
+}
+
+// logoSubject returns the organization a logo's text names: a name marked
+// as an organization's (the alt text «Сеть клиник «Медлайн»», the caption
+// «Лаборатория «Гемалаб», Казань»), else a name that is the whole text, else
+// the whole text of a short entry, which the shape checks judge.
+func logoSubject(p *exPage, s exSentence, words []exWord) (string, bool) {
+	ns := names(p, s)
+	for _, n := range ns {
+		if n.Marked {
+			return n.Text, true
+		}
+	}
+	if len(ns) > 0 && wholeItem(s, ns[0]) {
+		return ns[0].Text, true
+	}
+	if len(words) == 0 || len(words) > 6 {
+		return "", false // a sentence in a list, not a logo's caption
+	}
+	return s.Text, true
 }
 
 // wholeItem reports whether a list item is nothing but the name.

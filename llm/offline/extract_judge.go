@@ -2,7 +2,6 @@ package offline
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/veritykb/verity/extract"
@@ -39,39 +38,47 @@ func extractReferent(_ context.Context, _ *Engine, req *llm.Request) (any, error
 		}
 		if cue := cueBetween(p.Text, s, subj, obj, v.Cues); cue != "" && !isEvaluating(words) {
 			return extract.ReferentAnswer{
-				Argument: fmt.Sprintf("The page says in «%s» that %s %s %s (cue «%s»).", s.Text, v.Subject, v.Phrase, v.Object, cue),
+				Argument: say(v.Language, "ref_yes", v.Subject, v.Object, s.Text, cue),
 				Verdict:  "yes", EvidencePhrase: s.Text}, nil
 		}
 	}
 	if item, ok := logoItem(p, v.Quote); ok {
+		heading := p.Sents[item.Section].Text
 		phrase, found := logoPhrase(p, item.Section, obj)
 		switch {
+		case !found && v.PageKind == extract.PageOwn:
+			// The vendor's own customer wall need not name the product:
+			// the heading of customers is what ties the logo to it.
+			return extract.ReferentAnswer{
+				Argument: say(v.Language, "ref_logo_wall", v.Subject, heading, v.Object),
+				Verdict:  "yes", EvidencePhrase: heading}, nil
 		case !found:
 		case v.PageKind != extract.PageOwn:
 			return extract.ReferentAnswer{
-				Argument: fmt.Sprintf("%s appears as a logo under «%s», but this is a third-party page: a logo is no statement of use.", v.Subject, p.Sents[item.Section].Text),
+				Argument: say(v.Language, "ref_logo_third", v.Subject, heading),
 				Verdict:  "no", EvidencePhrase: phrase}, nil
 		default:
 			return extract.ReferentAnswer{
-				Argument: fmt.Sprintf("%s appears as a logo under «%s» on the vendor's own page, which names %s: «%s».", v.Subject, p.Sents[item.Section].Text, v.Object, phrase),
+				Argument: say(v.Language, "ref_logo_own", v.Subject, heading, v.Object, phrase),
 				Verdict:  "yes", EvidencePhrase: phrase}, nil
 		}
 	}
 	if notCounted != nil {
 		return extract.ReferentAnswer{
-			Argument: fmt.Sprintf("The page ties %s to %s only as %s: «%s».", v.Subject, v.Object, code, notCounted.Text),
+			Argument: say(v.Language, "ref_not_counted", v.Subject, v.Object, codeName(v.Language, code), notCounted.Text),
 			Verdict:  "no", EvidencePhrase: notCounted.Text}, nil
 	}
 	return extract.ReferentAnswer{
-		Argument: fmt.Sprintf("No sentence of the page names both %s and %s with a sign that %s %s it.", v.Subject, v.Object, v.Subject, v.Phrase),
+		Argument: say(v.Language, "ref_no", v.Subject, v.Object, v.Phrase),
 		Verdict:  "no", EvidencePhrase: ""}, nil
 }
 
-// logoItem returns the list item under a heading of trust that the quote is.
+// logoItem returns the logo's text (a list item, an alt text, a caption)
+// under a heading of customers that the quote is.
 func logoItem(p *exPage, q string) (exSentence, bool) {
 	q = strings.TrimSpace(q)
 	for _, s := range p.Sents {
-		if s.Item && s.Section >= 0 && strings.TrimSpace(s.Text) == q && isTrustHeading(p.Sents[s.Section].Text) {
+		if s.Section >= 0 && strings.TrimSpace(s.Text) == q && isTrustHeading(p.Sents[s.Section].Text) && logoLike(p, s) {
 			return s, true
 		}
 	}
@@ -130,23 +137,23 @@ func extractJudge(_ context.Context, _ *Engine, req *llm.Request) (any, error) {
 		case extract.RuleSpecific:
 			switch extract.Shape(v.Subject, v.Fragment) {
 			case extract.ShapeOK:
-				answer(c.ID, true, v.Subject+" is a named organization")
+				answer(c.ID, true, say(v.Language, "named_org", v.Subject))
 			case extract.ShapePerson:
-				answer(c.ID, false, v.Subject+" is a person")
+				answer(c.ID, false, say(v.Language, "person", v.Subject))
 			default:
-				answer(c.ID, false, v.Subject+" is a class of organizations, not one")
+				answer(c.ID, false, say(v.Language, "generic", v.Subject))
 			}
 		case extract.RuleNotExcluded:
 			if code != "" {
-				answer(c.ID, false, fmt.Sprintf("«%s» describes %s", codeIn, code))
+				answer(c.ID, false, say(v.Language, "excluded", codeIn, codeName(v.Language, code)))
 			} else {
-				answer(c.ID, true, "none of the does-not-count cues")
+				answer(c.ID, true, say(v.Language, "not_excluded"))
 			}
 		case extract.RuleNamesObject:
 			ok := extract.Mentions(v.Quote, objNamesOf(v)) || (v.Referent != nil && extract.Mentions(v.Referent.Phrase, objNamesOf(v)))
-			answer(c.ID, ok, map[bool]string{true: "the evidence names " + v.Object, false: "the evidence does not name " + v.Object}[ok])
+			answer(c.ID, ok, say(v.Language, map[bool]string{true: "names_object", false: "no_object"}[ok], v.Object))
 		default:
-			answer(c.ID, false, "the offline engine has no rule for this criterion")
+			answer(c.ID, false, say(v.Language, "no_rule"))
 		}
 	}
 	ans.NotCounted = code
@@ -194,11 +201,11 @@ func presentsUser(v extract.JudgeVars) (bool, string) {
 	if v.EvidenceType == extract.EvidenceLogo {
 		switch {
 		case v.PageKind != extract.PageOwn:
-			return false, "a logo on a third-party page is no statement of use"
-		case v.Referent == nil || !extract.Mentions(v.Referent.Phrase, obj):
-			return false, "nothing ties the logo to " + v.Object
+			return false, say(v.Language, "logo_third")
+		case v.Referent == nil || (!extract.Mentions(v.Referent.Phrase, obj) && !extract.IsCustomerHeading(v.Referent.Phrase)):
+			return false, say(v.Language, "logo_untied", v.Object)
 		}
-		return true, fmt.Sprintf("a customer logo on the vendor's own page, which says «%s»", v.Referent.Phrase)
+		return true, say(v.Language, "logo_own", v.Referent.Phrase)
 	}
 	quoteNamesSubject := extract.Mentions(v.Quote, subj)
 	for _, e := range evidenceSentences(v) {
@@ -218,10 +225,10 @@ func presentsUser(v extract.JudgeVars) (bool, string) {
 			cue = usedCue(words, v.Cues)
 		}
 		if cue != "" {
-			return true, fmt.Sprintf("«%s»: %s, cue «%s»", s.Text, v.Subject, cue)
+			return true, say(v.Language, "presents", s.Text, v.Subject, cue)
 		}
 	}
-	return false, fmt.Sprintf("no sentence of the evidence ties %s to %s with a sign that it %s it", v.Subject, v.Object, v.Phrase)
+	return false, say(v.Language, "not_presented", v.Subject, v.Object, v.Phrase)
 }
 
 // judgeExcluded returns the does-not-count entry the evidence describes:

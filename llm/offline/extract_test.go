@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/veritykb/verity/extract"
@@ -82,15 +83,36 @@ func TestExtractCandidates(t *testing.T) {
 				{Subject: "Городские больницы", Object: "Битрикс24", Quote: "Городские больницы", EvidenceType: "logo"},
 			}},
 		{"a list that is not under trust", "# Цены\n\nТарифы Битрикс24.\n\n- АО «Вектор»", extract.Generous, nil},
+		{"the vendor's customer wall that does not name the product", "# Наши клиенты\n\nКлиники, для которых мы настроили запись пациентов и телефонию.\n\nСеть клиник «Медлайн»\n\n«Медлайн» — 14 клиник в Москве\n\nГородские поликлиники", extract.Generous,
+			[]extract.Candidate{
+				{Subject: "«Медлайн»", Object: "Битрикс24", Quote: "Сеть клиник «Медлайн»", EvidenceType: "logo"},
+				{Subject: "«Медлайн»", Object: "Битрикс24", Quote: "«Медлайн» — 14 клиник в Москве", EvidenceType: "logo"},
+				{Subject: "Городские поликлиники", Object: "Битрикс24", Quote: "Городские поликлиники", EvidenceType: "logo"},
+			}},
+		{"an English customer wall of the vendor", "# Our customers\n\nAcme Logistics GmbH\n\nNordwind AB, Stockholm", extract.Generous,
+			[]extract.Candidate{
+				{Subject: "Acme Logistics GmbH", Object: "Битрикс24", Quote: "Acme Logistics GmbH", EvidenceType: "logo"},
+				{Subject: "Nordwind AB", Object: "Битрикс24", Quote: "Nordwind AB, Stockholm", EvidenceType: "logo"},
+			}},
 		{"the vendor is no subject", "# О нас\n\n1С-Битрикс выпустила новую версию Битрикс24.", extract.Generous, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			vars := extract.CandidatesVars{Relation: "uses", Phrase: s.Relation.Phrase, Cues: s.Relation.Cues, Objects: s.Objects,
-				Vendor: s.Vendor.Name, Exclude: s.Exclude, Strictness: tc.strictness, Text: tc.text}
+				Vendor: s.Vendor.Name, Exclude: s.Exclude, Strictness: tc.strictness, PageKind: extract.PageOwn, Text: tc.text}
 			var got extract.CandidatesAnswer
 			askExtract(t, extract.TaskCandidates, vars, &got)
 			if !slices.Equal(got.Candidates, tc.want) {
 				t.Errorf("candidates(%q) = %+v, want %+v", tc.text, got.Candidates, tc.want)
+			}
+			// A third-party page's logos are proposed only when the page
+			// names the product.
+			vars.PageKind = extract.PageThirdParty
+			var third extract.CandidatesAnswer
+			askExtract(t, extract.TaskCandidates, vars, &third)
+			for _, c := range third.Candidates {
+				if c.EvidenceType == extract.EvidenceLogo && !strings.Contains(tc.text, "Битрикс24") {
+					t.Errorf("candidates(%q) on a third-party page proposed %+v", tc.text, c)
+				}
 			}
 		})
 	}
@@ -107,11 +129,16 @@ func TestExtractReferent(t *testing.T) {
 		{"an award is not use", "ООО «Альфа»", "ООО «Альфа»", extract.PageOwn, "no", "ООО «Альфа» получило премию «Лучший партнёр Битрикс24»."},
 		{"a denied cue", "ООО «Бета»", "ООО «Бета»", extract.PageOwn, "no", ""},
 		{"a title that names both", "ООО «Гамма»", "«Мы довольны»", extract.PageThirdParty, "yes", "Как ООО «Гамма» внедрила Битрикс24"},
+		{"the vendor's wall without the product", "«Медлайн»", "«Медлайн» — 14 клиник в Москве", extract.PageOwn, "yes", "Наши клиенты в медицине"},
+		{"such a wall elsewhere", "«Медлайн»", "«Медлайн» — 14 клиник в Москве", extract.PageThirdParty, "no", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := page
-			if tc.subject == "ООО «Гамма»" {
+			switch tc.subject {
+			case "ООО «Гамма»":
 				text = "# Как ООО «Гамма» внедрила Битрикс24\n\n«Мы довольны», — говорит директор."
+			case "«Медлайн»":
+				text = "# Наши клиенты в медицине\n\nСеть клиник «Медлайн»\n\n«Медлайн» — 14 клиник в Москве"
 			}
 			vars := extract.ReferentVars{Subject: tc.subject, Object: "Битрикс24", ObjectAliases: []string{"Bitrix24"}, Phrase: s.Relation.Phrase,
 				Cues: s.Relation.Cues, Exclude: s.Exclude, Quote: tc.quote, PageKind: tc.kind, Text: text}
@@ -137,6 +164,12 @@ func TestExtractJudge(t *testing.T) {
 	}{
 		{"a case", "ООО «Ромашка»", "ООО «Ромашка» перевела продажи на Битрикс24.", "case", extract.PageThirdParty, nil,
 			map[string]string{"presents_user": "yes", "specific": "yes", "not_excluded": "yes"}, ""},
+		{"a noun of the cue's family", "«Медлайн»", "Сеть клиник «Медлайн» расширяет использование Битрикс24", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes", "specific": "yes", "not_excluded": "yes"}, ""},
+		{"an English noun of the family", "Acme Logistics", "Acme Logistics completed its adoption of Bitrix24 in March.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"a near miss of the family", "ООО «Сигма»", "ООО «Сигма» — пользователь форума о Битрикс24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
 		{"an investment", "Northwind Ventures", "Northwind Ventures invested 2 million dollars in Bitrix24 integrator Oblako.", "other", extract.PageThirdParty, nil,
 			map[string]string{"presents_user": "no", "specific": "yes", "not_excluded": "no"}, "investment"},
 		{"membership", "ООО «Вектор»", "ООО «Вектор» вступило в Ассоциацию интеграторов Битрикс24.", "other", extract.PageThirdParty, nil,
@@ -149,6 +182,10 @@ func TestExtractJudge(t *testing.T) {
 			map[string]string{"presents_user": "no"}, ""},
 		{"a logo on the vendor's page", "АО «Вектор»", "АО «Вектор»", "logo", extract.PageOwn,
 			ref("logo wall", "Более 300 компаний выбрали наши решения на базе Битрикс24."), map[string]string{"presents_user": "yes"}, ""},
+		{"a logo under the vendor's heading of customers", "«Медлайн»", "Сеть клиник «Медлайн»", "logo", extract.PageOwn,
+			ref("logo wall", "Наши клиенты в медицине"), map[string]string{"presents_user": "yes"}, ""},
+		{"a logo under some other heading", "«Медлайн»", "Сеть клиник «Медлайн»", "logo", extract.PageOwn,
+			ref("logo wall", "Наши награды"), map[string]string{"presents_user": "no"}, ""},
 		{"a logo elsewhere", "АО «Вектор»", "АО «Вектор»", "logo", extract.PageThirdParty,
 			ref("logo wall", "Более 300 компаний выбрали наши решения на базе Битрикс24."), map[string]string{"presents_user": "no"}, ""},
 		{"a person", "Ирина Соколова", "Ирина Соколова использует Битрикс24.", "other", extract.PageOwn, nil,
