@@ -41,11 +41,18 @@ func TestTerms(t *testing.T) {
 		{"The running dogs", []string{"run", "dog"}},
 		{"Растёт и растет", []string{"растет", "растет"}},
 		{"ЁЛКИ ёлки елки", []string{"елк", "елк", "елк"}},
-		{"Компании используют Битрикс24", []string{"компан", "использ", "битрикс24"}},
+		{"Компании используют Битрикс24", []string{"компан", "исполь", "битрикс24"}},
+		// Stems that Snowball leaves apart meet in their first six letters.
+		{"используется использовать", []string{"исполь", "исполь"}},
+		{"норманский замок норманнов", []string{"норман", "замок", "норман"}},
+		{"процентная доля процентов", []string{"процен", "дол", "процен"}},
+		// Every form of a pronoun is a stop word, not only Snowball's.
+		{"Какие, каким, какую, который, которых, это, чьи", nil},
+		{"Сколько стран", []string{"стран"}},
 		{"It is not what it was", []string{"what"}},
 	}
 	for _, tt := range tests {
-		if got := Terms(tt.in); !slices.Equal(got, tt.want) {
+		if got := Terms(tt.in); !slices.Equal(got, tt.want) && (len(got) > 0 || len(tt.want) > 0) {
 			t.Errorf("Terms(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
