@@ -28,9 +28,13 @@ func (k kind) String() string {
 }
 
 // askedKind reads the kind of value a question asks for from its words.
-// Phrases come before single words, so "во сколько" asks a time and not an
-// amount, "в каком городе" a place and "какая компания" an organization;
-// of two question words the first decides ("кто и когда" asks who).
+// The question phrase must open the question, after nothing but
+// prepositions and conjunctions ("А когда...", "С кем...", "And where..."):
+// "who" in "patients who smoke" and "when" in "what happens when it fails"
+// are no question words. Phrases come before single words, so "во сколько"
+// asks a time and not an amount, "в каком городе" a place and "какая
+// компания" an organization; of two question words the first decides ("кто
+// и когда" asks who).
 func askedKind(question string) kind {
 	k, _ := askedKindAt(question)
 	return k
@@ -44,9 +48,16 @@ func askedKindAt(question string) (kind, int) {
 		if k, n := kindPhraseAt(w, i); n > 0 {
 			return k, i + n
 		}
+		if !leadWords[w[i]] {
+			break
+		}
 	}
 	return kindAny, 0
 }
+
+// leadWords may come before a question phrase.
+var leadWords = wordSet(`а и но так ну вот тогда с со у в во к ко до от для по за при на о об про из
+	and but so then now well in at from for by to of on with since until`)
 
 // kindPhraseAt matches a question phrase at word i of w and returns its
 // kind and length (0 when none starts there).

@@ -47,3 +47,25 @@ func TestAskedKind(t *testing.T) {
 		}
 	}
 }
+
+// TestAskedKindOnlyAtTheStart: question words inside a statement or a
+// clause ask nothing.
+func TestAskedKindOnlyAtTheStart(t *testing.T) {
+	tests := []struct {
+		q    string
+		want kind
+	}{
+		{"Patients who smoke have a higher risk of stroke.", kindAny},
+		{"What happens when the backup fails?", kindAny},
+		{"Что будет, когда закончится бэкап?", kindAny},
+		{"А когда выйдет релиз?", kindTime},
+		{"And where is the coffee machine?", kindPlace},
+		{"У какой компании лицензия?", kindOrg},
+		{"До какого срока подать заявку?", kindTime},
+	}
+	for _, tt := range tests {
+		if got := askedKind(tt.q); got != tt.want {
+			t.Errorf("askedKind(%q) = %s, want %s", tt.q, got, tt.want)
+		}
+	}
+}
