@@ -59,7 +59,12 @@ the top k), and the query.
 
 --tune searches BM25's k1 and b on SciFact's training claims (judged by
 their cited abstracts) and reports the best setting; the test queries are
-never used for tuning. XQuAD-ru has no training split to tune on.`,
+never used for tuning. XQuAD-ru has no training split to tune on.
+
+--json prints {"dataset","split","documents","build_seconds","params",
+"test" (Verity's report on the split's queries),"baseline":{"name","k1","b",
+"report"},"tuning"}; a report is {"queries","ndcg_at_10","recall_at_10","k",
+"recall_at_k","mean_query_time_ns"}.`,
 		Example: `  verity eval retrieval
   verity eval retrieval --dataset xquad-ru --items /tmp/xquad-items.tsv
   verity eval retrieval --tune --json`,
