@@ -1,15 +1,22 @@
 package analysis
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
-// ChunkOptions sizes chunks in bytes of canonical text.
+// ChunkOptions sizes chunks in characters (runes) of canonical text, not
+// bytes: a Cyrillic letter takes two bytes in UTF-8 and a Latin one one, and
+// a byte budget gave Russian chunks half the words of English ones — a
+// paragraph of Russian cut in two where its English translation stays
+// whole.
 type ChunkOptions struct {
-	Target int // a chunk closes once it reaches this many bytes
+	Target int // a chunk closes once it reaches this many characters
 	Max    int // no chunk is longer, except that a single word is never cut
 }
 
 // DefaultChunkOptions suits retrieval over documents of a few paragraphs to
-// many pages: a chunk is about one or two paragraphs.
+// many pages: a chunk is about one or two paragraphs (some 200 words).
 var DefaultChunkOptions = ChunkOptions{Target: 1200, Max: 2400}
 
 // ChunkSpan is one chunk: a span of the text and the heading path above it.
@@ -44,7 +51,7 @@ func Chunk(text string, opts ChunkOptions) []ChunkSpan {
 		}
 	}
 	add := func(s Span) {
-		if open && s.End-cur.Start > opts.Max {
+		if open && utf8.RuneCountInString(text[cur.Start:s.End]) > opts.Max {
 			flush()
 		}
 		if !open {
@@ -53,7 +60,7 @@ func Chunk(text string, opts ChunkOptions) []ChunkSpan {
 		} else {
 			cur.End = s.End
 		}
-		if cur.End-cur.Start >= opts.Target {
+		if utf8.RuneCountInString(text[cur.Start:cur.End]) >= opts.Target {
 			flush()
 		}
 	}
@@ -78,15 +85,15 @@ func Chunk(text string, opts ChunkOptions) []ChunkSpan {
 	return out
 }
 
-// cutLong splits a span longer than max at the last whitespace before each
-// limit, so no piece exceeds max unless a single word does.
+// cutLong splits a span longer than max characters at the last whitespace
+// before each limit, so no piece exceeds max unless a single word does.
 func cutLong(text string, s Span, max int) []Span {
-	if s.End-s.Start <= max {
-		return []Span{s}
-	}
 	var out []Span
-	for s.End-s.Start > max {
-		limit := SnapBack(text, s.Start+max)
+	for {
+		limit, over := runesAfter(text, s.Start, s.End, max)
+		if !over {
+			break
+		}
 		cut := strings.LastIndexAny(text[s.Start:limit], " \t\n")
 		if cut <= 0 {
 			cut = limit - s.Start // one enormous word: cut on a rune boundary
@@ -104,4 +111,18 @@ func cutLong(text string, s Span, max int) []Span {
 		s = rest
 	}
 	return append(out, s)
+}
+
+// runesAfter returns the byte offset n characters after start, and whether
+// text[start:end] is longer than that.
+func runesAfter(text string, start, end, n int) (int, bool) {
+	i := start
+	for range n {
+		if i >= end {
+			return end, false
+		}
+		_, size := utf8.DecodeRuneInString(text[i:end])
+		i += size
+	}
+	return i, i < end
 }

@@ -47,6 +47,17 @@ func ParseQuery(text string) Query {
 	return q
 }
 
+// IndexVersion names the analysis behind [IndexTerms] and [ParseQuery]. It
+// goes up whenever they would give some text other terms than before
+// (another stop list, stemmer or tokenizer), so that a store whose index was
+// derived under an older version derives it again before it searches:
+// terms of one analysis never meet a query of another.
+//
+//   - 1: Snowball stems, Lucene's English and Snowball's Russian stop lists.
+//   - 2: Cyrillic stems cut to six letters; every form of the Russian
+//     pronouns a stop word.
+const IndexVersion = 2
+
 // IndexTerms returns the terms a chunk is indexed under: its record's title,
 // its heading path and its own text, as one flat field.
 func IndexTerms(title string, heading []string, text string) []string {

@@ -36,7 +36,9 @@ var _ verity.SourceStore = (*DB)(nil)
 var _ verity.Searcher = (*DB)(nil)
 
 // Open opens (creating if needed) the store at path and brings its schema up
-// to date. The file runs in WAL mode so readers never wait for a writer.
+// to date, and its index terms too when they were derived by an older
+// analysis ([rank.IndexVersion]). The file runs in WAL mode so readers never
+// wait for a writer.
 func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 	if filename == "" {
 		return nil, verity.Errorf(verity.EINVALID, "open store: empty path")
@@ -62,6 +64,10 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 		d.now = time.Now
 	}
 	if err := d.migrate(ctx); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	if err := d.deriveIndex(ctx); err != nil {
 		sdb.Close()
 		return nil, err
 	}

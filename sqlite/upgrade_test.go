@@ -9,10 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/rank"
 	"github.com/veritykb/verity/receipt"
 	"github.com/veritykb/verity/sqlite"
 )
@@ -152,6 +154,56 @@ func TestUpgradeFixture(t *testing.T) {
 	}
 }
 
+// checkIndexDerived checks that every chunk's terms are what the current
+// analysis derives from its text, that the full-text index and statistics
+// agree with them, and that a Russian query finds through them what it
+// should: the fixture's terms were derived by analysis version 1.
+func checkIndexDerived(t *testing.T, db *sqlite.DB) {
+	t.Helper()
+	ctx := context.Background()
+	var version int
+	if err := db.SQL().QueryRowContext(ctx, `SELECT index_version FROM search_stats WHERE id = 1`).Scan(&version); err != nil || version != rank.IndexVersion {
+		t.Errorf("index_version after Open = %d (%v), want %d", version, err, rank.IndexVersion)
+	}
+	rows, err := db.SQL().QueryContext(ctx, `SELECT s.title, c.heading, c.text, c.terms, c.nterms FROM chunks c JOIN sources s ON s.sid = c.sid`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for rows.Next() {
+		var title, heading, text, terms string
+		var nterms int
+		if err := rows.Scan(&title, &heading, &text, &terms, &nterms); err != nil {
+			t.Fatal(err)
+		}
+		var h []string
+		json.Unmarshal([]byte(heading), &h)
+		want := rank.IndexTerms(title, h, text)
+		if terms != strings.Join(want, " ") || nterms != len(want) {
+			t.Errorf("chunk %.40q has terms %.60q (%d), want %.60q (%d)", text, terms, nterms, strings.Join(want, " "), len(want))
+		}
+		n++
+	}
+	rows.Close()
+	if n == 0 {
+		t.Fatal("the fixture has no chunks")
+	}
+	var chunks, total, wantChunks, wantTotal int
+	db.SQL().QueryRowContext(ctx, `SELECT chunks, total_terms FROM search_stats WHERE id = 1`).Scan(&chunks, &total)
+	db.SQL().QueryRowContext(ctx, `SELECT count(*), coalesce(sum(c.nterms), 0) FROM chunks c JOIN sources s ON s.sid = c.sid
+		WHERE s.status = 'active' AND c.nterms > 0`).Scan(&wantChunks, &wantTotal)
+	if chunks != wantChunks || total != wantTotal {
+		t.Errorf("search_stats = %d chunks, %d terms; want %d, %d", chunks, total, wantChunks, wantTotal)
+	}
+	res, err := db.Search(ctx, verity.SearchQuery{Text: "пересматривают права доступа", Caller: verity.NewCaller("group:staff"), K: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) == 0 || res.Results[0].SourceID != "CONF-101" {
+		t.Errorf("search after upgrade = %+v, want CONF-101 first", res.Results)
+	}
+}
+
 func checkUpgrade(t *testing.T, path string, old rawStore) {
 	ctx := context.Background()
 	if len(old.events) != 5 || old.sources == 0 || old.records["summary"] != 1 {
@@ -175,9 +227,10 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
+	checkIndexDerived(t, db)
 	var sources int
 	db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM sources`).Scan(&sources)
 	if sources != old.sources {

@@ -195,6 +195,7 @@ func (a *app) demoAsk(ctx context.Context, svc *kb.Service) error {
 		as              []string
 	}{
 		{"A grounded answer: every claim cited, with a verbatim quote found by code", "Как часто пересматриваются права доступа?", []string{"group:staff"}},
+		{"\"When\" is answered by the sentence that gives a date, though it words the question otherwise", "Когда выйдет релиз 3.2?", nil},
 		{"Not found, and a hint: the HR plan exists, but only HR may read it", "Сколько человек сократят в 2027 году?", nil},
 		{"Not found: nothing in the corpus answers it", "What is the office parking policy?", []string{"group:staff"}},
 	}

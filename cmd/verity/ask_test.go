@@ -303,7 +303,8 @@ func TestDemoAsk(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := out.String()
-	for _, want := range []string{"не реже одного раза в 12 месяцев", "bytes", "distortion: high", "Not found", "ask hr-lead@corp.example for access"} {
+	for _, want := range []string{"не реже одного раза в 12 месяцев", "bytes", "distortion: high", "Not found", "ask hr-lead@corp.example for access",
+		"Релиз 3.2 запланирован на 14 ноября 2026 года"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("demo output lacks %q:\n%s", want, s)
 		}

@@ -47,23 +47,38 @@ func (a *app) modelCache(ctx context.Context) (llm.Cache, error) {
 
 // sciFactStore builds a temporary store holding SciFact's abstracts.
 func (a *app) sciFactStore(ctx context.Context, sf *eval.SciFact) (*sqlite.DB, func(), time.Duration, error) {
-	dir, err := os.MkdirTemp("", "verity-scifact-")
+	return a.scratchStore(ctx, "scifact", sciFactSources(sf))
+}
+
+// sciFactSources are SciFact's abstracts as public sources under their doc
+// ids, with [eval.SciDoc.Text] as their text.
+func sciFactSources(sf *eval.SciFact) []*verity.Source {
+	out := make([]*verity.Source, len(sf.Docs))
+	for i, d := range sf.Docs {
+		out[i] = &verity.Source{
+			ID: d.ID, URI: "https://doi.org/scifact/" + d.ID, System: "scifact", Title: d.Title,
+			ACL: []verity.Principal{verity.Public}, Text: d.Text(),
+		}
+	}
+	return out
+}
+
+// scratchStore builds a temporary store holding srcs, chunked as ingest
+// chunks, and returns it with its cleanup and how long filling it took.
+func (a *app) scratchStore(ctx context.Context, name string, srcs []*verity.Source) (*sqlite.DB, func(), time.Duration, error) {
+	dir, err := os.MkdirTemp("", "verity-"+name+"-")
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	cleanup := func() { os.RemoveAll(dir) }
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "scifact.db"), sqlite.Options{Now: a.now})
+	db, err := sqlite.Open(ctx, filepath.Join(dir, name+".db"), sqlite.Options{Now: a.now})
 	if err != nil {
 		cleanup()
 		return nil, nil, 0, err
 	}
 	start := time.Now()
-	bar := a.newProgress("index", int64(len(sf.Docs)), false)
-	for _, d := range sf.Docs {
-		src := &verity.Source{
-			ID: d.ID, URI: "https://doi.org/scifact/" + d.ID, System: "scifact", Title: d.Title,
-			ACL: []verity.Principal{verity.Public}, Text: d.Text(),
-		}
+	bar := a.newProgress("index", int64(len(srcs)), false)
+	for _, src := range srcs {
 		if _, err := db.PutSource(ctx, src, ingest.Chunks(src, analysis.DefaultChunkOptions)); err != nil {
 			db.Close()
 			cleanup()

@@ -34,8 +34,11 @@ func init() {
 // Settings of the extractive answerer.
 const (
 	// answerMinCoverage is the IDF-weighted share of the question's content
-	// stems a sentence must hold to answer it at all.
-	answerMinCoverage = 0.5
+	// stems a sentence must hold to answer it at all; answerTypedCoverage
+	// the share for a sentence that states a value of the kind the question
+	// asks for (see answerSentences).
+	answerMinCoverage   = 0.5
+	answerTypedCoverage = 0.25
 	// answerRelative keeps only sentences within this fraction of the best
 	// sentence's coverage, so a clear answer is not padded with sentences
 	// that merely share a word with the question.
@@ -228,9 +231,18 @@ type answerCand struct {
 // the documents) at least answerMinCoverage and within answerRelative of
 // the best. Headings, fragments, run-ons and instructions addressed to an
 // assistant are never answers.
+//
+// A question that asks for a kind of value — when, how many, who, which
+// company, where (askedKind) — is answered only by sentences that state
+// one (values.go), and that mention the numbers and names the question
+// does, in the sentence or its document's title; such a sentence needs
+// only answerTypedCoverage, since the value stands for the words of the
+// question it answers ("когда выйдет" is answered by "запланирован на 14
+// ноября"). When no sentence holds a value of the kind, there is no answer,
+// however many words a sentence shares with the question.
 func answerSentences(question string, docs []answerDoc, near float64) []answerCand {
-	query := questionQuery(question)
-	if len(query) == 0 {
+	q := readQuestion(question)
+	if len(q.stems) == 0 {
 		return nil
 	}
 	analyzed := make([]*doc, len(docs))
@@ -238,18 +250,31 @@ func answerSentences(question string, docs []answerDoc, near float64) []answerCa
 		analyzed[i] = analyze(d.Text)
 	}
 	x := idfOf(analyzed...)
+	minCoverage := answerMinCoverage
+	if q.kind != kindAny {
+		minCoverage = answerTypedCoverage
+	}
 	var cands []answerCand
 	best := 0.0
 	for i, d := range analyzed {
+		var title *doc
 		for _, s := range d.Sents {
 			text := strings.TrimSpace(d.Text[s.Span.Start:s.Span.End])
 			words := s.Last - s.First
 			if words < minSummaryWords || words > maxSummaryWords || analysis.IsHeadingLine(text) || instruction(text) {
 				continue
 			}
-			score, _ := coverage(query, d.stemSet(s.First, s.Last), x, near)
-			if score < answerMinCoverage {
+			score, _ := coverage(q.stems, d.stemSet(s.First, s.Last), x, near)
+			if score < minCoverage {
 				continue
+			}
+			if q.kind != kindAny {
+				if title == nil {
+					title = analyze(docs[i].Title)
+				}
+				if !q.holds(d, s) || !q.about(d, s, title) {
+					continue
+				}
 			}
 			cands = append(cands, answerCand{doc: docs[i].N, order: len(cands), text: text, score: score})
 			best = max(best, score)

@@ -159,3 +159,63 @@ func TestQuestionQuery(t *testing.T) {
 		}
 	}
 }
+
+var kindDocs = []answerDoc{
+	{N: 1, Title: "#releases: релиз 3.2", Text: "olga: Релиз 3.2 запланирован на 14 ноября 2026 года; заморозка кода — 7 ноября.\n\ndmitry: Что в него вошло?\n\nolga: В релиз вошли 42 задачи, из них 6 — исправления безопасности.\n\ndmitry: Кто выпускает?\n\nolga: Выпуск ведёт дежурный инженер платформы, в этот раз Дмитрий Орлов."},
+	{N: 2, Title: "Release notes 4.1", Text: "Release 4.1 is scheduled for March 3, 2027, after a two-week freeze. It contains 18 fixes and two new reports. The release is managed by Priya Natarajan from the platform team."},
+	{N: 3, Title: "Склад", Text: "На складе в Казани работают 120 человек в две смены. The Kazan warehouse employs 120 people in two shifts."},
+}
+
+// TestAnswerKinds: questions that ask when, how many, who or where are
+// answered by the sentence that states such a value, verbatim; when the only
+// sentence about the subject states a value of another kind, there is no
+// answer.
+func TestAnswerKinds(t *testing.T) {
+	tests := []struct {
+		question string
+		want     string // the statement, "" for none
+		doc      int
+	}{
+		{"Когда выйдет релиз 3.2?", "olga: Релиз 3.2 запланирован на 14 ноября 2026 года; заморозка кода — 7 ноября.", 1},
+		{"Сколько задач вошло в релиз 3.2?", "olga: В релиз вошли 42 задачи, из них 6 — исправления безопасности.", 1},
+		{"Кто выпускает релиз 3.2?", "olga: Выпуск ведёт дежурный инженер платформы, в этот раз Дмитрий Орлов.", 1},
+		{"When is release 4.1 coming out?", "Release 4.1 is scheduled for March 3, 2027, after a two-week freeze.", 2},
+		{"How many fixes does release 4.1 contain?", "It contains 18 fixes and two new reports.", 2},
+		{"Who manages release 4.1?", "The release is managed by Priya Natarajan from the platform team.", 2},
+		{"Сколько человек работает на складе в Казани?", "На складе в Казани работают 120 человек в две смены.", 3},
+		{"Где находится склад?", "На складе в Казани работают 120 человек в две смены.", 3},
+		// Without a gazetteer "Kazan" before "warehouse" is no place.
+		{"Where is the warehouse?", "", 0},
+		// The only sentences about the warehouse hold a count and a place,
+		// no time and no person.
+		{"Когда открылся склад в Казани?", "", 0},
+		{"When did the Kazan warehouse open, and with how many people?", "", 0},
+		{"Кто руководит складом в Казани?", "", 0},
+		// Release 3.3 is not release 3.2.
+		{"Когда выйдет релиз 3.3?", "", 0},
+	}
+	for _, tt := range tests {
+		got := answerCall[draftOut](t, TaskAnswerDraft, map[string]any{"question": tt.question, "documents": kindDocs})
+		if tt.want == "" {
+			if len(got.Statements) != 0 {
+				t.Errorf("draft(%q) = %+v, want no statement", tt.question, got.Statements)
+			}
+			continue
+		}
+		if len(got.Statements) == 0 || got.Statements[0].Text != tt.want || got.Statements[0].Quote != tt.want || !slices.Contains(got.Statements[0].Citations, tt.doc) {
+			t.Errorf("draft(%q) = %+v, want %q citing [%d], quoted as itself", tt.question, got.Statements, tt.want, tt.doc)
+		}
+	}
+	type factsOut struct {
+		Useful bool              `json:"useful"`
+		Facts  []answerStatement `json:"facts"`
+	}
+	f := answerCall[factsOut](t, TaskAnswerFacts, map[string]any{"question": "Когда выйдет релиз 3.2?", "document": kindDocs[0]})
+	if !f.Useful || len(f.Facts) == 0 || f.Facts[0].Text != "olga: Релиз 3.2 запланирован на 14 ноября 2026 года; заморозка кода — 7 ноября." {
+		t.Errorf("facts(когда) = %+v, want the date sentence", f)
+	}
+	f = answerCall[factsOut](t, TaskAnswerFacts, map[string]any{"question": "When did the Kazan warehouse open?", "document": kindDocs[2]})
+	if f.Useful || len(f.Facts) != 0 {
+		t.Errorf("facts(when, a document with only a count) = %+v, want not useful", f)
+	}
+}

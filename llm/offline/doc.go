@@ -37,8 +37,11 @@
 // align, rankSentences), numbers with units normalized to one base unit per
 // dimension (number.go: quantities, quantity.same), cues — negation,
 // bounds, only, except, conditions, direction of change — with their
-// scope (cue.go: findCues, inScope), and names, capitalized or quoted
-// (name.go: findNames, hasName). Handlers must stay pure functions of the
+// scope (cue.go: findCues, inScope), names, capitalized or quoted
+// (name.go: findNames, hasName), and the kind of value a question asks for
+// — a time, an amount, a person, an organization, a place — with the values
+// of each kind a sentence states (question.go: askedKind; value.go:
+// readQuestion, question.holds). Handlers must stay pure functions of the
 // request and the engine's options: no maps iterated into output order, no
 // clock, no randomness. Table-test every rule in English and Russian.
 //
