@@ -31,7 +31,8 @@ import (
 //     digits or inner capitals (Bitrix24, PayPal);
 //   - a place is a name after a preposition of place (в Москве, in Hamburg,
 //     из Казани) or a word for a place after one (на третьем этаже, on the
-//     third floor, в офисе). A place named without a preposition ("Hamburg
+//     third floor, в офисе, в хранилище секретов: where a thing is kept is
+//     a place too). A place named without a preposition ("Hamburg
 //     is ...") is not found: without a gazetteer a bare name is as likely a
 //     person or a company.
 //
@@ -577,7 +578,8 @@ var (
 		customer client startup supplier manufacturer`)
 	placeWordStems = stemSet(`город городе страна стране область области край крае район районе регион регионе
 		улица улице проспект площадь здание здании этаж этаже офис офисе кабинет кабинете комната
-		комнате склад складе кампус
+		комнате склад складе кампус хранилище хранилищах сервер сервере репозиторий репозитории папка папке
+		каталог каталоге облако облаке сейф сейфе архив архиве
 		city country region state province street avenue building floor office room campus
-		warehouse headquarters continent island coast`)
+		warehouse headquarters continent island coast vault server repository folder directory cloud safe archive`)
 )

@@ -55,6 +55,8 @@ func TestValues(t *testing.T) {
 		{"Где находится кофемашина?", "Кофемашина стоит на третьем этаже у переговорной.", true},
 		{"Where is Acme Logistics based?", "Acme Logistics is a freight forwarder based in Hamburg.", true},
 		{"Where is the coffee machine?", "The office coffee machine is on the third floor.", true},
+		{"Где хранятся пароли?", "Пароли хранятся только в хранилище секретов и нигде больше.", true},
+		{"Where are the keys kept?", "The keys are kept in the team vault, nowhere else.", true},
 		{"Где находится склад?", "Склад открыт с 9:00 до 18:00 по будням.", false},
 		{"Where is the coffee machine?", "The coffee machine was bought by Alice Smith.", false},
 	}
