@@ -37,6 +37,7 @@ var adapterUses = map[string]map[string]string{
 		"/verify": "the NLI service client is a verify.Verifier: it returns verify's verdicts, settles empty and verbatim pairs with verify.Settle and grades labels with verify.GradeFor, as the package's contract asks of every backend",
 	},
 	"/llm/offline": {
+		"/verify":  "the offline verifier is a verify.Verifier: it returns verify's verdicts and settles empty and verbatim pairs with verify.Settle, as the package's contract asks of every backend",
 		"/extract": "the offline engine answers extraction's prompts, whose vars and answers are extract's types (the prompts' contract), and keys names with extract.Key as the pipeline does",
 	},
 }
