@@ -77,6 +77,12 @@ func NewJudge(m llm.Model, opt JudgeOptions) *Judge {
 	return &Judge{m: m, opt: opt}
 }
 
+// String names the judge for caches and records: its model and how it
+// votes.
+func (j *Judge) String() string {
+	return fmt.Sprintf("judge %s votes=%d early=%t batch=%d", j.m.Info().Name(), j.opt.Votes, j.opt.EarlyStop, j.opt.Batch)
+}
+
 // PromptVersions returns the versions of the judge's prompts, for records
 // and for `verity doctor`.
 func PromptVersions() string { return prompts.String() }

@@ -11,6 +11,9 @@ type WordOverlap struct{}
 
 var _ Verifier = WordOverlap{}
 
+// String names the baseline.
+func (WordOverlap) String() string { return "word overlap" }
+
 // Verify implements Verifier.
 func (WordOverlap) Verify(ctx context.Context, pairs []Pair) ([]Verdict, error) {
 	out := make([]Verdict, len(pairs))

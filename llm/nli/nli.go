@@ -113,6 +113,12 @@ func New(cfg Config) *Client {
 	return &Client{cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), http: hc}
 }
 
+// String names the client for caches and records: the service and the
+// labels it was told.
+func (c *Client) String() string {
+	return fmt.Sprintf("nli %s labels=%s", c.base, strings.Join(c.cfg.Labels, ","))
+}
+
 // wireInfo is the part of TEI's /info the client reads.
 type wireInfo struct {
 	ModelID   string `json:"model_id"`

@@ -2,6 +2,8 @@ package offline
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 
 	"github.com/veritykb/verity/verify"
 )
@@ -33,6 +35,13 @@ func NewVerifier(par SupportParams, m *SupportModel) *Verifier {
 		m = DefaultSupportModel
 	}
 	return &Verifier{par: par.withDefaults(m), model: m}
+}
+
+// String names the verifier for caches and records: its thresholds and
+// the fit of its score.
+func (v *Verifier) String() string {
+	return fmt.Sprintf("offline strict=%.2f broad=%.2f window=%d model=%x", v.par.Strict, v.par.Broad, v.par.Window,
+		sha256.Sum256([]byte(v.model.GoSource())))
 }
 
 // Params returns the thresholds the verifier uses.
