@@ -468,21 +468,37 @@ func (c *Client) call(ctx context.Context, method, path string, body []byte) ([]
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		var pe *llm.ProviderError
-		if !errors.As(err, &pe) || !pe.Temporary {
+		var fe *fault
+		if !errors.As(err, &fe) || !fe.temporary {
 			return nil, err
 		}
 		last = err
 	}
-	return nil, verity.Errorf(verity.EUNAVAILABLE, "nli: %s%s gave up after %d attempts: %w", c.base, path, c.cfg.Attempts, last)
+	return nil, verity.Errorf(verity.EUNAVAILABLE, "nli: gave up after %d attempts: %w", c.cfg.Attempts, errors.Unwrap(last))
+}
+
+// fault is one failed attempt: what it was, whether another attempt may
+// fare better, and how long the service asked us to wait.
+type fault struct {
+	msg        string // the service, the path and what went wrong
+	temporary  bool
+	retryAfter time.Duration
+}
+
+func (f *fault) Error() string { return f.msg }
+
+// failed returns the error of a failed attempt.
+func (c *Client) failed(code, path, what string, temporary bool, retryAfter time.Duration) error {
+	f := &fault{msg: c.base + path + ": " + what, temporary: temporary, retryAfter: retryAfter}
+	return &verity.Error{Code: code, Message: "nli", Err: f}
 }
 
 func (c *Client) delay(attempt int, last error) time.Duration {
 	step := c.cfg.BaseDelay << (attempt - 1)
 	d := step/2 + time.Duration(rand.Float64()*float64(step/2))
-	var pe *llm.ProviderError
-	if errors.As(last, &pe) && pe.RetryAfter > d {
-		d = min(pe.RetryAfter, 2*time.Minute)
+	var fe *fault
+	if errors.As(last, &fe) && fe.retryAfter > d {
+		d = min(fe.retryAfter, 2*time.Minute)
 	}
 	return d
 }
@@ -510,12 +526,11 @@ func (c *Client) once(ctx context.Context, method, path string, body []byte) ([]
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		msg := "no answer"
+		what := "no answer: " + err.Error()
 		if actx.Err() != nil {
-			msg = fmt.Sprintf("no answer within %s", c.cfg.Timeout)
+			what = fmt.Sprintf("no answer within %s", c.cfg.Timeout)
 		}
-		return nil, &verity.Error{Code: verity.EUNAVAILABLE, Message: "nli: " + c.base + path + ": " + msg,
-			Err: &llm.ProviderError{Provider: ByNLI, Message: msg, Temporary: true, Err: err}}
+		return nil, c.failed(verity.EUNAVAILABLE, path, what, true, 0)
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
@@ -523,8 +538,7 @@ func (c *Client) once(ctx context.Context, method, path string, body []byte) ([]
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, &verity.Error{Code: verity.EUNAVAILABLE, Message: "nli: " + c.base + path + ": the answer was cut off",
-			Err: &llm.ProviderError{Provider: ByNLI, Status: resp.StatusCode, Temporary: true, Err: err}}
+		return nil, c.failed(verity.EUNAVAILABLE, path, "the answer was cut off: "+err.Error(), true, 0)
 	}
 	if resp.StatusCode == http.StatusOK {
 		return b, nil
@@ -538,14 +552,19 @@ func (c *Client) once(ctx context.Context, method, path string, body []byte) ([]
 	if msg == "" {
 		msg = strings.TrimSpace(string(b[:min(len(b), 200)]))
 	}
-	pe := &llm.ProviderError{Provider: ByNLI, Status: resp.StatusCode, Type: te.ErrorType, Message: msg,
-		RetryAfter: llm.ParseRetryAfter(resp.Header, time.Now()), Temporary: llm.TemporaryStatus(resp.StatusCode)}
 	code := verity.EUNAVAILABLE
 	switch resp.StatusCode {
 	case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusUnprocessableEntity:
 		code = verity.EINVALID
 	}
-	return nil, &verity.Error{Code: code, Message: fmt.Sprintf("nli: %s%s answered %d", c.base, path, resp.StatusCode), Err: pe}
+	what := fmt.Sprintf("HTTP %d", resp.StatusCode)
+	if te.ErrorType != "" {
+		what += " " + te.ErrorType
+	}
+	if msg != "" {
+		what += ": " + msg
+	}
+	return nil, c.failed(code, path, what, llm.TemporaryStatus(resp.StatusCode), llm.ParseRetryAfter(resp.Header, time.Now()))
 }
 
 // Check is `verity doctor`'s look at the service: /info, then one tiny
