@@ -158,12 +158,16 @@ type Evidence struct {
 type Support struct {
 	Grade int     `json:"grade"` // 1 verbatim, 2 same meaning, 3 partial, 4 not supported
 	Label string  `json:"label"` // entailed, neutral, contradicted, or "" when no vote could be read
-	Score float64 `json:"score"` // share of votes for the label
-	By    string  `json:"by,omitempty"`
+	Score float64 `json:"score"` // the verifier's confidence in the label (a share of votes, a probability)
+	// Entailment is the verifier's probability that the cited documents
+	// support the claim; the offline verifier's is calibrated, so a
+	// report can keep claims above a probability of its choosing.
+	Entailment float64 `json:"entailment"`
+	By         string  `json:"by,omitempty"`
 }
 
 func supportOf(v verify.Verdict) Support {
-	return Support{Grade: int(v.Grade), Label: string(v.Label), Score: v.Score, By: v.By}
+	return Support{Grade: int(v.Grade), Label: string(v.Label), Score: v.Score, Entailment: v.Entailment, By: v.By}
 }
 
 // Unverified is a statement that was dropped, and why.

@@ -11,6 +11,7 @@ import (
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
 	"github.com/veritykb/verity/relocate"
+	"github.com/veritykb/verity/verify"
 )
 
 const corpus = "testdata/corpus.jsonl"
@@ -319,5 +320,36 @@ func TestAskDoneWithoutSearchSearches(t *testing.T) {
 	}
 	if a.Mode != answer.ModeGrounded || len(a.Searches) != 1 || a.Searches[0].By != answer.ByQuestion || a.Outcome != answer.Answered {
 		t.Fatalf("a bare DONE: %s, want a grounded answer searched with the question", asJSON(t, a))
+	}
+}
+
+// TestCacheKeyHasTheVerifier: an answer verified by one verifier is not
+// served from the cache to a service with another.
+func TestCacheKeyHasTheVerifier(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t, corpus)
+	m := script(t, func(v draftVars) string {
+		n := docByTitle(v.Documents, "Backup policy")
+		if n == 0 {
+			return statements()
+		}
+		return statements(st("Backups are kept for at least 30 days.", []int{n}, "Backups are kept for at least 30 days"))
+	})
+	if first, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public); err != nil || first.Outcome != answer.Answered {
+		t.Fatalf("first Ask: %v, %v", first, err)
+	}
+	if again, _ := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public); !again.Cached {
+		t.Fatal("the same service asked again did not answer from the cache")
+	}
+	if _, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public); err != nil {
+		t.Fatal(err)
+	}
+	other := answer.New(db, m, verify.NewJudge(m, verify.JudgeOptions{Votes: 3}), answer.Options{})
+	again, err := other.Ask(ctx, "How long are backups kept?", public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Cached {
+		t.Error("an answer verified by a one-vote judge was served from the cache to a three-vote one")
 	}
 }

@@ -156,7 +156,9 @@ func (s *Service) retracted(ctx context.Context, mem Memory, question string, ca
 }
 
 // cacheKey names an answer by everything that shapes it: the question's
-// words, the caller, the model, the options and the prompt versions.
+// words, the caller, the model, the verifier, the options and the prompt
+// versions. A verifier names itself with a String method (the judge, the
+// offline verifier and the NLI client do), else by its type.
 func (s *Service) cacheKey(question string, caller verity.Caller) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "q=%s\x00", questionKey(question))
@@ -165,6 +167,11 @@ func (s *Service) cacheKey(question string, caller verity.Caller) string {
 	}
 	fmt.Fprintf(h, "m=%s\x00policy=%s\x00verbatim=%t\x00k=%d\x00docs=%d\x00prompts=%s\x00verify=%s",
 		s.model.Info().Name(), s.opt.Policy, !s.opt.NoVerbatim, s.opt.K, s.opt.MaxDocs, PromptVersions(), verify.PromptVersions())
+	if n, ok := s.verifier.(fmt.Stringer); ok {
+		fmt.Fprintf(h, "\x00verifier=%s", n)
+	} else {
+		fmt.Fprintf(h, "\x00verifier=%T", s.verifier)
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 

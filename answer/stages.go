@@ -277,6 +277,8 @@ func dropReason(v verify.Verdict, p Policy) string {
 		return "could not be verified: the verifier's output was unusable (" + v.Failure + ")"
 	case v.Label == verify.Contradicted:
 		return "contradicted by the cited documents"
+	case v.Label == verify.NoEvidence:
+		return "no evidence: the cited documents have no text"
 	case v.Grade == verify.GradePartial:
 		return fmt.Sprintf("only partly supported (grade 3); the %s policy keeps grades 1–%d", p, p.MaxGrade())
 	}

@@ -2,7 +2,9 @@
 // retrieval (BEIR nDCG@10) and claim support, and the scoring functions the
 // `verity eval` commands report. It also holds the harnesses behind those
 // commands, which run Verity's pipelines on a dataset and build the report:
-// [Support] and [TuneSupport] for claim-support verification, [Receipts] for
+// [CompareSupport] (any verifiers on SciFact's pairs or a pairs file read by
+// [LoadPairs], with macro-F1 and a reliability table) and [Support] (a judge
+// over one model) for claim-support verification, [Receipts] for
 // per-sentence receipts under revocation, and [SciFactAnswers] for answers
 // whose citations [CitationScores] judges.
 //

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/veritykb/verity"
@@ -19,16 +20,24 @@ const (
 // blank line, its sentences) the premise. It is a positive when the
 // abstract supports the claim; contradicting abstracts and abstracts with
 // no evidence are the negatives.
+//
+// Pairs read from a file by [LoadPairs] are SupportPairs too, with the
+// file's id and label and no claim or abstract.
 type SupportPair struct {
-	ClaimID    int    `json:"claim_id"`
-	DocID      string `json:"doc_id"`
+	ID         string `json:"id"`
+	ClaimID    int    `json:"claim_id,omitempty"`
+	DocID      string `json:"doc_id,omitempty"`
 	Premise    string `json:"premise"`
 	Hypothesis string `json:"hypothesis"`
-	Gold       string `json:"gold"` // GoldSupport, GoldContradict or GoldNoEvidence
+	// Gold is GoldSupport, GoldContradict or GoldNoEvidence for SciFact,
+	// and the file's label (supported, not_supported, entailment, neutral,
+	// contradiction) for a pairs file.
+	Gold string `json:"gold"`
 }
 
-// Positive reports whether the abstract supports the claim.
-func (p SupportPair) Positive() bool { return p.Gold == GoldSupport }
+// Positive reports whether the premise supports the claim: SciFact's
+// SUPPORT, a file's supported or entailment.
+func (p SupportPair) Positive() bool { return goldSupported[p.Gold] }
 
 // SupportPairs returns the claim-support pairs of a split: "dev" (the
 // reported numbers) or "train" (the only split thresholds may be tuned
@@ -58,7 +67,7 @@ func (sf *SciFact) SupportPairs(split string) ([]SupportPair, error) {
 			if gold == "" {
 				gold = GoldNoEvidence
 			}
-			out = append(out, SupportPair{ClaimID: c.ID, DocID: id, Premise: d.Premise(),
+			out = append(out, SupportPair{ID: fmt.Sprintf("%d:%s", c.ID, id), ClaimID: c.ID, DocID: id, Premise: d.Premise(),
 				Hypothesis: c.Claim, Gold: gold})
 		}
 	}
@@ -74,6 +83,23 @@ func (d SciDoc) Premise() string {
 	}
 	return title + "\n\n" + d.Text()
 }
+
+// NegativeF1 is the F1 of the negative class: how well the classifier
+// finds what is not supported.
+func (b Binary) NegativeF1() float64 {
+	if 2*b.TN+b.FN+b.FP == 0 {
+		return 0
+	}
+	return float64(2*b.TN) / float64(2*b.TN+b.FN+b.FP)
+}
+
+// MacroF1 is the mean of the F1 of both classes, so that a classifier that
+// says "supported" to everything scores no better on a set where most
+// pairs are supported.
+func (b Binary) MacroF1() float64 { return (b.F1() + b.NegativeF1()) / 2 }
+
+// PredictedPositive is the share of decisions that said positive.
+func (b Binary) PredictedPositive() float64 { return ratio(b.TP+b.FP, b.N()) }
 
 // Binary counts the outcomes of a binary classifier against gold labels.
 type Binary struct {

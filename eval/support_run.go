@@ -34,10 +34,6 @@ type SupportReport struct {
 	Seconds          float64    `json:"seconds"`
 }
 
-// supportChunk is how many pairs go to the verifier at once, so progress
-// moves and a cancelled run stops soon.
-const supportChunk = 32
-
 // Support verifies every pair with a judge over m (verify.NewJudge with
 // opt) and scores the verdicts against the gold labels. meter, when not
 // nil, is the one m reports to; the difference of its totals over the run
@@ -49,40 +45,15 @@ func Support(ctx context.Context, m llm.Model, meter *llm.Meter, pairs []Support
 	if meter != nil {
 		before = meter.Snapshot().Total
 	}
-	bar := progress.start("verify", int64(len(pairs)))
-	defer bar.Done()
-	judge := verify.NewJudge(m, opt)
-	rep := &SupportReport{Dataset: "scifact", Pairs: len(pairs), Model: m.Info().Name(),
-		Prompts: verify.PromptVersions(),
-		Confusion: NewConfusion(
-			[]string{GoldSupport, GoldContradict, GoldNoEvidence},
-			[]string{string(verify.Entailed), string(verify.Neutral), string(verify.Contradicted)})}
-	for i := 0; i < len(pairs); i += supportChunk {
-		chunk := pairs[i:min(i+supportChunk, len(pairs))]
-		vp := make([]verify.Pair, len(chunk))
-		for k, p := range chunk {
-			vp[k] = verify.Pair{Premise: p.Premise, Hypothesis: p.Hypothesis}
-		}
-		verdicts, err := judge.Verify(ctx, vp)
-		if err != nil {
-			return nil, err
-		}
-		for k, v := range verdicts {
-			rep.Binary.Add(chunk[k].Positive(), v.Label == verify.Entailed)
-			label := string(v.Label)
-			if v.Label == verify.LabelNone {
-				label = "unreadable"
-				rep.Failures++
-			}
-			rep.Confusion.Add(chunk[k].Gold, label)
-			if v.By == verify.ByVerbatim {
-				rep.Verbatim++
-			}
-		}
-		bar.Add(int64(len(chunk)))
+	verdicts, err := VerifyPairs(ctx, verify.NewJudge(m, opt), pairs, progress, "verify")
+	if err != nil {
+		return nil, err
 	}
-	rep.Precision, rep.Recall = rep.Binary.Precision(), rep.Binary.Recall()
-	rep.BalancedAccuracy, rep.F1 = rep.Binary.BalancedAccuracy(), rep.Binary.F1()
+	s := ScoreSupport(pairs, verdicts, verify.GradeSameMeaning)
+	rep := &SupportReport{Dataset: "scifact", Pairs: len(pairs), Model: m.Info().Name(),
+		Prompts: verify.PromptVersions(), Binary: s.Binary, Confusion: s.Confusion,
+		Verbatim: s.Verbatim, Failures: s.Failures,
+		Precision: s.Precision, Recall: s.Recall, BalancedAccuracy: s.BalancedAccuracy, F1: s.F1}
 	if meter != nil {
 		t := meter.Snapshot().Total
 		rep.Calls, rep.CacheHits = t.Calls-before.Calls, t.CacheHits-before.CacheHits

@@ -3,7 +3,6 @@ package eval
 import (
 	"context"
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/veritykb/verity/llm"
@@ -87,75 +86,5 @@ func TestSupportWithoutMeter(t *testing.T) {
 	}
 	if rep.Pairs != 2 || rep.Binary != (Binary{TP: 1, TN: 1}) || rep.Calls != 0 {
 		t.Errorf("Support(mini train, no meter) = pairs %d, %+v, calls %d; want 2, TP 1 TN 1, 0", rep.Pairs, rep.Binary, rep.Calls)
-	}
-}
-
-func TestTuneSupport(t *testing.T) {
-	strict, loose := offline.DefaultSupport, offline.DefaultSupport
-	strict.Entail, loose.Entail = 0.99, 0.5
-	grid := []offline.SupportParams{strict, offline.DefaultSupport, loose}
-	var tried []offline.SupportParams
-	model := func(p offline.SupportParams) llm.Model {
-		tried = append(tried, p)
-		return offline.New(offline.Options{Support: p})
-	}
-	var st stages
-	tun, err := TuneSupport(context.Background(), miniSciFact(t), grid, model, st.open)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tun.Split != "train" || tun.PrecisionFloor != tunePrecisionFloor || len(tun.Grid) != len(grid) || !slices.Equal(tried, grid) {
-		t.Fatalf("TuneSupport = split %q, floor %.2f, %d results, tried %v; want train, %.2f, every setting of %v in order",
-			tun.Split, tun.PrecisionFloor, len(tun.Grid), tried, tunePrecisionFloor, grid)
-	}
-	for i, r := range tun.Grid {
-		if r.Params != grid[i] {
-			t.Errorf("Grid[%d].Params = %+v, want %+v", i, r.Params, grid[i])
-		}
-		if r.beats(tun.Best) {
-			t.Errorf("Grid[%d] = %+v beats the chosen %+v", i, r, tun.Best)
-		}
-	}
-	if !slices.Contains(tun.Grid, tun.Best) {
-		t.Errorf("Best = %+v, not a result of the grid %+v", tun.Best, tun.Grid)
-	}
-	if len(st.bars) != 1 || *st.bars[0] != (recordedBar{stage: "tune", total: 3, done: 3, finished: true}) {
-		t.Errorf("TuneSupport opened bars %+v, want one tune bar of 3 steps, all done", st.bars)
-	}
-}
-
-func TestSupportTuningResultBeats(t *testing.T) {
-	r := func(p, rec float64) SupportTuningResult[int] {
-		return SupportTuningResult[int]{Precision: p, Recall: rec}
-	}
-	tests := []struct {
-		r, best SupportTuningResult[int]
-		want    bool
-	}{
-		{r(0.9, 0.2), r(0.86, 0.1), true},  // both above the floor: more recall wins
-		{r(0.86, 0.1), r(0.9, 0.2), false}, // ...and loses
-		{r(0.9, 0.2), r(0.8, 0.5), true},   // above the floor beats any recall below it
-		{r(0.8, 0.5), r(0.9, 0.01), false}, // below the floor never beats above it
-		{r(0.8, 0.1), r(0.7, 0.9), true},   // both below: the more precise
-		{r(0.95, 0.2), r(0.9, 0.2), true},  // equal recall: the more precise
-		{r(0.9, 0.2), r(0.9, 0.2), false},  // a tie keeps the earlier setting
-	}
-	for _, tt := range tests {
-		if got := tt.r.beats(tt.best); got != tt.want {
-			t.Errorf("%+v.beats(%+v) = %v, want %v", tt.r, tt.best, got, tt.want)
-		}
-	}
-}
-
-func TestFBeta(t *testing.T) {
-	for _, tt := range []struct{ p, r, beta, want float64 }{
-		{0, 0, 0.5, 0},
-		{1, 1, 0.5, 1},
-		{0.5, 0.5, 1, 0.5},
-		{1, 0.5, 0.5, 1.25 * 0.5 / (0.25 + 0.5)},
-	} {
-		if got := fBeta(tt.p, tt.r, tt.beta); math.Abs(got-tt.want) > 1e-12 {
-			t.Errorf("fBeta(%v, %v, %v) = %v, want %v", tt.p, tt.r, tt.beta, got, tt.want)
-		}
 	}
 }

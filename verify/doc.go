@@ -5,7 +5,11 @@
 // the [Verifier] interface.
 //
 // Grade 1 is decided by code before any model is asked ([Verbatim]: the
-// claim is one or more whole sentences of the premise). The [Judge] asks any
+// claim is one or more whole sentences of the premise), and so is a claim
+// checked against an empty premise: no evidence, not "neutral" ([Settle];
+// every backend settles these pairs the same way). Every verdict carries
+// Entailment, the backend's probability that the premise supports the
+// claim, which reliability tables are drawn from. The [Judge] asks any
 // llm.Model one narrow question per claim with three answers, N times, and
 // scores the winning label by its share of votes; a deterministic model
 // votes once. Grade 3 is also code: a neutral verdict whose claim shares at
@@ -25,15 +29,18 @@
 // "offline" and Info().Deterministic must be true, so the judge draws one
 // vote instead of dressing one answer up as a panel.
 //
-// # Adding an NLI model served over HTTP
+// # Other backends
 //
 // A dedicated NLI model (a cross-encoder returning entailment, neutral and
 // contradiction probabilities) is a Verifier of its own, not an llm.Model:
-// a type in a new adapter package, constructed in cmd/verity, whose Verify
-// runs [Verbatim] first, POSTs the remaining pairs in batches to the
-// service, takes the most probable label with its probability as Score, maps
-// it through [GradeFor] and sets By to "nli" and Model to the service's
-// model name. Nothing in this package changes.
+// package llm/nli, constructed in cmd/verity, whose Verify runs [Settle]
+// first, POSTs the remaining pairs in batches to a service with Text
+// Embeddings Inference's wire format, takes the most probable label with its
+// probability as Score and the entailment probability as Entailment, maps
+// the label through [GradeFor] and sets By to "nli" and Model to the
+// service's model id. The offline engine's rule is one too
+// (offline.Verifier), with a calibrated Entailment and grades as thresholds
+// on it. [WordOverlap] is the baseline every verifier is measured beside.
 //
 // This package must never import a model adapter (it is handed an
 // llm.Model), never read configuration, and never report an unsupported or

@@ -57,8 +57,8 @@ type JudgeOptions struct {
 // Judge is a Verifier that asks an llm.Model, any of them including the
 // offline engine, one narrow question per claim with three answers, and
 // takes the share of votes for the winning label as the score. Claims that
-// are verbatim sentences of their premise are decided by code first, with
-// no call.
+// are verbatim sentences of their premise, and claims with no premise, are
+// decided by code first ([Settle]), with no call.
 type Judge struct {
 	m   llm.Model
 	opt JudgeOptions
@@ -77,6 +77,12 @@ func NewJudge(m llm.Model, opt JudgeOptions) *Judge {
 	return &Judge{m: m, opt: opt}
 }
 
+// String names the judge for caches and records: its model and how it
+// votes.
+func (j *Judge) String() string {
+	return fmt.Sprintf("judge %s votes=%d early=%t batch=%d", j.m.Info().Name(), j.opt.Votes, j.opt.EarlyStop, j.opt.Batch)
+}
+
 // PromptVersions returns the versions of the judge's prompts, for records
 // and for `verity doctor`.
 func PromptVersions() string { return prompts.String() }
@@ -86,8 +92,8 @@ func (j *Judge) Verify(ctx context.Context, pairs []Pair) ([]Verdict, error) {
 	out := make([]Verdict, len(pairs))
 	var pending []int
 	for i, p := range pairs {
-		if Verbatim(p.Premise, p.Hypothesis) {
-			out[i] = Verdict{Label: Entailed, Grade: GradeVerbatim, Score: 1, By: ByVerbatim}
+		if v, ok := Settle(p); ok {
+			out[i] = v
 			continue
 		}
 		pending = append(pending, i)
@@ -241,6 +247,7 @@ func (j *Judge) verdict(p Pair, ballots []llm.Ballot, requested int, promptVersi
 	}
 	v.Label = best
 	v.Score = float64(counts[best]) / float64(len(ballots))
+	v.Entailment = float64(counts[Entailed]) / float64(len(ballots))
 	v.Grade = GradeFor(best, p.Premise, p.Hypothesis)
 	return v
 }

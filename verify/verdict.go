@@ -9,11 +9,14 @@ import (
 // Label is the answer to "does the premise establish the hypothesis?".
 type Label string
 
-// Labels. LabelNone marks a verdict no vote could be read for.
+// Labels. LabelNone marks a verdict no vote could be read for. NoEvidence
+// marks a claim checked against an empty premise: there was nothing to
+// read, which is not the same as a passage that does not say it.
 const (
 	Entailed     Label = "entailed"
 	Neutral      Label = "neutral"
 	Contradicted Label = "contradicted"
+	NoEvidence   Label = "no_evidence"
 	LabelNone    Label = ""
 )
 
@@ -32,7 +35,9 @@ const (
 // Methods a verdict was reached by.
 const (
 	ByVerbatim = "verbatim" // code found the claim in the premise; no model call
+	ByCode     = "code"     // code found no evidence to check (an empty premise); no model call
 	ByJudge    = "judge"    // an llm.Model voted
+	ByOverlap  = "overlap"  // the word-overlap baseline ([WordOverlap])
 )
 
 // Pair is one check: does Premise (a source passage) support Hypothesis (a
@@ -47,10 +52,17 @@ type Pair struct {
 type Verdict struct {
 	Label Label `json:"label"`
 	Grade Grade `json:"grade"`
-	// Score is the share of cast votes for Label: 1 for a verbatim verdict
-	// and for a deterministic model's single vote.
+	// Score is the verifier's confidence in Label: the share of cast votes
+	// for it (1 for a verbatim verdict and for a deterministic model's
+	// single vote), or a classifier's probability of it.
 	Score float64 `json:"score"`
-	By    string  `json:"by"`
+	// Entailment is the verifier's probability that the premise supports
+	// the claim, whatever Label says: 1 for a verbatim claim, 0 with no
+	// evidence; the share of votes for entailed from a judge; the
+	// entailment probability of an NLI model; the calibrated probability
+	// of the offline verifier. Reliability tables are drawn from it.
+	Entailment float64 `json:"entailment"`
+	By         string  `json:"by"`
 	// Votes are the ballots behind a judge's verdict, in sample order, so
 	// the confidence can be replayed.
 	Votes []llm.Ballot `json:"votes,omitempty"`
@@ -77,6 +89,21 @@ func (v Verdict) Supported(maxGrade Grade) bool {
 // stayed unavailable, ctx ended), not that a claim was unsupported.
 type Verifier interface {
 	Verify(ctx context.Context, pairs []Pair) ([]Verdict, error)
+}
+
+// Settle returns the verdicts code reaches before any model is asked, and
+// whether it reached one: a claim against an empty premise is no evidence
+// (grade 4), and a claim that is whole sentences of its premise is grade 1
+// ([Verbatim]). Every Verifier settles these pairs this way, so that the
+// same pair gets the same verdict from every backend.
+func Settle(p Pair) (Verdict, bool) {
+	if len(words(p.Premise)) == 0 {
+		return Verdict{Label: NoEvidence, Grade: GradeNotSupported, Score: 1, By: ByCode}, true
+	}
+	if Verbatim(p.Premise, p.Hypothesis) {
+		return Verdict{Label: Entailed, Grade: GradeVerbatim, Score: 1, Entailment: 1, By: ByVerbatim}, true
+	}
+	return Verdict{}, false
 }
 
 // One checks a single claim.

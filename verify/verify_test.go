@@ -297,3 +297,66 @@ func TestPromptVersions(t *testing.T) {
 		t.Errorf("PromptVersions() = %q", got)
 	}
 }
+
+// TestSettle: code settles an empty premise (no evidence) and a verbatim
+// claim, and nothing else; the judge asks no model for either.
+func TestSettle(t *testing.T) {
+	for _, tt := range []struct {
+		p     verify.Pair
+		label verify.Label
+		ok    bool
+	}{
+		{verify.Pair{Premise: "", Hypothesis: "Acme uses SAP."}, verify.NoEvidence, true},
+		{verify.Pair{Premise: " \n… ", Hypothesis: "Acme uses SAP."}, verify.NoEvidence, true},
+		{verify.Pair{Premise: premise, Hypothesis: premise}, verify.Entailed, true},
+		{verify.Pair{Premise: premise, Hypothesis: "Acme uses SAP."}, verify.LabelNone, false},
+	} {
+		v, ok := verify.Settle(tt.p)
+		if ok != tt.ok || v.Label != tt.label {
+			t.Errorf("Settle(%q, %q) = %s, %v; want %s, %v", tt.p.Premise, tt.p.Hypothesis, v.Label, ok, tt.label, tt.ok)
+		}
+		if ok && v.Grade == verify.GradeVerbatim && (v.Entailment != 1 || v.By != verify.ByVerbatim) {
+			t.Errorf("Settle verbatim = %+v, want entailment 1 by verbatim", v)
+		}
+		if ok && v.Label == verify.NoEvidence && (v.Grade != verify.GradeNotSupported || v.Entailment != 0 || v.By != verify.ByCode || v.Supported(verify.GradePartial)) {
+			t.Errorf("Settle empty = %+v, want grade 4, entailment 0, by code, never supported", v)
+		}
+	}
+	m := llmtest.New(llm.Info{Provider: "p", Model: "m"})
+	v, err := verify.One(context.Background(), verify.NewJudge(m, verify.JudgeOptions{}), "", "Acme uses SAP.")
+	if err != nil || v.Label != verify.NoEvidence || m.Count("") != 0 {
+		t.Errorf("judge on an empty premise = %+v, %v after %d calls; want no evidence with no call", v, err, m.Count(""))
+	}
+}
+
+func TestJudgeEntailment(t *testing.T) {
+	m := llmtest.New(llm.Info{Provider: "p", Model: "m"}).Reply(verify.TaskSupport, labels("neutral", "entailed", "neutral")...)
+	v, err := verify.One(context.Background(), verify.NewJudge(m, verify.JudgeOptions{Votes: 3}), premise, "Acme uses Bitrix24.")
+	if err != nil || v.Label != verify.Neutral || v.Entailment != 1.0/3 {
+		t.Errorf("judge = %s entailment %v, %v; want neutral with entailment 1/3 (the share of entailed votes)", v.Label, v.Entailment, err)
+	}
+}
+
+func TestWordOverlap(t *testing.T) {
+	vs, err := verify.WordOverlap{}.Verify(context.Background(), []verify.Pair{
+		{Premise: premise, Hypothesis: "Acme deployed Bitrix24 in 2019."}, // 3 of 4 content words: supported, whatever the year says
+		{Premise: premise, Hypothesis: "Globex runs SAP for finance."},
+		{Premise: premise, Hypothesis: premise},
+		{Premise: "", Hypothesis: "Acme uses SAP."},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		label verify.Label
+		ent   float64
+	}{{verify.Entailed, 0.75}, {verify.Neutral, 0}, {verify.Entailed, 1}, {verify.NoEvidence, 0}}
+	for i, w := range want {
+		if vs[i].Label != w.label || vs[i].Entailment != w.ent {
+			t.Errorf("WordOverlap pair %d = %s entailment %v, want %s %v", i, vs[i].Label, vs[i].Entailment, w.label, w.ent)
+		}
+	}
+	if vs[0].By != verify.ByOverlap || vs[0].Grade != verify.GradeSameMeaning {
+		t.Errorf("WordOverlap verdict = %+v, want by overlap, grade 2", vs[0])
+	}
+}

@@ -130,14 +130,20 @@ because of it, ask fails with exit code 6 instead of saying "not found".`,
 	return cmd
 }
 
-// answerModels returns the run's model and the judge that verifies support
-// between the answer stages (three votes over the same model).
+// answerModels returns the run's model and the verifier that checks
+// support between the answer stages: --verifier or VERITY_VERIFIER, else
+// the offline verifier for the offline engine and a judge of three votes
+// over the model otherwise.
 func (a *app) answerModels(ctx context.Context) (llm.Model, verify.Verifier, error) {
 	m, _, err := a.model(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	return m, verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency}), nil
+	v, err := a.verifier(ctx, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, v.Verifier, nil
 }
 
 // withProgress shows the stages as they run when stderr is a terminal.

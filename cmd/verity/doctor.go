@@ -13,6 +13,7 @@ import (
 	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/summary"
 	"github.com/veritykb/verity/verify"
 )
@@ -63,15 +64,18 @@ func (a *app) doctorCmd() *cobra.Command {
 		Long: `Doctor shows the configuration in use (model spec and where it came from,
 endpoint, whether the provider's key is set, store, cache, prompt versions)
 and makes one tiny structured call to the configured model, reporting the
-model that answered, the latency and the tokens it took. Nothing is cached
-and nothing is written to the store.
+model that answered, the latency and the tokens it took. It names the
+claim-support verifier (--verifier, VERITY_VERIFIER or the default); for an
+nli:URL verifier it reads the service's /info (model and labels) and makes
+one tiny /predict. Nothing is cached and nothing is written to the store.
 
 Keys are read from OPENAI_API_KEY, OPENROUTER_API_KEY, ANTHROPIC_API_KEY or,
 for an openai-compatible server, VERITY_API_KEY; doctor says whether one is
 set, never what it is.`,
 		Example: `  verity doctor
   verity doctor --model ollama:qwen2.5:7b
-  VERITY_MODEL=anthropic:claude-sonnet-4-5 verity doctor --json`,
+  VERITY_MODEL=anthropic:claude-sonnet-4-5 verity doctor --json
+  verity doctor --verifier nli:http://localhost:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			setup, err := a.setupModel()
@@ -79,14 +83,19 @@ set, never what it is.`,
 				return err
 			}
 			check, err := a.doctorCall(cmd.Context(), setup, timeout)
+			vcheck, verr := a.doctorVerifier(cmd.Context(), timeout)
+			if err == nil {
+				err = verr
+			}
 			if a.json {
 				if perr := a.printJSON(map[string]any{"config": setup, "store": a.storePath(),
-					"prompts": promptVersions(), "check": check}); perr != nil {
+					"prompts": promptVersions(), "check": check, "verifier": vcheck}); perr != nil {
 					return perr
 				}
 				return err
 			}
 			a.printDoctor(setup, check)
+			a.printVerifierCheck(vcheck)
 			return err
 		},
 	}
@@ -194,5 +203,79 @@ func promptVersions() []pipelinePrompts {
 		{"extract", extract.PromptVersions()},
 		{"summary", summary.PromptVersions()},
 		{"audit", audit.PromptVersions()},
+	}
+}
+
+// verifierCheck is doctor's look at the claim-support verifier.
+type verifierCheck struct {
+	Spec    string        `json:"spec"`
+	From    string        `json:"from"`
+	Kind    string        `json:"kind"`
+	Detail  string        `json:"detail,omitempty"`
+	Model   string        `json:"model,omitempty"`  // the NLI service's model
+	Labels  []string      `json:"labels,omitempty"` // its labels by id
+	Verdict string        `json:"verdict,omitempty"`
+	Latency time.Duration `json:"latency_ns,omitempty"`
+	OK      bool          `json:"ok"`
+	Error   string        `json:"error,omitempty"`
+}
+
+// doctorVerifier describes the run's verifier and, for an NLI service,
+// calls /info and one tiny /predict.
+func (a *app) doctorVerifier(ctx context.Context, timeout time.Duration) (verifierCheck, error) {
+	specs, from, err := a.verifierSpecs()
+	if err != nil {
+		return verifierCheck{Error: verity.ErrorMessage(err)}, err
+	}
+	s := specs[0]
+	c := verifierCheck{Spec: s.Raw, From: from, Kind: s.Kind, OK: true}
+	if len(specs) > 1 {
+		c.Detail = fmt.Sprintf("%d verifiers named; doctor checks the first", len(specs))
+	}
+	switch s.Kind {
+	case verifierOffline:
+		p := offline.NewVerifier(offline.SupportParams{Strict: s.Strict, Broad: s.Broad}, nil).Params()
+		c.Detail = fmt.Sprintf("lexical checks with a calibrated probability of support; grade 2 at >= %.2f, grade 3 at >= %.2f", p.Strict, p.Broad)
+	case verifierBaseline:
+		c.Detail = "word overlap (at least half the claim's content words in the passage)"
+	case verifierLLM:
+		c.Detail = "verify.Judge over the model above"
+	case verifierNLI:
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		info, v, lat, err := a.nliClient(s).Check(ctx)
+		if err != nil {
+			c.OK, c.Error = false, verity.ErrorMessage(err)
+			return c, err
+		}
+		c.Model, c.Latency = info.ModelID, lat
+		for i := 0; len(c.Labels) < len(info.Labels) && i < len(info.Labels)+64; i++ {
+			if l, ok := info.Labels[i]; ok {
+				c.Labels = append(c.Labels, l)
+			}
+		}
+		c.Verdict = fmt.Sprintf("%s %.2f", v.Label, v.Score)
+		c.Detail = fmt.Sprintf("%s, batches of up to %d", s.URL, max(info.MaxBatch, s.Batch))
+	}
+	return c, nil
+}
+
+func (a *app) printVerifierCheck(c verifierCheck) {
+	w := a.stdout
+	if c.Spec == "" {
+		fmt.Fprintf(w, "verifier  FAILED: %s\n", oneLine(c.Error, 300))
+		return
+	}
+	fmt.Fprintf(w, "verifier  %s (from %s)", c.Spec, c.From)
+	if c.Detail != "" {
+		fmt.Fprintf(w, ": %s", c.Detail)
+	}
+	fmt.Fprintln(w)
+	switch {
+	case c.Error != "":
+		fmt.Fprintf(w, "          FAILED: %s\n", oneLine(c.Error, 300))
+	case c.Kind == verifierNLI:
+		fmt.Fprintf(w, "          ok: %s, labels %s; one pair predicted %s in %s\n",
+			c.Model, strings.Join(c.Labels, ", "), c.Verdict, c.Latency.Round(time.Millisecond))
 	}
 }

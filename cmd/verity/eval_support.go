@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -13,76 +17,184 @@ import (
 	"github.com/veritykb/verity/verify"
 )
 
-// supportOutput is what `verity eval support` prints: the report, then
-// the threshold search that chose the offline engine's setting when --tune
-// asked for one. The embedded report's fields come first in the JSON, so
-// the shape is one flat object with "tuning" last.
+// supportOutput is what `verity eval support` prints: the comparison of
+// every verifier on the same pairs, the model calls the run made, and the
+// fit of the offline verifier when --tune asked for one.
 type supportOutput struct {
-	*eval.SupportReport
-	Tuning *eval.SupportTuning[offline.SupportParams] `json:"tuning,omitempty"`
+	*eval.SupportComparison
+	Usage  *supportUsage `json:"usage,omitempty"`
+	Tuning *supportFit   `json:"tuning,omitempty"`
+}
+
+// supportUsage is what the run's model calls cost (the llm verifier's).
+type supportUsage struct {
+	Calls        int64   `json:"calls"`
+	CacheHits    int64   `json:"cache_hits"`
+	InputTokens  int64   `json:"input_tokens"`
+	OutputTokens int64   `json:"output_tokens"`
+	CostUSD      float64 `json:"cost_usd"`
+}
+
+// supportFit is the offline verifier's fit on SciFact's training claims.
+type supportFit struct {
+	Split          string                `json:"split"`
+	PrecisionFloor float64               `json:"precision_floor"` // the baseline's training precision
+	Report         offline.FitReport     `json:"report"`
+	Model          *offline.SupportModel `json:"model"`
+	ModelFile      string                `json:"model_file,omitempty"`
 }
 
 func (a *app) evalSupportCmd() *cobra.Command {
 	var (
-		data, split  string
-		votes, batch int
-		limit        int
-		tune         bool
+		data, split, pairsFile string
+		items, modelOut        string
+		policy                 string
+		votes, batch, limit    int
+		tune                   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "support",
-		Short: "Precision, recall and balanced accuracy of claim-support verification on SciFact",
-		Long: `Support runs the claim-support verifier (verify.Judge over the configured
-model; the offline engine when none is configured) on SciFact: each claim of
-the split against each abstract it cites (title and abstract as the premise).
-A pair is positive when the abstract SUPPORTs the claim; CONTRADICT and no
-evidence are the negatives; an entailed verdict is a positive prediction.
-It prints precision, recall, balanced accuracy, the confusion of gold labels
-against verdict labels, the number of pairs, the model, and its calls and
-cache hits.
+		Short: "Precision, recall, macro-F1 and calibration of claim-support verifiers, beside a word-overlap baseline",
+		Long: `Support runs claim-support verifiers on labelled premise-hypothesis pairs and
+reports, for each, the number of pairs, precision, recall and F1 of
+"supported", macro-F1 (the mean F1 of both classes), balanced accuracy, the
+share of pairs it called supported, the confusion of gold labels against its
+verdict labels, and a reliability table of its probability of support
+(pairs binned by that probability, the share supported in each bin, and
+the expected calibration error, ECE). The word-overlap baseline (supported
+when at least half the claim's content words occur in the premise) is
+always computed on the same pairs beside them.
 
---split dev (the reported numbers) or train (the only split thresholds may be
-tuned on). --tune searches the offline engine's support thresholds on the
-training split, reports the grid, and runs --split with the setting of the
-highest recall among those with training precision of at least 0.85; dev is
-never used for tuning.`,
+Pairs come from SciFact (--data DIR holding scifact/, --split dev or train:
+each claim against each abstract it cites; SUPPORT is positive, CONTRADICT
+and no evidence negative) or from any file with --pairs FILE.jsonl, one
+{"id","premise","hypothesis","label"} a line, labels supported and
+not_supported, or entailment, neutral and contradiction: entailment counts
+as supported, neutral and contradiction as not supported. An empty premise
+is allowed and is "no evidence".
+
+--verifier (repeatable) chooses what runs: offline (the offline verifier:
+lexical checks and a calibrated score), llm (a judge over --model, --votes
+votes, --batch claims per call), nli:URL (an NLI model served with Text
+Embeddings Inference's API), baseline. The default is VERITY_VERIFIER, else
+offline without a model and llm with one. A verdict counts as supported when
+its grade meets --policy: strict keeps grades 1-2, broad 1-3.
+--items FILE writes one JSON line per pair and verifier: id, gold label,
+verdict label, grade, score and probability of support.
+
+--tune fits the offline verifier's score on SciFact's training claims only
+(weights by a ridge logistic regression, calibration by isotonic steps on
+out-of-fold scores, the strict threshold at the best training macro-F1 whose
+precision is at least the baseline's), prints the fit, writes the model as
+Go source to --model-out when given (llm/offline/support_model.go), and runs
+the offline verifier with the fitted model. The dev claims are never used.`,
 		Example: `  verity eval support
   verity eval support --split train --json
-  verity eval support --model ollama:qwen2.5:7b --votes 3
-  verity eval support --tune`,
+  verity eval support --pairs eval/testdata/support-ru/pairs.jsonl --items verdicts.jsonl
+  verity eval support --verifier offline --verifier nli:http://localhost:8080
+  verity --model ollama:qwen2.5:7b eval support --verifier offline --verifier llm --votes 3
+  verity eval support --tune --model-out llm/offline/support_model.go`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			sf, err := eval.LoadSciFact(filepath.Join(data, "scifact"))
-			if err != nil {
-				return err
+			maxGrade := verify.GradeSameMeaning
+			switch policy {
+			case "strict":
+			case "broad":
+				maxGrade = verify.GradePartial
+			default:
+				return verity.Errorf(verity.EINVALID, "--policy must be strict or broad, got %q", policy)
 			}
-			pairs, err := sf.SupportPairs(split)
+			var sf *eval.SciFact
+			loadSciFact := func() (*eval.SciFact, error) {
+				if sf != nil {
+					return sf, nil
+				}
+				var err error
+				sf, err = eval.LoadSciFact(filepath.Join(data, "scifact"))
+				return sf, err
+			}
+			var pairs []eval.SupportPair
+			var err error
+			if pairsFile != "" {
+				pairs, err = eval.LoadPairs(pairsFile)
+			} else {
+				if _, err := loadSciFact(); err != nil {
+					return err
+				}
+				pairs, err = sf.SupportPairs(split)
+			}
 			if err != nil {
 				return err
 			}
 			if limit > 0 && limit < len(pairs) {
 				pairs = pairs[:limit]
 			}
-			m, meter, err := a.model(ctx)
+
+			out := supportOutput{}
+			var model *offline.SupportModel
+			if tune {
+				if _, err := loadSciFact(); err != nil {
+					return err
+				}
+				if out.Tuning, err = a.fitSupport(ctx, sf); err != nil {
+					return err
+				}
+				model = out.Tuning.Model
+				if modelOut != "" {
+					if err := os.WriteFile(modelOut, []byte(model.GoSource()), 0o644); err != nil {
+						return verity.Errorf(verity.EINVALID, "write --model-out: %w", err)
+					}
+					out.Tuning.ModelFile = modelOut
+				}
+			}
+
+			specs, _, err := a.verifierSpecs()
 			if err != nil {
 				return err
 			}
-			out := supportOutput{}
-			if tune {
-				if m.Info().Provider != llm.ProviderOffline {
-					return verity.Errorf(verity.EINVALID, "--tune searches the offline engine's thresholds; it needs --model offline, not %s", m.Info().Name())
+			verifiers := []eval.NamedVerifier{{Name: verifierBaseline, Model: "word overlap", Verifier: verify.WordOverlap{}}}
+			for _, s := range specs {
+				if s.Kind == verifierBaseline {
+					continue
 				}
-				if out.Tuning, err = eval.TuneSupport(ctx, sf, supportGrid(), offlineSupport, a.evalProgress); err != nil {
+				nv, err := a.buildVerifier(ctx, s, verify.JudgeOptions{Votes: votes, Batch: batch, Concurrency: a.concurrency})
+				if err != nil {
 					return err
 				}
-				meter = llm.NewMeter(llm.DefaultPrices())
-				m = llm.WithMeter(offlineSupport(out.Tuning.Best.Params), meter)
+				if s.Kind == verifierOffline && model != nil {
+					nv.Verifier = offline.NewVerifier(offline.SupportParams{Strict: s.Strict, Broad: s.Broad}, model)
+				}
+				verifiers = append(verifiers, nv)
 			}
-			if out.SupportReport, err = eval.Support(ctx, m, meter, pairs, verify.JudgeOptions{Votes: votes, Batch: batch}, a.evalProgress); err != nil {
+			var before llm.Totals
+			if a.meter != nil {
+				before = a.meter.Snapshot().Total
+			}
+			cmpr, its, err := eval.CompareSupport(ctx, pairs, verifiers, maxGrade, a.evalProgress)
+			if err != nil {
 				return err
 			}
-			out.Split = split
+			out.SupportComparison = cmpr
+			if pairsFile != "" {
+				cmpr.Dataset, cmpr.File = "pairs", pairsFile
+			} else {
+				cmpr.Dataset, cmpr.Split = "scifact", split
+				cmpr.Labels = "SUPPORT is positive; CONTRADICT and no evidence are negative"
+			}
+			if a.meter != nil {
+				t := a.meter.Snapshot().Total
+				if t.Calls > before.Calls || t.CacheHits > before.CacheHits {
+					out.Usage = &supportUsage{Calls: t.Calls - before.Calls, CacheHits: t.CacheHits - before.CacheHits,
+						InputTokens: t.InputTokens - before.InputTokens, OutputTokens: t.OutputTokens - before.OutputTokens,
+						CostUSD: t.Cost - before.Cost}
+				}
+			}
+			if items != "" {
+				if err := writeItems(items, its); err != nil {
+					return err
+				}
+			}
 			if a.json {
 				return a.printJSON(out)
 			}
@@ -92,73 +204,132 @@ never used for tuning.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&data, "data", defaultData, "folder holding scifact/")
-	f.StringVar(&split, "split", "dev", "claims to check: dev or train")
-	f.IntVar(&votes, "votes", 1, "votes per claim (a deterministic model votes once whatever this says)")
-	f.IntVar(&batch, "batch", 1, "claims about one abstract checked per call")
+	f.StringVar(&split, "split", "dev", "SciFact claims to check: dev or train")
+	f.StringVar(&pairsFile, "pairs", "", `labelled pairs to check instead of SciFact: JSONL of {"id","premise","hypothesis","label"}`)
+	f.StringVar(&items, "items", "", "write one JSON line per pair and verifier to this file")
+	f.StringVar(&policy, "policy", "strict", "grades that count as supported: strict (1-2) or broad (1-3)")
+	f.IntVar(&votes, "votes", 1, "votes per claim for the llm verifier (a deterministic model votes once)")
+	f.IntVar(&batch, "batch", 1, "claims about one premise checked per call by the llm verifier")
 	f.IntVar(&limit, "limit", 0, "check only the first N pairs (0: all)")
-	f.BoolVar(&tune, "tune", false, "tune the offline engine's thresholds on the training split first")
+	f.BoolVar(&tune, "tune", false, "fit the offline verifier on SciFact's training claims first")
+	f.StringVar(&modelOut, "model-out", "", "with --tune: write the fitted model as Go source to this file")
 	return cmd
 }
 
-// supportGrid is the threshold search of --tune: coverage for entailed,
-// window size and near-stem credit. The contradiction threshold does not
-// change the binary metrics and stays at its default. The grid names the
-// offline engine's parameters, so it stays here with the wiring, and
-// eval.TuneSupport gets it as a value together with offlineSupport.
-func supportGrid() []offline.SupportParams {
-	var grid []offline.SupportParams
-	for _, entail := range []float64{0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9} {
-		for _, window := range []int{1, 2, 3} {
-			for _, near := range []float64{0, 0.8} {
-				p := offline.DefaultSupport
-				p.Entail, p.Window, p.NearStem = entail, window, near
-				grid = append(grid, p)
-			}
-		}
+// fitSupport fits the offline verifier's score on SciFact's training
+// claims, with the baseline's training precision as the floor of the
+// strict threshold.
+func (a *app) fitSupport(ctx context.Context, sf *eval.SciFact) (*supportFit, error) {
+	train, err := sf.SupportPairs("train")
+	if err != nil {
+		return nil, err
 	}
-	return grid
+	bv, err := eval.VerifyPairs(ctx, verify.WordOverlap{}, train, nil, "baseline")
+	if err != nil {
+		return nil, err
+	}
+	base := eval.ScoreSupport(train, bv, verify.GradeSameMeaning)
+	ex := make([]offline.SupportExample, len(train))
+	for i, p := range train {
+		ex[i] = offline.SupportExample{Premise: p.Premise, Hypothesis: p.Hypothesis, Supported: p.Positive(), Group: p.ClaimID}
+	}
+	bar := a.evalProgress("fit", 1)
+	m, rep := offline.FitSupport(ex, offline.FitOptions{PrecisionFloor: base.Precision,
+		Fitted: fmt.Sprintf("SciFact claims_train: %d claim-abstract pairs, %d supported; strict at precision >= %.3f, the word-overlap baseline's", len(train), base.Binary.TP+base.Binary.FN, base.Precision)})
+	bar.Add(1)
+	bar.Done()
+	return &supportFit{Split: "train", PrecisionFloor: base.Precision, Report: rep, Model: m}, nil
 }
 
-// offlineSupport is the offline engine with support thresholds p, the
-// model each setting of supportGrid is tried with.
-func offlineSupport(p offline.SupportParams) llm.Model {
-	return offline.New(offline.Options{Support: p})
+func writeItems(path string, items []eval.SupportItem) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return verity.Errorf(verity.EINVALID, "--items: %w", err)
+	}
+	w := bufio.NewWriter(f)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, it := range items {
+		if err := enc.Encode(it); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return verity.Errorf(verity.EINVALID, "--items: %w", err)
+	}
+	return f.Close()
 }
 
 func (a *app) printSupport(r supportOutput) {
 	w := a.stdout
-	if r.Tuning != nil {
-		fmt.Fprintf(w, "Tuning on %s (highest recall at precision >= %.2f):\n", r.Tuning.Split, r.Tuning.PrecisionFloor)
-		for _, g := range r.Tuning.Grid {
-			fmt.Fprintf(w, "  entail=%.2f window=%d near=%.1f  P %.3f  R %.3f  BA %.3f  F0.5 %.3f\n",
-				g.Params.Entail, g.Params.Window, g.Params.NearStem, g.Precision, g.Recall, g.BalancedAccuracy, g.F05)
+	if t := r.Tuning; t != nil {
+		fmt.Fprintf(w, "Fit of the offline verifier on SciFact %s (strict threshold at training precision >= %.3f, the baseline's):\n", t.Split, t.PrecisionFloor)
+		fmt.Fprintf(w, "  %s\n", t.Report)
+		for i, n := range t.Model.Features {
+			fmt.Fprintf(w, "  %-20s %+.4f\n", n, t.Model.Weights[i])
 		}
-		b := r.Tuning.Best.Params
-		fmt.Fprintf(w, "  best: entail=%.2f window=%d near=%.1f\n\n", b.Entail, b.Window, b.NearStem)
-	}
-	fmt.Fprintf(w, "SciFact %s: %d claim-abstract pairs, model %s (%s)\n", r.Split, r.Pairs, r.Model, r.Prompts)
-	fmt.Fprintf(w, "  positive = SUPPORT; predicted positive = entailed\n")
-	fmt.Fprintf(w, "  precision          %.3f\n", r.Precision)
-	fmt.Fprintf(w, "  recall             %.3f\n", r.Recall)
-	fmt.Fprintf(w, "  balanced accuracy  %.3f\n", r.BalancedAccuracy)
-	fmt.Fprintf(w, "  F1                 %.3f\n", r.F1)
-	fmt.Fprintf(w, "  TP %d  FP %d  FN %d  TN %d\n", r.Binary.TP, r.Binary.FP, r.Binary.FN, r.Binary.TN)
-	fmt.Fprintf(w, "\n  %-12s", "gold \\ said")
-	for _, p := range r.Confusion.Predicted {
-		fmt.Fprintf(w, " %12s", p)
-	}
-	fmt.Fprintln(w)
-	for _, g := range r.Confusion.Gold {
-		fmt.Fprintf(w, "  %-12s", g)
-		for _, n := range r.Confusion.Counts[g] {
-			fmt.Fprintf(w, " %12d", n)
+		fmt.Fprintf(w, "  %-20s %+.4f\n  %s\n", "bias", t.Model.Bias, t.Model.Fitted)
+		if t.ModelFile != "" {
+			fmt.Fprintf(w, "  model written to %s\n", t.ModelFile)
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "\n  %d verdicts by code (verbatim), %d unreadable\n", r.Verbatim, r.Failures)
-	fmt.Fprintf(w, "  model: %d calls, %d from cache, tokens in %d out %d", r.Calls, r.CacheHits, r.InputTokens, r.OutputTokens)
-	if r.CostUSD > 0 {
-		fmt.Fprintf(w, ", $%.4f", r.CostUSD)
+	switch r.Dataset {
+	case "scifact":
+		fmt.Fprintf(w, "SciFact %s: %d claim-abstract pairs, %d supported\n", r.Split, r.Pairs, r.Positives)
+	default:
+		fmt.Fprintf(w, "%s: %d pairs, %d supported\n", r.File, r.Pairs, r.Positives)
 	}
-	fmt.Fprintf(w, "; %.1fs\n", r.Seconds)
+	fmt.Fprintf(w, "  labels: %s\n", r.Labels)
+	fmt.Fprintf(w, "  predicted supported: a verdict of grade 1-%d (%s policy)\n\n", r.MaxGrade, r.Policy)
+	fmt.Fprintf(w, "  %-28s %6s %6s %6s %8s %6s %6s %6s\n", "verifier", "P", "R", "F1", "macroF1", "BA", "pred+", "ECE")
+	for _, s := range r.Results {
+		fmt.Fprintf(w, "  %-28s %6.3f %6.3f %6.3f %8.3f %6.3f %6.2f %6.3f\n", clip(s.Verifier, 28), s.Precision, s.Recall, s.F1, s.MacroF1, s.BalancedAccuracy, s.PredictedSupported, s.ECE)
+	}
+	for _, s := range r.Results {
+		fmt.Fprintf(w, "\n%s (%s): n %d, TP %d  FP %d  FN %d  TN %d", s.Verifier, s.Model, s.Pairs, s.Binary.TP, s.Binary.FP, s.Binary.FN, s.Binary.TN)
+		if s.Verbatim+s.NoEvidence+s.Failures > 0 {
+			fmt.Fprintf(w, "; %d verbatim, %d without evidence, %d unreadable", s.Verbatim, s.NoEvidence, s.Failures)
+		}
+		fmt.Fprintf(w, "; %.1fs\n", s.Seconds)
+		fmt.Fprintf(w, "  %-14s", "gold \\ said")
+		for _, p := range s.Confusion.Predicted {
+			fmt.Fprintf(w, " %12s", p)
+		}
+		fmt.Fprintln(w)
+		for _, g := range s.Confusion.Gold {
+			fmt.Fprintf(w, "  %-14s", g)
+			for _, n := range s.Confusion.Counts[g] {
+				fmt.Fprintf(w, " %12d", n)
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "  reliability (probability of support → share supported), ECE %.3f:\n", s.ECE)
+		for _, b := range s.Reliability {
+			fmt.Fprintf(w, "    [%.1f, %.1f%s %4d pairs  mean %.3f  supported %.3f\n", b.Lo, b.Hi, closing(b.Hi), b.N, b.Mean, b.Rate)
+		}
+	}
+	if u := r.Usage; u != nil {
+		fmt.Fprintf(w, "\nmodel: %d calls, %d from cache, tokens in %d out %d", u.Calls, u.CacheHits, u.InputTokens, u.OutputTokens)
+		if u.CostUSD > 0 {
+			fmt.Fprintf(w, ", $%.4f", u.CostUSD)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func closing(hi float64) string {
+	if hi >= 1 {
+		return "]"
+	}
+	return ")"
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "…"
 }

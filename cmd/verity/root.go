@@ -70,6 +70,7 @@ type app struct {
 	as          []string // --as principals of the caller
 	json        bool     // --json output
 	modelSpec   string   // --model, VERITY_MODEL, default offline
+	verifiers   []string // --verifier, VERITY_VERIFIER, default offline or llm
 	noCache     bool     // --no-cache: do not read the model cache
 	concurrency int      // --concurrency: model calls in flight at once
 	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
@@ -142,6 +143,8 @@ no network, labelled "model: offline" in every output.
 Environment:
   VERITY_DB      store path when --db is not given (default ./verity.db)
   VERITY_MODEL   model spec when --model is not given (default offline)
+  VERITY_VERIFIER  claim-support verifier when --verifier is not given
+  VERITY_NLI_KEY   bearer token for an nli:URL verifier, when it needs one
   VERITY_TOKEN   for verity mcp: the API token that says who acts
   VERITY_ADDR... the server's settings (see verity serve --help)
 
@@ -170,6 +173,7 @@ that is how to preview what someone may see and do.`,
 	pf.StringArrayVar(&a.as, "as", nil, "act exactly as this principal, repeatable: user:EMAIL, group:NAME, public\n(default: the local operator, with every right, reading as public)")
 	pf.BoolVar(&a.json, "json", false, "print JSON instead of text")
 	pf.StringVar(&a.modelSpec, "model", "", "model spec: offline, openai:MODEL, ollama:MODEL, anthropic:MODEL,\nopenai-compatible:URL#MODEL (default $VERITY_MODEL or offline)")
+	pf.StringArrayVar(&a.verifiers, "verifier", nil, "claim-support verifier: offline[:strict=P,broad=P], llm (the --model as judge),\nnli:URL (an NLI model served with TEI's API), baseline (word overlap)\n(default $VERITY_VERIFIER, else offline without a model and llm with one)")
 	pf.BoolVar(&a.noCache, "no-cache", false, "do not read cached model answers (fresh answers are still cached)")
 	pf.IntVar(&a.concurrency, "concurrency", 8, "model calls in flight at once, per provider")
 	root.AddCommand(

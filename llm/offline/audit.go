@@ -34,7 +34,7 @@ func auditRegenerate(_ context.Context, e *Engine, req *llm.Request) (any, error
 	h := analyze(v.Conclusion)
 	sources := []int{}
 	for _, d := range v.Documents {
-		if checkSupport(analyze(d.Text), h, e.support).Label == labelEntailed {
+		if checkSupport(analyze(d.Text), h, e.support, e.model).Label == labelEntailed {
 			sources = append(sources, d.N)
 		}
 	}

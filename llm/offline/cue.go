@@ -6,7 +6,7 @@ import (
 
 // Kinds of cue.
 const (
-	cueNegation  = "negation"  // not, no, never, without, fails to; не, нет, без, ни
+	cueNegation  = "negation"  // not, no, never, without, fails to, refuses; не, нет, без, ни, отказался
 	cueLower     = "lower"     // a lower bound: at least, not less than, more than; не менее, не реже
 	cueUpper     = "upper"     // an upper bound: at most, no more than, up to; не более, не чаще
 	cueOnly      = "only"      // only, solely; только, лишь
@@ -69,12 +69,14 @@ var cueTable = func() []cuePhrase {
 	add(cueLower, "at least", "not less than", "no less than", "not fewer than", "no fewer than",
 		"more than", "greater than", "or more", "not earlier than", "no earlier than",
 		"more often", "more frequently", "as often as", "a minimum of", "minimum of",
-		"не менее", "не меньше", "не реже", "не ранее", "как минимум", "по крайней мере",
+		"не менее", "не меньше", "не реже", "не ранее", "не ниже", "как минимум", "по крайней мере",
 		"по меньшей мере", "более", "свыше", "чаще", "минимум")
 	add(cueUpper, "at most", "not more than", "no more than", "not greater than", "less than",
 		"fewer than", "up to", "or less", "or fewer", "not later than", "no later than",
 		"less often", "less frequently", "a maximum of", "maximum of",
-		"не более", "не больше", "не чаще", "не позднее", "не позже", "не свыше", "менее",
+		"does not exceed", "do not exceed", "did not exceed", "not exceeding", "not exceed*",
+		"не более", "не больше", "не чаще", "не позднее", "не позже", "не свыше", "не выше",
+		"не превыша*", "не превосход*", "менее",
 		"реже", "максимум", "вплоть до")
 	add(cueHedge, "whether", "may", "might", "could", "possibly", "perhaps", "hypothes*",
 		"to examine", "to investigate", "to determine", "to assess", "to evaluate", "to test",
@@ -86,7 +88,11 @@ var cueTable = func() []cuePhrase {
 		"only if", "если", "при", "в случае", "при условии", "в том случае")
 	add(cueNegation, "not", "no", "never", "without", "none", "neither", "nor", "cannot",
 		"fail* to", "nothing", "nobody",
-		"не", "нет", "без", "ни", "никогда", "ничего", "ничто", "никто", "нельзя", "отсутств*")
+		"не", "нет", "без", "ни", "никогда", "ничего", "ничто", "никто", "нельзя", "отсутств*",
+		// Verbs that negate what they govern: "refused to take part" is
+		// "did not take part", "отказались участвовать" is "не участвовали".
+		"refus*", "declined to", "lack", "lacks", "lacked", "lacking", "absence of", "avoid*",
+		"deny", "denies", "denied", "отказ*", "отказыва*", "избега*", "избеж*", "воздерж*", "перестал*")
 	add(cueUp, "increas*", "rise", "rises", "rising", "rose", "raise*", "elevat*", "higher",
 		"greater", "enhanc*", "promote", "promotes", "promoted", "promoting", "improv*",
 		"stimulate", "stimulates", "stimulated", "upregulat*", "up regulat*", "accelerat*",

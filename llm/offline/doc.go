@@ -6,6 +6,17 @@
 // stem coverage, numbers with units, negation, qualifiers, names, direction
 // of change), and the doctor's health check — built on package analysis.
 //
+// The claim-support rule is also a verify.Verifier of its own, [Verifier]:
+// lexical checks (numbers, names, negation word by word, direction,
+// qualifiers, comparisons, opposite words) over the best-aligned windows
+// of the premise, and a calibrated probability of support from what they
+// found ([SupportModel]: a logistic score and an isotonic map fitted on
+// SciFact's training claims only by `verity eval support --tune`, kept in
+// support_model.go). Grades are thresholds on that probability; a claim the
+// checks veto (a different number, a flipped negation, a lost bound...) is
+// never entailed, and only a passage that makes a claim false contradicts
+// it.
+//
 // Every response says model "offline", costs no tokens and is the same for
 // the same request, so Info reports Deterministic: a vote draws one sample
 // from it, never N copies of one answer dressed up as agreement. A task it

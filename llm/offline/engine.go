@@ -20,9 +20,11 @@ type Options struct {
 	// Clock times each call for Response.Latency; nil means llm.SystemClock.
 	// Latency is the only thing in a response that depends on time.
 	Clock llm.Clock
-	// Support holds the thresholds of the claim-support rule; the zero
-	// value means [DefaultSupport].
+	// Support holds the thresholds of the claim-support rule; zero fields
+	// mean [DefaultSupport]'s.
 	Support SupportParams
+	// SupportModel scores claim support; nil means [DefaultSupportModel].
+	SupportModel *SupportModel
 }
 
 // Engine is the offline engine: an llm.Model that answers each task it knows
@@ -31,6 +33,7 @@ type Options struct {
 type Engine struct {
 	clock   llm.Clock
 	support SupportParams
+	model   *SupportModel
 }
 
 var _ llm.Model = (*Engine)(nil)
@@ -40,10 +43,10 @@ func New(opt Options) *Engine {
 	if opt.Clock == nil {
 		opt.Clock = llm.SystemClock
 	}
-	if opt.Support == (SupportParams{}) {
-		opt.Support = DefaultSupport
+	if opt.SupportModel == nil {
+		opt.SupportModel = DefaultSupportModel
 	}
-	return &Engine{clock: opt.Clock, support: opt.Support}
+	return &Engine{clock: opt.Clock, support: opt.Support.withDefaults(opt.SupportModel), model: opt.SupportModel}
 }
 
 // Info implements llm.Model. The engine is deterministic: a vote draws one

@@ -120,6 +120,55 @@ var numberWords = map[string]float64{
 	"девяти": 9, "десять": 10, "десяти": 10, "пятерых": 5, "троих": 3, "двоих": 2, "двенадцать": 12, "двенадцати": 12, "сто": 100,
 }
 
+// dimOrdinal is the dimension of ordinals: "sixth place", "шестое место".
+const dimOrdinal = "ordinal"
+
+// ordinalStems are the stems of spelled-out ordinals, second to
+// twentieth, in English (whole words) and Russian (stems taking adjective
+// endings; третий inflects on its own). "First" is left out: it ranks far
+// more often than it counts ("first described", "первое упоминание"), and
+// English "second" is also a unit of time.
+var ordinalStems = map[string]float64{
+	"втор": 2, "четверт": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8, "девят": 9,
+	"десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13, "четырнадцат": 14,
+	"пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17, "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20,
+}
+
+var ordinalWordsEN = map[string]float64{
+	"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+	"fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+	"nineteenth": 19, "twentieth": 20,
+}
+
+// adjectiveEndings are the case endings of Russian adjectives, longest
+// first.
+var adjectiveEndings = []string{"ыми", "ими", "ого", "его", "ому", "ему", "ой", "ый", "ий", "ая", "яя",
+	"ое", "ее", "ом", "ем", "ую", "юю", "ые", "ие", "ых", "их", "ым", "им"}
+
+// ordinalOf reads a folded word as a spelled-out ordinal.
+func ordinalOf(w string) (float64, bool) {
+	if n, ok := ordinalWordsEN[w]; ok {
+		return n, true
+	}
+	w = strings.ReplaceAll(w, "ё", "е")
+	if rest, ok := strings.CutPrefix(w, "трет"); ok {
+		switch rest {
+		case "ий", "ья", "ье", "ьего", "ьему", "ьим", "ьем", "ью", "ьи", "ьих", "ьими", "ьей":
+			return 3, true
+		}
+		return 0, false
+	}
+	for _, e := range adjectiveEndings {
+		if stem, ok := strings.CutSuffix(w, e); ok {
+			if n, ok := ordinalStems[stem]; ok {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // countWords are counts of occurrences on their own.
 var countWords = map[string]float64{
 	"once": 1, "twice": 2, "thrice": 3, "однажды": 1, "дважды": 2, "трижды": 3, "раз": 1,
@@ -181,6 +230,9 @@ func (d *doc) quantityAt(i int) (quantity, bool) {
 	}
 	if n, ok := countWords[w.Fold]; ok {
 		return quantity{Value: n, Dim: dimTimes, Start: w.Start, End: w.End, First: i, Last: i + 1}, true
+	}
+	if n, ok := ordinalOf(w.Fold); ok {
+		return quantity{Value: n, Dim: dimOrdinal, Start: w.Start, End: w.End, First: i, Last: i + 1}, true
 	}
 	if n, ok := numberWords[w.Fold]; ok {
 		q := quantity{Value: n, Start: w.Start, End: w.End, First: i, Last: i + 1}

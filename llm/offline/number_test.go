@@ -162,6 +162,6 @@ func FuzzAnalyze(f *testing.F) {
 				t.Fatalf("name %q not in %q", n.Text, s)
 			}
 		}
-		_ = fmt.Sprint(checkSupport(d, analyze("claim 12 not"), DefaultSupport))
+		_ = fmt.Sprint(checkSupport(d, analyze("claim 12 not"), DefaultSupport, nil))
 	})
 }

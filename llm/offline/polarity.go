@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/veritykb/verity/analysis"
@@ -22,47 +23,151 @@ func (d *doc) clauses(lo, hi int) []clause {
 	return out
 }
 
-// substantialClause is the share of the best clause's coverage a clause
-// needs for its polarity to count too: a negation in a clause that holds a
-// good part of the claim bears on the claim even when another clause
-// holds more of it ("Among adults, current use of ADHD medications, compared
-// with nonuse, was not associated with an increased risk").
-const substantialClause = 0.5
+// negation is one negated word of a text: the first content word (or
+// direction cue) a negation reaches in its clause, or a word with a
+// negative prefix. Stem is the stem it negates (the plain form's for a
+// prefixed word); Dir the direction when the word is a direction cue.
+type negation struct {
+	Word int
+	Stem string
+	Dir  int
+	Cue  string // the negation's words, for reasons
+}
 
-// clausePolarity reads whether the passage words [lo, hi) negate the claim.
-// Each clause is negated when a negation in it reaches a relevant word.
-// bestNeg says whether the clause that best covers the query is negated;
-// anyNeg whether any clause covering at least substantialClause of the
-// best one's coverage is.
-func (d *doc) clausePolarity(lo, hi int, query []string, x idf, relevant []bool, par SupportParams) (bestNeg, anyNeg bool) {
-	cls := d.clauses(lo, hi)
-	scores := make([]float64, len(cls))
-	best := -1
-	for k, c := range cls {
-		scores[k], _ = coverage(query, d.stemSet(c.First, c.Last), x, par.NearStem)
-		if best < 0 || scores[k] > scores[best] {
-			best = k
-		}
-	}
-	for k, c := range cls {
-		if scores[k] < substantialClause*scores[best] || scores[k] == 0 {
+// negations finds what the words [lo, hi) of d negate. A negation (not, no,
+// не, без, refuses, отказался...) negates the first content word or
+// direction cue after it in its clause, within reach words: "was not
+// tested" negates tested, "не отличалось от Пикардии" negates отличалось,
+// not Пикардия, so a claim that repeats the clause's other words without
+// the negated one is no flip of polarity. Words with a negative prefix
+// (ineffective, нерешённый) negate their plain stem when other mentions
+// the plain form (so that interleukin is not "in" + something).
+func (d *doc) negations(lo, hi, reach int, other *doc) []negation {
+	var out []negation
+	for _, cu := range d.Cues {
+		if cu.Kind != cueNegation || cu.First < lo || cu.Last > hi {
 			continue
 		}
-		neg := false
-		for _, cu := range d.Cues {
-			if cu.Kind == cueNegation && cu.First >= c.First && cu.Last <= c.Last &&
-				d.reachesRelevant(cu, lo, hi, relevant, par.NegationReach) {
-				neg = true
+		for j := cu.Last; j < hi && j-cu.Last < reach; j++ {
+			if d.clauseBreak(j-1, j) {
+				break
 			}
-		}
-		if neg {
-			anyNeg = true
-			if k == best {
-				bestNeg = true
+			if dir := d.directionAt(j); dir != 0 {
+				out = append(out, negation{Word: j, Dir: dir, Cue: cu.Text})
+				break
+			}
+			if d.Words[j].Content {
+				out = append(out, negation{Word: j, Stem: d.Words[j].Stem, Cue: cu.Text})
+				break
 			}
 		}
 	}
-	return bestNeg, anyNeg
+	for j := lo; j < hi; j++ {
+		w := d.Words[j]
+		if !w.Content {
+			continue
+		}
+		if s, ok := unprefixed(w.Fold); ok && other != nil && other.mentions(s) && !other.mentions(w.Stem) {
+			out = append(out, negation{Word: j, Stem: s, Cue: w.Fold})
+		}
+	}
+	return out
+}
+
+// directionAt returns the direction of the cue word j is in, or 0.
+func (d *doc) directionAt(j int) int {
+	for _, cu := range d.Cues {
+		if j >= cu.First && j < cu.Last {
+			return cu.direction()
+		}
+	}
+	return 0
+}
+
+// negatedWord reports whether word j is negated in ns.
+func negatedWord(ns []negation, j int) bool {
+	for _, n := range ns {
+		if n.Word == j {
+			return true
+		}
+	}
+	return false
+}
+
+// sameTarget reports whether a negation and a word (its stem, or its
+// direction when it is a direction cue) are about the same thing.
+func (n negation) sameTarget(stem string, dir int) bool {
+	if n.Dir != 0 || dir != 0 {
+		return n.Dir != 0 && n.Dir == dir
+	}
+	return n.Stem == stem || nearStem(n.Stem, stem)
+}
+
+// polarityOf compares what the claim h and the passage words [lo, hi) of
+// p negate. A flip is a word both mention that one negates and the other
+// asserts ("Statins were not tested" against "Statins were tested");
+// the passage asserting and negating the same word in different clauses
+// is no flip. Agreements are words both negate ("did not take part"
+// against "refused to take part"). Unmatched negations negate something
+// the other text does not mention: they keep a claim from being entailed
+// but contradict nothing.
+func polarityOf(h, p *doc, lo, hi, reach int) (flips, agree []string, unmatched []string) {
+	hn := h.negations(0, len(h.Words), reach, p)
+	pn := p.negations(lo, hi, reach, h)
+	find := func(d *doc, lo, hi int, ns []negation, n negation) (asserted, negated bool) {
+		for j := lo; j < hi; j++ {
+			w := d.Words[j]
+			dir := d.directionAt(j)
+			if !w.Content && dir == 0 {
+				continue
+			}
+			stem := w.Stem
+			if s, ok := unprefixed(w.Fold); ok && negatedWord(ns, j) {
+				stem = s
+			}
+			if !n.sameTarget(stem, dir) {
+				continue
+			}
+			if negatedWord(ns, j) {
+				negated = true
+			} else {
+				asserted = true
+			}
+		}
+		return asserted, negated
+	}
+	name := func(d *doc, n negation) string {
+		return n.Cue + " " + d.Words[n.Word].Fold
+	}
+	seen := map[string]bool{}
+	for _, n := range pn {
+		asserted, negated := find(h, 0, len(h.Words), hn, n)
+		pa, _ := find(p, lo, hi, pn, n)
+		key := name(p, n)
+		switch {
+		case negated:
+			if !seen[key] {
+				agree = append(agree, key)
+			}
+		case asserted && !pa:
+			flips = append(flips, fmt.Sprintf("the passage says %q", key))
+		case !asserted:
+			unmatched = append(unmatched, fmt.Sprintf("the passage negates %q", key))
+		}
+		seen[key] = true
+	}
+	for _, n := range hn {
+		asserted, negated := find(p, lo, hi, pn, n)
+		switch {
+		case negated:
+			agree = append(agree, name(h, n))
+		case asserted:
+			flips = append(flips, fmt.Sprintf("the claim says %q and the passage asserts it", name(h, n)))
+		default:
+			unmatched = append(unmatched, fmt.Sprintf("the claim is negated (%q) and the passage is not", name(h, n)))
+		}
+	}
+	return flips, agree, unmatched
 }
 
 // reachesRelevant reports whether a relevant word of [lo, hi) is within
@@ -127,8 +232,9 @@ func (d *doc) listBreak(i, j int) bool {
 // disagree (which is not a contradiction: "a lower risk of X, whereas juice
 // gives a higher risk") or none has a direction. A direction stated only
 // elsewhere in the passage does not count: it is usually about something
-// else, and guessing that it is costs precision.
-func (d *doc) directionOf(stems []string, lo, hi int) int {
+// else, and guessing that it is costs precision. A negated direction ("did
+// not reduce") states none.
+func (d *doc) directionOf(stems []string, lo, hi int, negated []negation) int {
 	up, down := false, false
 	for j := lo; j < hi; j++ {
 		w := d.Words[j]
@@ -138,7 +244,7 @@ func (d *doc) directionOf(stems []string, lo, hi int) int {
 		bestDist, bestDir := directionReach+1, 0
 		for _, cu := range d.Cues {
 			dir := cu.direction()
-			if dir == 0 || cu.First < lo || cu.Last > hi {
+			if dir == 0 || cu.First < lo || cu.Last > hi || negatedWord(negated, cu.First) {
 				continue
 			}
 			var dist int
@@ -195,7 +301,10 @@ var negativePrefixes = []string{"non", "un", "in", "im", "ir", "il", "dis", "н�
 // "effective"), and returns it. When the passage also has the claim's own
 // form, a shared neighbour must show the two are said of the same thing
 // ("nondiseased controls" is no antonym of "autoimmune diseases").
-func (d *doc) antonymOf(h *doc, lo, hi int) (string, bool) {
+//
+// A prefixed word matched by a negation of the plain one ("ineffective"
+// against "not effective") says the same thing, and is no opposite.
+func (d *doc) antonymOf(h *doc, lo, hi int, hNeg, pNeg []negation) (string, bool) {
 	has := map[string]bool{}
 	for _, w := range d.Words[lo:hi] {
 		has[w.Stem] = true
@@ -211,9 +320,9 @@ func (d *doc) antonymOf(h *doc, lo, hi int) (string, bool) {
 			var opposite bool
 			switch {
 			case pPrefixed && ps == hw.Stem && pw.Stem != hw.Stem:
-				opposite = true // the passage negates the claim's word
+				opposite = !negatedWord(hNeg, k) // the passage negates the claim's word
 			case hPrefixed && hs == pw.Stem && !has[hw.Stem]:
-				opposite = true // the claim negates the passage's word
+				opposite = !negatedWord(pNeg, j) // the claim negates the passage's word
 			}
 			if !opposite {
 				continue

@@ -28,15 +28,19 @@ func init() {
 	register(TaskSupportBatch, supportBatch)
 }
 
-// SupportParams are the thresholds of the claim-support rule. They were
-// tuned on SciFact's training claims only (see DefaultSupport).
+// SupportParams are the thresholds of the claim-support rule. The
+// lexical checks' thresholds were tuned on SciFact's training claims (see
+// DefaultSupport); Strict and Broad are probabilities of the calibrated
+// score ([SupportModel]) that a user may set.
 type SupportParams struct {
 	// Entail is the IDF-weighted share of the claim's content stems that
-	// its best-aligned premise window must hold for an entailed label.
+	// its best-aligned premise window must hold for the strict rule (one
+	// of the score's features: every check passes at that coverage).
 	Entail float64
 	// Contradict is the share a window must hold before a flipped
-	// negation, an opposite direction or a different number in it makes
-	// the claim contradicted rather than merely unsupported.
+	// negation, an opposite direction, a different number or a different
+	// name in the same role makes the claim contradicted rather than
+	// merely unsupported.
 	Contradict float64
 	// Window is the most consecutive premise sentences one alignment may
 	// span, for claims a passage states across two sentences.
@@ -47,22 +51,64 @@ type SupportParams struct {
 	// NegationReach is how many words after a negation (in its clause)
 	// it applies to.
 	NegationReach int
+	// Strict is the probability of support at which a claim is entailed
+	// (grade 2: what a strict report keeps); Broad the probability at
+	// which a claim that is not entailed is partly supported (grade 3,
+	// what a broad report adds). 0 means the model's own, chosen on
+	// SciFact's training claims.
+	Strict, Broad float64
 }
 
-// DefaultSupport are the thresholds `verity eval support --tune` chose on
-// SciFact's training claims (the highest recall at a training precision of
-// at least 0.85: precision 0.857, recall 0.211 over 919 pairs); the dev
-// claims were never used to choose them.
+// DefaultSupport are the lexical thresholds `verity eval support --tune`
+// chose on SciFact's training claims for the strict rule (the highest
+// recall at a training precision of at least 0.85: precision 0.857,
+// recall 0.211 over 919 pairs); the dev claims were never used to choose
+// them. Strict and Broad come from [DefaultSupportModel].
 var DefaultSupport = SupportParams{Entail: 0.6, Contradict: 0.6, Window: 3, NearStem: 0.8, NegationReach: 6}
+
+// withDefaults fills the zero fields of p from DefaultSupport and the
+// thresholds from m.
+func (p SupportParams) withDefaults(m *SupportModel) SupportParams {
+	d := DefaultSupport
+	if p.Entail == 0 {
+		p.Entail = d.Entail
+	}
+	if p.Contradict == 0 {
+		p.Contradict = d.Contradict
+	}
+	if p.Window == 0 {
+		p.Window = d.Window
+	}
+	if p.NearStem == 0 && p.Window == d.Window && p.Entail == d.Entail {
+		p.NearStem = d.NearStem
+	}
+	if p.NegationReach == 0 {
+		p.NegationReach = d.NegationReach
+	}
+	if p.Strict == 0 {
+		p.Strict = m.Strict
+	}
+	if p.Broad == 0 {
+		p.Broad = m.Broad
+	}
+	return p
+}
 
 // supportCheck is the outcome of the support rule with its reasons.
 type supportCheck struct {
-	Label    string
+	Label string
+	// P is the calibrated probability that the premise supports the
+	// claim.
+	P        float64
 	Coverage float64       // of the window the label rests on
 	Window   analysis.Span // the premise span the label rests on
 	// Reasons say why the label is not entailed, or why it is
 	// contradicted; empty for an entailed label.
 	Reasons []string
+	// Features are what the score was computed from.
+	Features supportFeatures
+	// flips are the findings that make the passage say the claim is false.
+	flips []string
 }
 
 func support(_ context.Context, e *Engine, req *llm.Request) (any, error) {
@@ -73,7 +119,7 @@ func support(_ context.Context, e *Engine, req *llm.Request) (any, error) {
 	if err := decodeVars(req, &v); err != nil {
 		return nil, err
 	}
-	c := checkSupport(analyze(v.Premise), analyze(v.Hypothesis), e.support)
+	c := checkSupport(analyze(v.Premise), analyze(v.Hypothesis), e.support, e.model)
 	return struct {
 		Label string `json:"label"`
 	}{c.Label}, nil
@@ -100,31 +146,50 @@ func supportBatch(ctx context.Context, e *Engine, req *llm.Request) (any, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		c := checkSupport(p, analyze(h), e.support)
+		c := checkSupport(p, analyze(h), e.support, e.model)
 		out.Results = append(out.Results, batchResult{ID: i + 1, Label: c.Label})
 	}
 	return out, nil
 }
+
+// candidateWindows is how many of the best-aligned windows are scored, of
+// those holding at least candidateShare of the best one's coverage; the
+// one with the highest probability of support speaks for the premise. An
+// abstract often states a result in a sentence that shares fewer of the
+// claim's words than its title does; a window that holds little of the
+// claim is no evidence for it, however clean it is.
+const (
+	candidateWindows = 4
+	candidateShare   = 0.5
+)
 
 // checkSupport decides whether premise p establishes hypothesis h, as a
 // natural-language-inference heuristic that a person can follow:
 //
 //  1. Align: score every run of up to Window premise sentences by the
 //     IDF-weighted share of the claim's content stems it holds.
-//  2. Entailed, if some window holds at least Entail of the claim and
-//     every number of the claim (equal value and unit), every name of the
-//     claim is in the premise, negation agrees (both negated or neither),
-//     every direction of change the claim states (increases, reduces) is
-//     stated, every qualifier of the claim (only, at least, if) is there,
-//     and the window adds no bound or condition of its own to what the
-//     claim matches.
-//  3. Contradicted, if the best window holds at least Contradict of the
-//     claim and flips its negation or its direction, or states a different
-//     amount of the same kind in the same context without a bound.
-//  4. Neutral otherwise.
-//
-// Precision comes first: every check must pass for entailed.
-func checkSupport(p, h *doc, par SupportParams) supportCheck {
+//  2. Check each of the best windows: the claim's numbers (equal value
+//     and unit) and names are there, negation agrees word by word, the
+//     directions of change the claim states (increases, reduces) are
+//     stated, its qualifiers (only, at least, if) are there, the window
+//     adds no bound or condition of its own, no opposite word stands for
+//     the claim's, and the claim's comparisons are made.
+//  3. Score: the calibrated probability of support ([SupportModel]) from
+//     the window's coverage, the claim's overall word overlap and word
+//     pairs, and what the checks found; the window that scores highest
+//     speaks.
+//  4. Entailed when the probability reaches Strict. Otherwise
+//     contradicted when the window holds at least Contradict of the claim
+//     and makes it false: a negation of the same word flipped, the
+//     opposite direction, a different amount of the same kind in the same
+//     context, or a different name in the same role. Opposite words and
+//     negations of other words never contradict: paraphrases use them.
+//     Neutral otherwise.
+func checkSupport(p, h *doc, par SupportParams, m *SupportModel) supportCheck {
+	if m == nil {
+		m = DefaultSupportModel
+	}
+	par = par.withDefaults(m)
 	query := h.stems()
 	if len(query) == 0 && len(h.Quants) == 0 {
 		return supportCheck{Label: labelNeutral, Reasons: []string{"the claim has no content words"}}
@@ -134,27 +199,65 @@ func checkSupport(p, h *doc, par SupportParams) supportCheck {
 	}
 	x := idfOf(p)
 	wins := align(p, query, x, max(par.Window, 1), par.NearStem)
-	var first *supportCheck
-	for _, w := range wins {
-		if w.Score < par.Entail && first != nil {
+	overlap := plainOverlap(p, h, query)
+	var best *supportCheck
+	for k, w := range wins {
+		if k >= candidateWindows || w.Score < candidateShare*wins[0].Score {
 			break
 		}
 		c := judgeWindow(p, h, query, x, w, par)
-		if c.Label == labelEntailed {
-			return c
-		}
-		if first == nil {
-			first = &c
+		c.Features.Overlap = overlap
+		c.P = m.probability(c.Features)
+		if best == nil || c.P > best.P {
+			best = &c
 		}
 	}
-	return *first
+	c := *best
+	switch {
+	case c.P >= par.Strict && !c.Features.vetoed():
+		c.Label, c.Reasons = labelEntailed, nil
+	case c.Coverage >= par.Contradict && len(c.flips) > 0:
+		c.Label, c.Reasons = labelContradicted, c.flips
+	default:
+		c.Label = labelNeutral
+		if len(c.Reasons) == 0 {
+			c.Reasons = []string{fmt.Sprintf("the probability of support %.2f is below %.2f", c.P, par.Strict)}
+		}
+	}
+	return c
 }
 
-// judgeWindow applies the checks of [checkSupport] to one window.
+// plainOverlap is the share of the claim's content stems (and near stems)
+// found anywhere in the premise, unweighted: the baseline's signal.
+func plainOverlap(p, h *doc, query []string) float64 {
+	if len(query) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, w := range p.Words {
+		if w.Content {
+			have[w.Stem] = true
+		}
+	}
+	_, credit := coverage(query, have, idf{}, 1)
+	n := 0.0
+	for _, c := range credit {
+		n += c
+	}
+	return n / float64(len(query))
+}
+
+// judgeWindow applies the checks of [checkSupport] to one window and
+// records what they found as features.
 func judgeWindow(p, h *doc, query []string, x idf, w window, par SupportParams) supportCheck {
 	c := supportCheck{Coverage: w.Score, Window: w.Span}
+	f := &c.Features
+	f.Coverage = w.Score
+	f.Missing = missingWeight(query, w.Credit, x)
+	f.Terms = len(query)
 	lo, hi := p.wordRange(w)
 	relevant := p.relevantWords(lo, hi, query, w.Credit)
+	f.Pairs = p.pairShare(h, lo, hi)
 
 	var why []string // what keeps the window from entailing the claim
 	var flips []string
@@ -186,15 +289,18 @@ func judgeWindow(p, h *doc, query []string, x idf, w window, par SupportParams) 
 		switch {
 		case found:
 		case conflict && !bounded:
+			f.NumberConflict = true
 			flips = append(flips, fmt.Sprintf("the passage states a different amount than %q", h.Text[hq.Start:hq.End]))
 			why = append(why, fmt.Sprintf("the number %q differs in the passage", h.Text[hq.Start:hq.End]))
 		default:
+			f.NumberMissing = true
 			why = append(why, fmt.Sprintf("the number %q is not in the passage", h.Text[hq.Start:hq.End]))
 		}
 	}
 
 	// Names must be in the window itself: they are what the claim is
-	// about.
+	// about. A different name where the claim's stands (the same words
+	// around it) is a different claim.
 	has := map[string]bool{}
 	for _, pw := range p.Words[lo:hi] {
 		has[pw.Stem] = true
@@ -202,45 +308,45 @@ func judgeWindow(p, h *doc, query []string, x idf, w window, par SupportParams) 
 	for _, n := range h.Names {
 		for _, st := range n.Stems {
 			if !has[st] {
+				f.NameMissing = true
 				why = append(why, fmt.Sprintf("the name %q is not in the passage", n.Text))
+				if other, ok := p.nameInRole(h, n, lo, hi); ok {
+					f.NameConflict = true
+					flips = append(flips, fmt.Sprintf("the passage names %q where the claim names %q", other, n.Text))
+				}
 				break
 			}
 		}
 	}
 
-	// A claim word with a negative prefix (ineffective, inaccurate) whose
-	// plain form the premise uses must be in the window as it is: it is
-	// the claim's polarity. ("interleukin" is not "in" + a premise word.)
-	for _, hw := range h.Words {
-		if s, neg := unprefixed(hw.Fold); neg && hw.Content && !has[hw.Stem] && p.mentions(s) {
-			why = append(why, fmt.Sprintf("the claim says %q and the passage does not", hw.Fold))
-		}
+	// Negation, word by word: what one text negates and the other
+	// asserts is a flip; a negation of something the other does not
+	// mention only keeps the claim from being entailed.
+	negFlips, _, negOther := polarityOf(h, p, lo, hi, par.NegationReach)
+	if len(negFlips) > 0 {
+		f.NegationFlip = true
+		why = append(why, negFlips...)
 	}
-
-	// Negation: the claim is negated if it has a negation at all; the
-	// passage, if a negation in the clause that best matches the claim
-	// reaches a word the clause shares with the claim. Negations in other
-	// clauses ("no association with 8 other cancers; use was associated
-	// with...") are about something else.
-	hNeg := h.hasCueKind(cueNegation, 0, len(h.Words))
-	bestNeg, anyNeg := p.clausePolarity(lo, hi, query, x, relevant, par)
-	negFlip := false
-	switch {
-	case hNeg && !bestNeg:
-		why = append(why, "the claim is negated and the passage is not")
-		negFlip = !anyNeg
-	case !hNeg && anyNeg:
-		why = append(why, "the passage negates what the claim asserts")
-		negFlip = bestNeg
+	if len(negOther) > 0 && p.negationReaches(lo, hi, relevant, par.NegationReach) || h.hasCueKind(cueNegation, 0, len(h.Words)) && len(negOther) > 0 {
+		f.NegationOther = true
+		why = append(why, negOther...)
 	}
-	if a, ok := p.antonymOf(h, lo, hi); ok {
+	hNeg := h.negations(0, len(h.Words), par.NegationReach, p)
+	pNeg := p.negations(lo, hi, par.NegationReach, h)
+	if a, ok := p.antonymOf(h, lo, hi, hNeg, pNeg); ok {
+		f.Opposite = true
 		why = append(why, fmt.Sprintf("the passage says %q", a))
+	}
+	if said, opp, ok := oppositeOf(h, p, lo, hi); ok {
+		f.Opposite = true
+		why = append(why, fmt.Sprintf("the claim says %q and the passage %q", said, opp))
 	}
 
 	// Hedges: a passage that asks or supposes does not assert.
 	if !h.hasCueKind(cueHedge, 0, len(h.Words)) {
 		for _, cu := range p.Cues {
 			if cu.Kind == cueHedge && cu.First >= lo && cu.Last <= hi && p.reachesRelevant(cu, lo, hi, relevant, 2*par.NegationReach) {
+				f.Hedge = true
 				why = append(why, fmt.Sprintf("the passage hedges it with %q", cu.Text))
 				break
 			}
@@ -249,19 +355,20 @@ func judgeWindow(p, h *doc, query []string, x idf, w window, par SupportParams) 
 
 	// Direction of change: what the claim says goes up or down must go
 	// the same way in the passage (the direction word nearest each
-	// mention of what changes).
+	// mention of what changes). Negated directions state none.
 	dirFlip := false
 	for _, cu := range h.Cues {
 		d := cu.direction()
-		if d == 0 {
+		if d == 0 || negatedWord(hNeg, cu.First) {
 			continue
 		}
-		switch p.directionOf(h.governed(cu), lo, hi) {
+		switch p.directionOf(h.governed(cu), lo, hi, pNeg) {
 		case d:
 		case -d:
 			dirFlip = true
 			why = append(why, fmt.Sprintf("the claim says %q and the passage says the opposite", cu.Text))
 		default:
+			f.DirectionMissing = true
 			why = append(why, fmt.Sprintf("the claim says %q and the passage does not", cu.Text))
 		}
 	}
@@ -272,8 +379,10 @@ func judgeWindow(p, h *doc, query []string, x idf, w window, par SupportParams) 
 		switch p.compares(before, after, lo, hi) {
 		case 1:
 		case -1:
+			f.ComparisonReversed = true
 			why = append(why, "the passage compares the other way round")
 		default:
+			f.ComparisonMissing = true
 			why = append(why, "the passage does not make the claim's comparison")
 		}
 	}
@@ -282,6 +391,7 @@ func judgeWindow(p, h *doc, query []string, x idf, w window, par SupportParams) 
 	// (except "only", which narrows what it supports) in the claim.
 	for _, cu := range h.Cues {
 		if cu.qualifier() && !p.hasCueKind(cu.Kind, lo, hi) {
+			f.QualifierMissing = true
 			why = append(why, fmt.Sprintf("the claim's %q is not in the passage", cu.Text))
 		}
 	}
@@ -290,32 +400,189 @@ func judgeWindow(p, h *doc, query []string, x idf, w window, par SupportParams) 
 			continue
 		}
 		if p.reachesRelevant(cu, lo, hi, relevant, par.NegationReach+2) {
+			f.QualifierExtra = true
 			why = append(why, fmt.Sprintf("the passage qualifies it with %q", cu.Text))
 		}
 	}
 
-	if negFlip && dirFlip {
-		// "did not decrease" against "increases": both flipped is no
-		// contradiction, and not support either.
-		negFlip, dirFlip = false, false
+	if len(negFlips) > 0 && dirFlip {
+		// "did not decrease" against "increases" is caught above (a
+		// negated direction states none); both flipped otherwise is
+		// still no contradiction, and not support either.
+		negFlips, dirFlip = nil, false
+		f.NegationFlip = false
 	}
-	if negFlip {
-		flips = append(flips, "negation flips")
+	f.DirectionFlip = dirFlip
+	if len(negFlips) > 0 {
+		flips = append(flips, "negation flips: "+strings.Join(negFlips, "; "))
 	}
 	if dirFlip {
 		flips = append(flips, "direction flips")
 	}
-	switch {
-	case len(why) == 0:
-		c.Label = labelEntailed
-	case w.Score >= par.Contradict && len(flips) > 0:
-		c.Label = labelContradicted
-		c.Reasons = flips
-	default:
-		c.Label = labelNeutral
-		c.Reasons = why
+	if f.ComparisonReversed {
+		flips = append(flips, "the comparison is reversed")
 	}
+	f.Rule = len(why) == 0
+	c.Reasons = why
+	c.flips = flips
 	return c
+}
+
+// missingWeight is the largest share of the claim's IDF weight that one
+// stem the window lacks carries: a claim can share most of its words with
+// a passage and still be about something else, when the word it lacks is
+// the rare one.
+func missingWeight(query []string, credit []float64, x idf) float64 {
+	var total, most float64
+	for i, q := range query {
+		wt := x.weight(q)
+		if lightStem(q) {
+			wt *= lightWeight
+		}
+		total += wt
+		if credit[i] == 0 {
+			most = max(most, wt)
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return most / total
+}
+
+// negationReaches reports whether a negation in the passage words [lo,
+// hi) reaches a word the claim shares.
+func (p *doc) negationReaches(lo, hi int, relevant []bool, reach int) bool {
+	for _, cu := range p.Cues {
+		if cu.Kind == cueNegation && cu.First >= lo && cu.Last <= hi && p.reachesRelevant(cu, lo, hi, relevant, reach) {
+			return true
+		}
+	}
+	return false
+}
+
+// pairShare is the share of the claim's consecutive content-word pairs
+// that occur near each other (within pairReach words, in either order) in
+// the passage words [lo, hi): word order carries meaning that a bag of
+// stems does not ("rare variants with larger effects" is not "larger
+// variants with rare effects").
+func (p *doc) pairShare(h *doc, lo, hi int) float64 {
+	var seq []string
+	for _, w := range h.Words {
+		if w.Content && (len(seq) == 0 || seq[len(seq)-1] != w.Stem) {
+			seq = append(seq, w.Stem)
+		}
+	}
+	if len(seq) < 2 {
+		return 0
+	}
+	at := map[string][]int{}
+	for j := lo; j < hi; j++ {
+		if w := p.Words[j]; w.Content {
+			at[w.Stem] = append(at[w.Stem], j)
+		}
+	}
+	positions := func(s string) []int {
+		if ps, ok := at[s]; ok {
+			return ps
+		}
+		var out []int
+		for t, ps := range at {
+			if nearStem(s, t) {
+				out = append(out, ps...)
+			}
+		}
+		return out
+	}
+	n := 0
+	for i := 0; i+1 < len(seq); i++ {
+		a, b := positions(seq[i]), positions(seq[i+1])
+	pair:
+		for _, x := range a {
+			for _, y := range b {
+				if d := x - y; d != 0 && d <= pairReach && d >= -pairReach {
+					n++
+					break pair
+				}
+			}
+		}
+	}
+	return float64(n) / float64(len(seq)-1)
+}
+
+// pairReach is how far apart two words of a claim's pair may stand in the
+// passage.
+const pairReach = 4
+
+// nameInRole returns a name of the passage words [lo, hi) that stands
+// where the claim's name n stands: not in the claim, and in a clause that
+// shares at least two content stems, and at least half of them, with the
+// claim's name's clause ("moved its sales to Salesforce" against "moved
+// its sales and support to Bitrix24").
+func (p *doc) nameInRole(h *doc, n name, lo, hi int) (string, bool) {
+	ctx := map[string]bool{}
+	for _, s := range h.clauseStems(n) {
+		ctx[s] = true
+	}
+	if len(ctx) < 2 {
+		return "", false
+	}
+	for _, m := range p.Names {
+		if m.First < lo || m.Last > hi || h.hasName(m) {
+			continue
+		}
+		shared := 0
+		for _, s := range p.clauseStems(m) {
+			if ctx[s] {
+				shared++
+			}
+		}
+		if shared >= 2 && 2*shared >= len(ctx) {
+			return m.Text, true
+		}
+	}
+	return "", false
+}
+
+// clauseStems returns the distinct content stems of the clause holding
+// name n, other than the name's own and other names'.
+func (d *doc) clauseStems(n name) []string {
+	inName := map[int]bool{}
+	for _, m := range d.Names {
+		for j := m.First; j < m.Last; j++ {
+			inName[j] = true
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	add := func(j int) {
+		if w := d.Words[j]; w.Content && !inName[j] && !seen[w.Stem] {
+			seen[w.Stem] = true
+			out = append(out, w.Stem)
+		}
+	}
+	for j := n.First - 1; j >= 0 && !d.clauseBreak(j, n.First); j-- {
+		add(j)
+	}
+	for j := n.Last; j < len(d.Words) && !d.clauseBreak(n.Last-1, j); j++ {
+		add(j)
+	}
+	return out
+}
+
+// around returns the content stems within contextReach words of words
+// [first, last) of d, in their clause.
+func (d *doc) around(first, last int) []string {
+	var out []string
+	for j := max(first-contextReach, 0); j < min(last+contextReach, len(d.Words)); j++ {
+		switch {
+		case j < first && d.Words[j].Content && !d.clauseBreak(j, first):
+			out = append(out, d.Words[j].Stem)
+		case j >= last && d.Words[j].Content && !d.clauseBreak(last-1, j):
+			out = append(out, d.Words[j].Stem)
+		}
+	}
+	return out
 }
 
 // relevantWords marks the words of p[lo:hi] that a negation or qualifier

@@ -32,7 +32,8 @@ func TestSupportRule(t *testing.T) {
 		{premiseEN, "The board did not approve the budget in March.", labelContradicted, "negation flips"},
 		{premiseEN, "The board approved a budget of 12 million dollars in 2019.", labelNeutral, `"2019" is not in the passage`},
 		{premiseEN, "Acme Corp and Globex signed the contract in 2021.", labelEntailed, ""},
-		{premiseEN, "Acme Corp and Initech signed the contract in 2021.", labelNeutral, `name "Initech"`},
+		// A different name in the same role makes the claim false.
+		{premiseEN, "Acme Corp and Initech signed the contract in 2021.", labelContradicted, `names "Globex" where the claim names "Initech"`},
 		{premiseEN, "Inspections are carried out once a year.", labelNeutral, `qualifies it with "not less than"`},
 		{premiseEN, "Inspections are carried out every 12 months.", labelNeutral, `qualifies it`},
 		{premiseEN, "Inspections are carried out at least once a year.", labelEntailed, ""},
@@ -54,13 +55,13 @@ func TestSupportRule(t *testing.T) {
 		{premiseRU, "Проверки проводятся не реже раза в год.", labelEntailed, ""},
 		{premiseRU, "Проверки проводятся не чаще раза в год.", labelNeutral, `"не чаще" is not in the passage`},
 		{premiseRU, "Договор подписали «Альфа» и «Бета» в 2021 году.", labelEntailed, ""},
-		{premiseRU, "Договор подписали «Альфа» и «Гамма» в 2021 году.", labelNeutral, `name "Гамма"`},
+		{premiseRU, "Договор подписали «Альфа» и «Гамма» в 2021 году.", labelContradicted, `names "Бета" where the claim names "Гамма"`},
 		{premiseRU, "Договор подписали «Альфа» и «Бета» в 2020 году.", labelContradicted, "different amount"},
 		{premiseRU, "Новая схема снизила число аварий.", labelContradicted, "negation flips"},
 		{premiseRU, "Новая схема увеличила число аварий.", labelNeutral, "passage negates"},
 	}
 	for _, tt := range tests {
-		c := checkSupport(analyze(tt.premise), analyze(tt.claim), DefaultSupport)
+		c := checkSupport(analyze(tt.premise), analyze(tt.claim), DefaultSupport, nil)
 		if c.Label != tt.want {
 			t.Errorf("checkSupport(%q) = %s, want %s", tt.claim, c.explain(), tt.want)
 			continue
@@ -75,22 +76,79 @@ func TestSupportRule(t *testing.T) {
 }
 
 // TestSupportWindow: a claim stated across two sentences is entailed by the
-// two together, and the check names the span it rests on.
+// two together, and the check names the span it rests on; with windows of
+// one sentence the claim scores lower.
 func TestSupportWindow(t *testing.T) {
 	premise := "The council met on Monday. It approved the new library budget. Weather was fine."
-	strict := DefaultSupport
-	strict.Entail = 0.9 // above what the second sentence alone covers
-	c := checkSupport(analyze(premise), analyze("The council approved the library budget."), strict)
+	c := checkSupport(analyze(premise), analyze("The council approved the library budget."), DefaultSupport, nil)
 	if c.Label != labelEntailed {
 		t.Fatalf("checkSupport = %s, want entailed", c.explain())
 	}
 	if got := premise[c.Window.Start:c.Window.End]; got != "The council met on Monday. It approved the new library budget." {
 		t.Errorf("checkSupport window = %q, want the first two sentences", got)
 	}
-	one := strict
+	one := DefaultSupport
 	one.Window = 1
-	if c := checkSupport(analyze(premise), analyze("The council approved the library budget."), one); c.Label == labelEntailed {
-		t.Errorf("checkSupport with one-sentence windows = %s, want not entailed", c.explain())
+	if c1 := checkSupport(analyze(premise), analyze("The council approved the library budget."), one, nil); c1.Coverage >= c.Coverage {
+		t.Errorf("checkSupport with one-sentence windows = %s, want less of the claim covered than the two sentences' %.2f", c1.explain(), c.Coverage)
+	}
+}
+
+// TestSupportPolarity: negation is compared word by word, so paraphrases
+// that move a negation ("refused to take part", "did not take part") are
+// not contradictions, and what one text negates and the other asserts is.
+// Opposite words never contradict.
+func TestSupportPolarity(t *testing.T) {
+	tests := []struct {
+		premise, claim string
+		want           string // a label, or "not entailed": neutral
+		notWant        string
+	}{
+		// Paraphrases: never contradicted.
+		{"Делегация Эстонии решила не участвовать в саммите.", "Делегация Эстонии отказалась от участия в саммите.", "", labelContradicted},
+		{"Делегация Эстонии отказалась от участия в саммите.", "Делегация Эстонии не участвовала в саммите.", "", labelContradicted},
+		{"The Estonian delegation did not take part in the summit.", "The Estonian delegation refused to take part in the summit.", "", labelContradicted},
+		{"Новый препарат не эффективен при мигрени.", "Новый препарат неэффективен при мигрени.", labelEntailed, ""},
+		{"The new drug is not effective against migraine.", "The new drug is ineffective against migraine.", labelEntailed, ""},
+		{"До прибытия Роллона население не отличалось от населения Пикардии.", "До прибытия Роллона население было таким же, как в Пикардии.", "", labelContradicted},
+		// What one negates and the other asserts: contradicted.
+		{"Аннам и Чампа признали гегемонию монголов.", "Аннам и Чампа отказались признать гегемонию монголов.", labelContradicted, ""},
+		{"The committee approved the merger in June.", "The committee did not approve the merger in June.", labelContradicted, ""},
+		// A negation in another clause is about something else.
+		{"Smoking was not associated with asthma; smoking was associated with lung cancer in men.", "Smoking was associated with lung cancer in men.", "", labelContradicted},
+		// Opposite words: not entailed, never contradicted.
+		{"The war ended in a defeat of the rebels in 1620.", "The war ended in a victory of the rebels in 1620.", labelNeutral, ""},
+		{"Война завершилась поражением гугенотов.", "Война завершилась победой гугенотов.", labelNeutral, ""},
+		// Ordinals are amounts: a different one in the same place is false.
+		{"Команда заняла шестое место в лиге.", "Команда заняла третье место в лиге.", labelContradicted, ""},
+		{"The team finished sixth in the league.", "The team finished sixth in the league this year.", "", labelContradicted},
+		// Bounds said with a negated verb are bounds.
+		{"Время работы не превышает f(n) на каждом входе.", "Время работы не больше f(n) на каждом входе.", "", labelContradicted},
+	}
+	for _, tt := range tests {
+		c := checkSupport(analyze(tt.premise), analyze(tt.claim), DefaultSupport, nil)
+		if tt.want != "" && c.Label != tt.want {
+			t.Errorf("checkSupport(%q | %q) = %s, want %s", tt.premise, tt.claim, c.explain(), tt.want)
+		}
+		if tt.notWant != "" && c.Label == tt.notWant {
+			t.Errorf("checkSupport(%q | %q) = %s, want anything but %s", tt.premise, tt.claim, c.explain(), tt.notWant)
+		}
+	}
+}
+
+// TestSupportVetoes: a claim the checks veto is never entailed, however
+// much of it the passage shares.
+func TestSupportVetoes(t *testing.T) {
+	for _, claim := range []string{
+		"The board approved a budget of 15 million dollars in March.", // number
+		"Statins were tested in this trial.",                          // negation
+		"Aspirin increases the risk of stroke in older patients.",     // direction
+		"Inspections are carried out once a year.",                    // a lost bound
+	} {
+		c := checkSupport(analyze(premiseEN), analyze(claim), SupportParams{Strict: 0.01}, nil)
+		if !c.Features.vetoed() || c.Label == labelEntailed {
+			t.Errorf("checkSupport(%q) at strict 0.01 = %s (vetoed %v), want vetoed and not entailed", claim, c.explain(), c.Features.vetoed())
+		}
 	}
 }
 

@@ -1,0 +1,82 @@
+package offline
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+
+	"github.com/veritykb/verity/verify"
+)
+
+// ByOffline is the verdicts' By: the offline verifier's lexical checks
+// and calibrated score decided them.
+const ByOffline = "offline"
+
+// Verifier is the offline engine's claim-support rule as a
+// verify.Verifier, with what the judge's labels cannot carry: a
+// calibrated probability of support as the verdict's Entailment, and the
+// grades as thresholds on it. A claim is grade 2 (entailed) when the
+// probability reaches Strict, grade 3 (partial) when it reaches Broad,
+// grade 4 otherwise, contradicted only when the passage makes it false.
+// It makes no model call, needs no network and gives the same verdicts
+// for the same pairs; verdicts say model "offline".
+type Verifier struct {
+	par   SupportParams
+	model *SupportModel
+}
+
+var _ verify.Verifier = (*Verifier)(nil)
+
+// NewVerifier returns the offline verifier with thresholds par (zero
+// fields mean DefaultSupport's and the model's Strict and Broad) and
+// score m (nil means DefaultSupportModel).
+func NewVerifier(par SupportParams, m *SupportModel) *Verifier {
+	if m == nil {
+		m = DefaultSupportModel
+	}
+	return &Verifier{par: par.withDefaults(m), model: m}
+}
+
+// String names the verifier for caches and records: its thresholds and
+// the fit of its score.
+func (v *Verifier) String() string {
+	return fmt.Sprintf("offline strict=%.2f broad=%.2f window=%d model=%x", v.par.Strict, v.par.Broad, v.par.Window,
+		sha256.Sum256([]byte(v.model.GoSource())))
+}
+
+// Params returns the thresholds the verifier uses.
+func (v *Verifier) Params() SupportParams { return v.par }
+
+// Verify implements verify.Verifier.
+func (v *Verifier) Verify(ctx context.Context, pairs []verify.Pair) ([]verify.Verdict, error) {
+	out := make([]verify.Verdict, len(pairs))
+	premises := map[string]*doc{} // pairs about one passage analyse it once
+	for i, p := range pairs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if s, ok := verify.Settle(p); ok {
+			out[i] = s
+			continue
+		}
+		pd, ok := premises[p.Premise]
+		if !ok {
+			pd = analyze(p.Premise)
+			premises[p.Premise] = pd
+		}
+		c := checkSupport(pd, analyze(p.Hypothesis), v.par, v.model)
+		vd := verify.Verdict{Entailment: c.P, By: ByOffline, Model: Name}
+		switch {
+		case c.Label == labelEntailed:
+			vd.Label, vd.Grade, vd.Score = verify.Entailed, verify.GradeSameMeaning, c.P
+		case c.Label == labelContradicted:
+			vd.Label, vd.Grade, vd.Score = verify.Contradicted, verify.GradeNotSupported, 1-c.P
+		case c.P >= v.par.Broad:
+			vd.Label, vd.Grade, vd.Score = verify.Neutral, verify.GradePartial, 1-c.P
+		default:
+			vd.Label, vd.Grade, vd.Score = verify.Neutral, verify.GradeNotSupported, 1-c.P
+		}
+		out[i] = vd
+	}
+	return out, nil
+}

@@ -1,0 +1,167 @@
+package offline
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/veritykb/verity/verify"
+)
+
+func TestVerifier(t *testing.T) {
+	v := NewVerifier(SupportParams{}, nil)
+	pairs := []verify.Pair{
+		{Premise: premiseEN, Hypothesis: "In older patients aspirin lowered the risk of stroke."},
+		{Premise: premiseEN, Hypothesis: "Statins were tested in this trial."},
+		{Premise: premiseEN, Hypothesis: "Metformin prevents diabetes in young adults."},
+		{Premise: premiseEN, Hypothesis: "Statins were not tested in this trial."}, // verbatim
+		{Premise: "", Hypothesis: "Statins were tested."},
+	}
+	vs, err := v.Verify(context.Background(), pairs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		label verify.Label
+		grade verify.Grade
+		by    string
+	}{
+		{verify.Entailed, verify.GradeSameMeaning, ByOffline},
+		{verify.Contradicted, verify.GradeNotSupported, ByOffline},
+		{verify.Neutral, verify.GradeNotSupported, ByOffline},
+		{verify.Entailed, verify.GradeVerbatim, verify.ByVerbatim},
+		{verify.NoEvidence, verify.GradeNotSupported, verify.ByCode},
+	}
+	for i, w := range want {
+		if vs[i].Label != w.label || vs[i].Grade != w.grade || vs[i].By != w.by {
+			t.Errorf("Verify pair %d = %s grade %d by %s, want %s grade %d by %s", i, vs[i].Label, vs[i].Grade, vs[i].By, w.label, w.grade, w.by)
+		}
+	}
+	if e := vs[0].Entailment; e < v.Params().Strict || e > 1 || vs[0].Score != e || vs[0].Model != Name {
+		t.Errorf("entailed verdict: entailment %v score %v model %q, want a probability of at least strict %.2f as the score, model offline", e, vs[0].Score, vs[0].Model, v.Params().Strict)
+	}
+	if e := vs[2].Entailment; e >= v.Params().Strict || math.Abs(vs[2].Score-(1-e)) > 1e-12 {
+		t.Errorf("neutral verdict: entailment %v score %v, want below strict and score 1-entailment", e, vs[2].Score)
+	}
+	// The thresholds are the user's to set: a lower bar keeps more, and
+	// a broad bar makes grade 3 of what the strict one drops.
+	loose := NewVerifier(SupportParams{Strict: 0.99, Broad: 0.01}, nil)
+	lv, _ := loose.Verify(context.Background(), pairs[:1])
+	if lv[0].Label != verify.Neutral || lv[0].Grade != verify.GradePartial || lv[0].Entailment != vs[0].Entailment {
+		t.Errorf("strict 0.99, broad 0.01: %+v, want the same probability graded 3", lv[0])
+	}
+	// The judge over the engine reads the same labels.
+	jv, err := verify.NewJudge(New(Options{}), verify.JudgeOptions{}).Verify(context.Background(), pairs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range pairs {
+		if jv[i].Label != vs[i].Label {
+			t.Errorf("pair %d: judge over the engine says %s, the verifier %s", i, jv[i].Label, vs[i].Label)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := v.Verify(ctx, pairs); err == nil {
+		t.Error("Verify with a cancelled context = nil error")
+	}
+}
+
+func TestCalibrate(t *testing.T) {
+	c := []CalibrationPoint{{0.2, 0.1}, {0.5, 0.4}, {0.8, 0.9}}
+	for _, tt := range []struct {
+		s, lines, steps float64
+	}{{0, 0.1, 0.1}, {0.2, 0.1, 0.1}, {0.38, 0.28, 0.4}, {0.3, 0.2, 0.1}, {0.65, 0.65, 0.9}, {0.9, 0.9, 0.9}} {
+		if got := calibrate(c, false, tt.s); math.Abs(got-tt.lines) > 1e-9 {
+			t.Errorf("calibrate(lines, %v) = %v, want %v", tt.s, got, tt.lines)
+		}
+		if got := calibrate(c, true, tt.s); math.Abs(got-tt.steps) > 1e-9 {
+			t.Errorf("calibrate(steps, %v) = %v, want %v", tt.s, got, tt.steps)
+		}
+	}
+	if got := calibrate(nil, false, 0.3); got != 0.3 {
+		t.Errorf("calibrate(no map, 0.3) = %v, want the score", got)
+	}
+}
+
+func TestIsotonic(t *testing.T) {
+	score := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8}
+	y := []bool{false, true, false, false, true, true, false, true}
+	pts := isotonic(score, y, 0)
+	for i := 1; i < len(pts); i++ {
+		if pts[i].P < pts[i-1].P || pts[i].Score <= pts[i-1].Score {
+			t.Fatalf("isotonic = %+v, want increasing scores and rates", pts)
+		}
+	}
+	if pts[0].P <= 0 || pts[len(pts)-1].P >= 1 {
+		t.Errorf("isotonic = %+v, want no block certain (half a pair of each class added)", pts)
+	}
+	if coarse := isotonic(score, y, 0.5); len(coarse) > 2 {
+		t.Errorf("isotonic with blocks of half the pairs = %+v, want at most 2 blocks", coarse)
+	}
+}
+
+func TestLogistic(t *testing.T) {
+	// One feature that separates the classes with noise: a positive
+	// weight, and a ridge that shrinks it.
+	var X [][]float64
+	var y []bool
+	for i := 0; i < 200; i++ {
+		x := float64(i%20) / 20
+		X = append(X, []float64{x})
+		y = append(y, x+0.2*float64(i%3-1) > 0.5)
+	}
+	w, _ := logistic(X, y, 0.1)
+	w2, _ := logistic(X, y, 100)
+	if w[0] <= 0 || w2[0] <= 0 || w2[0] >= w[0] {
+		t.Errorf("logistic weights %v (ridge 0.1) and %v (ridge 100), want both positive, the second smaller", w, w2)
+	}
+}
+
+// TestFitSupport fits on a small made-up set twice: the same model (the
+// fit is deterministic), thresholds inside [0, 1] with broad at most
+// strict, and Go source naming every feature.
+func TestFitSupport(t *testing.T) {
+	var ex []SupportExample
+	for i, c := range []struct {
+		claim string
+		ok    bool
+	}{
+		{"Aspirin reduces the risk of stroke in older patients.", true},
+		{"In older patients aspirin lowered the risk of stroke.", true},
+		{"The board approved a budget of 12 million dollars.", true},
+		{"Acme Corp and Globex signed the contract.", true},
+		{"Vitamin D was given to 40% of the patients.", true},
+		{"Inspections are carried out at least once a year.", true},
+		{"Aspirin increases the risk of stroke in older patients.", false},
+		{"The board approved a budget of 15 million dollars.", false},
+		{"Statins were tested in this trial.", false},
+		{"Metformin prevents diabetes in young adults.", false},
+		{"Inspections are carried out once a year.", false},
+		{"Vitamin D was given to 60% of the patients.", false},
+	} {
+		ex = append(ex, SupportExample{Premise: premiseEN, Hypothesis: c.claim, Supported: c.ok, Group: i})
+	}
+	m1, rep := FitSupport(ex, FitOptions{Folds: 3, L2: 1, Fitted: "a test set"})
+	m2, _ := FitSupport(ex, FitOptions{Folds: 3, L2: 1, Fitted: "a test set"})
+	if m1.GoSource() != m2.GoSource() {
+		t.Error("FitSupport gave two models for the same examples")
+	}
+	if rep.Examples != 12 || rep.Positives != 6 || m1.Strict < m1.Broad || m1.Strict > 1 || m1.Broad < 0 {
+		t.Errorf("FitSupport report %+v, strict %.2f broad %.2f", rep, m1.Strict, m1.Broad)
+	}
+	src := m1.GoSource()
+	for _, want := range []string{"Code generated", "var DefaultSupportModel = &SupportModel{", `"qualifier extra"`, "a test set"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("GoSource lacks %q:\n%s", want, src)
+		}
+	}
+	checkModel(m1) // must not panic
+	defer func() {
+		if recover() == nil {
+			t.Error("checkModel of a model with other features did not panic")
+		}
+	}()
+	checkModel(&SupportModel{Features: []string{"coverage"}, Weights: []float64{1}})
+}
