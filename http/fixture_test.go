@@ -19,6 +19,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/kb/kbtest"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/sqlite"
@@ -91,32 +92,17 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f := &fixture{path: filepath.Join(dir, "kb.db"), tokens: map[string]string{}, ids: map[string]string{}}
-	db, err := sqlite.Open(ctx, f.path, sqlite.Options{Now: func() time.Time { return t0 }})
+	svc, db, err := kbtest.Open(f.path, t0)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	svc := kb.New(db, kb.Options{Now: func() time.Time { return t0 }})
-	for _, g := range []verity.RoleGrant{
+	grants := []verity.RoleGrant{
 		{Principal: "user:adm@corp.example", Role: verity.RoleAdmin},
 		{Principal: "user:cur@corp.example", Role: verity.RoleCurator},
-	} {
-		if _, err := svc.GrantRole(ctx, local, g.Role, g.Principal); err != nil {
-			return nil, err
-		}
 	}
-	run, err := svc.Ingest(ctx, local)
-	if err != nil {
+	if err := kbtest.Seed(ctx, svc, grants, corpus, t0); err != nil {
 		return nil, err
-	}
-	var items []kb.Item
-	for _, src := range corpus {
-		c := *src
-		c.UpdatedAt = t0
-		items = append(items, kb.Item{Where: c.ID, Source: &c})
-	}
-	if failed, err := run.Put(ctx, items); err != nil || len(failed) > 0 {
-		return nil, firstErr(err, failed)
 	}
 	everyone := verity.NewCaller("group:staff", "group:hr")
 	sum, err := svc.Summarize(ctx, everyone, engine, "Acme moved its sales to Bitrix24", summary.Options{K: 8, Sentences: 8})
@@ -196,13 +182,6 @@ func buildFixture() (*fixture, error) {
 	return f, nil
 }
 
-func firstErr(err error, failed []kb.IngestFailure) error {
-	if err != nil {
-		return err
-	}
-	return verity.Errorf(verity.EINTERNAL, "%s: %s", failed[0].Where, failed[0].Error)
-}
-
 func jsonNumber(n int64) string {
 	b, _ := json.Marshal(n)
 	return string(b)
@@ -241,7 +220,7 @@ func (f *fixture) start(t testing.TB, copyFirst bool, opt Options) *env {
 	// Every server gets a copy: the fixture's file is never opened again,
 	// so no server's writes or checkpoints can tear another's copy.
 	path := filepath.Join(t.TempDir(), "kb.db")
-	if err := copyFile(f.path, path); err != nil {
+	if err := kbtest.Copy(f.path, path); err != nil {
 		t.Fatal(err)
 	}
 	_ = copyFirst
@@ -262,23 +241,6 @@ func (f *fixture) start(t testing.TB, copyFirst bool, opt Options) *env {
 	srv := httptest.NewServer(api)
 	t.Cleanup(func() { srv.Close(); db.Close() })
 	return &env{f: f, srv: srv, api: api, logs: logs}
-}
-
-func copyFile(from, to string) error {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(to)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
 
 // response is what a call got: everything a leak could hide in.

@@ -3,7 +3,6 @@ package kb_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/kb/kbtest"
 	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/summary"
@@ -99,33 +99,18 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f := &fixture{path: filepath.Join(dir, "kb.db")}
-	db, err := sqlite.Open(ctx, f.path, sqlite.Options{Now: func() time.Time { return t0 }})
+	svc, db, err := kbtest.Open(f.path, t0)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	svc := kb.New(db, kb.Options{Now: func() time.Time { return t0 }})
-	for _, g := range []verity.RoleGrant{
+	grants := []verity.RoleGrant{
 		{Principal: "user:adm@corp.example", Role: verity.RoleAdmin},
 		{Principal: "user:cb@corp.example", Role: verity.RoleCurator},
 		{Principal: "user:cs@corp.example", Role: verity.RoleCurator},
-	} {
-		if _, err := svc.GrantRole(ctx, local, g.Role, g.Principal); err != nil {
-			return nil, err
-		}
 	}
-	run, err := svc.Ingest(ctx, local)
-	if err != nil {
+	if err := kbtest.Seed(ctx, svc, grants, corpus, t0); err != nil {
 		return nil, err
-	}
-	var items []kb.Item
-	for _, src := range corpus {
-		c := *src
-		c.UpdatedAt = t0
-		items = append(items, kb.Item{Where: c.ID, Source: &c})
-	}
-	if failed, err := run.Put(ctx, items); err != nil || len(failed) > 0 {
-		return nil, firstErr(err, failed)
 	}
 	// A summary written by someone who reads everything: a sentence from
 	// each page, each with its own receipt.
@@ -213,13 +198,6 @@ func buildFixture() (*fixture, error) {
 	return f, nil
 }
 
-func firstErr(err error, failed []kb.IngestFailure) error {
-	if err != nil {
-		return err
-	}
-	return verity.Errorf(verity.EINTERNAL, "%s: %s", failed[0].Where, failed[0].Error)
-}
-
 func jsonNumber(n int64) string {
 	b, _ := json.Marshal(n)
 	return string(b)
@@ -232,7 +210,7 @@ func (f *fixture) open(t *testing.T, copyFirst bool) *kb.Service {
 	path := f.path
 	if copyFirst {
 		path = filepath.Join(t.TempDir(), "kb.db")
-		if err := copyFile(f.path, path); err != nil {
+		if err := kbtest.Copy(f.path, path); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -242,21 +220,4 @@ func (f *fixture) open(t *testing.T, copyFirst bool) *kb.Service {
 	}
 	t.Cleanup(func() { db.Close() })
 	return kb.New(db, kb.Options{Now: func() time.Time { return t0 }})
-}
-
-func copyFile(from, to string) error {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(to)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

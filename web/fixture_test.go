@@ -19,6 +19,7 @@ import (
 	httpapi "github.com/veritykb/verity/http"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/kb/kbtest"
 	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/verify"
@@ -77,38 +78,27 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f := &fixture{path: filepath.Join(dir, "kb.db"), tokens: map[string]string{}}
-	db, err := sqlite.Open(ctx, f.path, sqlite.Options{Now: func() time.Time { return t0 }})
+	svc, db, err := kbtest.Open(f.path, t0)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	svc := kb.New(db, kb.Options{Now: func() time.Time { return t0 }})
-	if _, err := svc.GrantRole(ctx, local, verity.RoleCurator, "user:cur@corp.example"); err != nil {
-		return nil, err
-	}
 	data, err := os.ReadFile(filepath.Join("testdata", "corpus.jsonl"))
 	if err != nil {
 		return nil, err
 	}
-	var items []kb.Item
+	var corpus []*verity.Source
 	err = ingest.Records(bytes.NewReader(data), "corpus.jsonl", ingest.DefaultMaxBytes, func(it ingest.Item) error {
 		if it.Err != nil {
 			return it.Err
 		}
-		items = append(items, kb.Item{Where: it.Where, Source: it.Source})
+		corpus = append(corpus, it.Source)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	run, err := svc.Ingest(ctx, local)
-	if err != nil {
-		return nil, err
-	}
-	if failed, err := run.Put(ctx, items); err != nil || len(failed) > 0 {
-		if err == nil {
-			err = verity.Errorf(verity.EINTERNAL, "%s: %s", failed[0].Where, failed[0].Error)
-		}
+	if err := kbtest.Seed(ctx, svc, []verity.RoleGrant{{Principal: "user:cur@corp.example", Role: verity.RoleCurator}}, corpus, t0); err != nil {
 		return nil, err
 	}
 	// The graph: «Ромашка» and Acme use Bitrix24, accepted; the partners
@@ -157,7 +147,7 @@ type serverOptions struct {
 func (f *fixture) start(t testing.TB, so serverOptions) *server {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "kb.db")
-	if err := copyFile(f.path, path); err != nil {
+	if err := kbtest.Copy(f.path, path); err != nil {
 		t.Fatal(err)
 	}
 	now := func() time.Time { return t0.Add(time.Hour) }
@@ -208,21 +198,4 @@ func (s *server) api(t testing.TB, caller, method, path, body string) (int, stri
 		t.Fatal(err)
 	}
 	return resp.StatusCode, string(b)
-}
-
-func copyFile(from, to string) error {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(to)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
