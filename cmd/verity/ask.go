@@ -119,7 +119,13 @@ because of it, ask fails with exit code 6 instead of saying "not found".`,
 			if err != nil {
 				return err
 			}
-			return a.printAnswerAs(ans, flags.markdown)
+			if err := a.printAnswerAs(ans, flags.markdown); err != nil {
+				return err
+			}
+			if caller.Local() && len(ans.Hints) > 0 && !a.json && !flags.markdown {
+				fmt.Fprintln(a.stdout, "note: without --as you read as public; add --as PRINCIPAL to ask as someone the records above are shared with")
+			}
+			return nil
 		},
 	}
 	flags.register(cmd)
