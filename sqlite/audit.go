@@ -107,17 +107,30 @@ func (d *DB) Disputed(ctx context.Context) ([]string, error) {
 
 // PutAuditRun stores an audit run with its verdicts and probes, records
 // each verdict as its record's last audit (see [DB.SetAudit]), and sets
-// run.ID. A dead verdict kills nothing by itself.
+// run.ID: a random 10-digit number, like an event's, so that run ids do
+// not count the audits a caller cannot see (runs from before keep theirs).
+// A dead verdict kills nothing by itself.
 func (d *DB) PutAuditRun(ctx context.Context, run *audit.Run) error {
 	scope, _ := json.Marshal(run.Scope)
 	err := d.tx(ctx, func(tx *txn) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO audit_runs (at, model, prompt_version, blind, probes, alive_at, dead_at, scope, circular, applied)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, formatTime(run.At), run.Model, run.PromptVersion, run.Blind, run.Probes,
+		for range eventIDTries {
+			id := randomEventID()
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM audit_runs WHERE id = ?`, id).Scan(&n); err != nil {
+				return err
+			}
+			if n == 0 {
+				run.ID = id
+				break
+			}
+		}
+		if run.ID == 0 {
+			return verity.Errorf(verity.EINTERNAL, "no free audit run id after %d tries", eventIDTries)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO audit_runs (id, at, model, prompt_version, blind, probes, alive_at, dead_at, scope, circular, applied)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, run.ID, formatTime(run.At), run.Model, run.PromptVersion, run.Blind, run.Probes,
 			run.AliveAt, run.DeadAt, string(scope), run.Circular, run.Applied)
 		if err != nil {
-			return err
-		}
-		if run.ID, err = res.LastInsertId(); err != nil {
 			return err
 		}
 		for i, v := range run.Verdicts {
@@ -174,7 +187,8 @@ func (d *DB) SetAuditApplied(ctx context.Context, run, event int64) error {
 // latest run.
 func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 	if id == 0 {
-		if err := d.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM audit_runs`).Scan(&id); err != nil {
+		// The latest is the one run last: ids are random, so by time.
+		if err := d.db.QueryRowContext(ctx, `SELECT coalesce((SELECT id FROM audit_runs ORDER BY at DESC, id DESC LIMIT 1), 0)`).Scan(&id); err != nil {
 			return nil, fmt.Errorf("latest audit run: %w", err)
 		}
 		if id == 0 {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -138,5 +139,28 @@ func TestAuditRunRoundTrip(t *testing.T) {
 	}
 	if _, err := db.AuditRun(ctx, 42); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Errorf("AuditRun(42) = %v, want ENOTFOUND", err)
+	}
+}
+
+// TestAuditRunIDs: runs get random 10-digit ids that do not count them,
+// and the latest run is the one run last.
+func TestAuditRunIDs(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	var last int64
+	for i := range 3 {
+		run := &audit.Run{At: t0.Add(time.Duration(i) * time.Minute), Model: "m", PromptVersion: "p@1", Probes: 1, AliveAt: 1}
+		if err := db.PutAuditRun(ctx, run); err != nil {
+			t.Fatal(err)
+		}
+		if run.ID < 1_000_000_000 || run.ID > 9_999_999_999 {
+			t.Errorf("run id %d, want a 10-digit number", run.ID)
+		}
+		last = run.ID
+	}
+	got, err := db.AuditRun(ctx, 0)
+	if err != nil || got.ID != last {
+		t.Errorf("AuditRun(latest) = %v, %v; want run %d", got, err, last)
 	}
 }
