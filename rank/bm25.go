@@ -91,20 +91,34 @@ func Score(q Query, chunkTerms string, st Stats, p Params) float64 {
 			tf[t] = c + 1
 		}
 	}
-	avg := st.AvgLen
-	if avg <= 0 {
-		avg = 1
-	}
-	norm := p.K1 * (1 - p.B + p.B*float64(n)/avg)
+	norm := Norm(n, st.AvgLen, p)
 	var s float64
 	for _, t := range q.Terms {
 		f := float64(tf[t])
 		if f == 0 {
 			continue
 		}
-		s += float64(q.TF[t]) * IDF(st.N, st.DF[t]) * f * (p.K1 + 1) / (f + norm)
+		s += TermScore(float64(q.TF[t])*IDF(st.N, st.DF[t]), f, norm, p)
 	}
 	return s
+}
+
+// Norm is BM25's length normalization of a chunk of n terms in a collection
+// whose chunks average avg terms: k1·(1 − b + b·n/avg).
+func Norm(n int, avg float64, p Params) float64 {
+	if avg <= 0 {
+		avg = 1
+	}
+	return p.K1 * (1 - p.B + p.B*float64(n)/avg)
+}
+
+// TermScore is one query term's share of a chunk's BM25 score: w is the
+// term's weight (its count in the query times its IDF), f its count in the
+// chunk and norm the chunk's [Norm]. A chunk's score is the sum of its
+// terms' shares in the query's term order; every index computes it with
+// this function in that order, so that they agree to the last bit.
+func TermScore(w, f, norm float64, p Params) float64 {
+	return w * f * (p.K1 + 1) / (f + norm)
 }
 
 // Candidate is a chunk a store found for a query, with what ranking needs.
