@@ -238,11 +238,11 @@ func TestMergeKeepsAnswers(t *testing.T) {
 			t.Fatalf("dropped %d postings, want %d", droppedAll, wantDropped)
 		}
 		// Inline encoding round-trips too.
-		docs, lists, err := DecodeInline(merged.Inline())
+		lists, err := DecodeLists(EncodeLists(merged.Lists))
 		if err != nil {
 			t.Fatal(err)
 		}
-		merged = &Segment{Docs: docs, Lists: lists}
+		merged = &Segment{Docs: merged.Docs, Lists: lists}
 		q := genQuery(t, c.vocab)
 		st := c.stats(q.Terms)
 		k := rapid.IntRange(1, 12).Draw(t, "k")
@@ -316,7 +316,7 @@ func TestCorruptInput(t *testing.T) {
 	if _, err := OpenList(list[:len(list)-1]); err == nil {
 		t.Error("OpenList took a truncated list")
 	}
-	if _, _, err := DecodeInline(seg.Inline()[:5]); err == nil {
+	if _, err := DecodeLists(EncodeLists(seg.Lists)[:5]); err == nil {
 		t.Error("DecodeInline took a truncated segment")
 	}
 	if _, err := Build([]Doc{{ID: 2, Terms: []string{"a"}}, {ID: 2, Terms: []string{"b"}}}); err == nil {

@@ -135,44 +135,41 @@ func (w *docTableWriter) bytes() []byte {
 	return append(binary.AppendUvarint(nil, uint64(w.n)), w.buf...)
 }
 
-// Inline encodes a whole segment — doc table and lists — as one byte
-// slice, for stores that keep small segments in one row.
-func (s *Segment) Inline() []byte {
-	terms := make([]string, 0, len(s.Lists))
-	for t := range s.Lists {
+// EncodeLists encodes a segment's lists as one byte slice, for stores that
+// keep a small segment's lists in one row beside its doc table.
+func EncodeLists(lists map[string][]byte) []byte {
+	terms := make([]string, 0, len(lists))
+	for t := range lists {
 		terms = append(terms, t)
 	}
 	slices.Sort(terms)
-	b := binary.AppendUvarint(nil, uint64(len(s.Docs)))
-	b = append(b, s.Docs...)
-	b = binary.AppendUvarint(b, uint64(len(terms)))
+	b := binary.AppendUvarint(nil, uint64(len(terms)))
 	for _, t := range terms {
 		b = binary.AppendUvarint(b, uint64(len(t)))
 		b = append(b, t...)
-		b = binary.AppendUvarint(b, uint64(len(s.Lists[t])))
-		b = append(b, s.Lists[t]...)
+		b = binary.AppendUvarint(b, uint64(len(lists[t])))
+		b = append(b, lists[t]...)
 	}
 	return b
 }
 
-// DecodeInline splits what [Segment.Inline] made into the doc table's bytes
-// and the lists by term; the slices share b's memory.
-func DecodeInline(b []byte) (docs []byte, lists map[string][]byte, err error) {
+// DecodeLists splits what [EncodeLists] made into lists by term; the slices
+// share b's memory.
+func DecodeLists(b []byte) (map[string][]byte, error) {
 	r := reader{b: b}
-	docs = r.bytes(r.uvarint())
 	n := r.uvarint()
 	if r.err != nil || n > uint64(len(b)) {
-		return nil, nil, fmt.Errorf("inline segment: %w", errCorrupt)
+		return nil, fmt.Errorf("inline lists: %w", errCorrupt)
 	}
-	lists = make(map[string][]byte, n)
+	lists := make(map[string][]byte, n)
 	for range n {
 		t := string(r.bytes(r.uvarint()))
 		lists[t] = r.bytes(r.uvarint())
 	}
 	if r.err != nil || r.off != len(b) {
-		return nil, nil, fmt.Errorf("inline segment: %w", errCorrupt)
+		return nil, fmt.Errorf("inline lists: %w", errCorrupt)
 	}
-	return docs, lists, nil
+	return lists, nil
 }
 
 // Merged is the doc table of a merge and how old ordinals map into it.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/postings"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
@@ -25,11 +26,15 @@ type DB struct {
 	db     *sql.DB
 	now    func() time.Time
 	search SearchOptions
+	index  *indexCache
 }
 
 // Options configure Open.
 type Options struct {
 	Now func() time.Time // clock for ingest times; time.Now when nil
+	// IndexCache is how many bytes of posting lists a process keeps in
+	// memory between searches; 0 means 256 MiB.
+	IndexCache int64
 }
 
 var _ verity.SourceStore = (*DB)(nil)
@@ -59,7 +64,7 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 		sdb.Close()
 		return nil, verity.Errorf(verity.EINVALID, "open store %s: %w", filename, err)
 	}
-	d := &DB{db: sdb, now: opts.Now}
+	d := &DB{db: sdb, now: opts.Now, index: newIndexCache(opts.IndexCache)}
 	if d.now == nil {
 		d.now = time.Now
 	}
@@ -151,7 +156,10 @@ func (d *DB) migrate(ctx context.Context) error {
 	return nil
 }
 
-// tx runs fn in a write transaction, committing when it returns nil.
+// tx runs fn in a write transaction, committing when it returns nil. The
+// chunks fn added to the search index are written as one segment before
+// the commit; after it, segments are merged if the policy asks (a failed
+// merge is no loss: the index stays correct, and the next write tries again).
 func (d *DB) tx(ctx context.Context, fn func(*txn) error) error {
 	tx, err := d.begin(ctx)
 	if err != nil {
@@ -161,7 +169,17 @@ func (d *DB) tx(ctx context.Context, fn func(*txn) error) error {
 		tx.Rollback()
 		return err
 	}
-	return tx.Commit()
+	if err := tx.flushIndex(ctx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	if tx.merge {
+		d.mergeIndex(ctx)
+	}
+	return nil
 }
 
 // txn is a transaction that prepares each distinct statement once: ingest
@@ -170,7 +188,9 @@ func (d *DB) tx(ctx context.Context, fn func(*txn) error) error {
 // transaction.
 type txn struct {
 	*sql.Tx
-	stmts map[string]*sql.Stmt
+	stmts   map[string]*sql.Stmt
+	pending []postings.Doc // chunks to index, written as one segment at commit
+	merge   bool           // segments were written: see whether to merge
 }
 
 func (d *DB) begin(ctx context.Context) (*txn, error) {

@@ -4,23 +4,438 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/veritykb/verity/postings"
 	"github.com/veritykb/verity/rank"
 )
 
-// reindexBatch is how many chunks a re-derivation reads at a time.
-const reindexBatch = 500
+// The search index is package postings' segments kept in four tables
+// (migration 012): index_segments (a doc table each, and the lists inline
+// when the segment is small), index_postings (one row per term of a large
+// segment), index_deleted (chunks deleted from segments not yet merged) and
+// index_dead_terms (how many deleted chunks hold each term, which a term's
+// document frequency leaves out). Everything changes inside the write
+// transaction that changes the chunks, so the index is never behind the
+// store and a crash at any point leaves the last committed one.
+const (
+	// inlineDocs: segments of fewer docs keep their lists in their row.
+	inlineDocs = 4096
+	// mergeFactor: this many adjacent segments of one size tier (a power of
+	// mergeFactor of live docs) merge into one, so each chunk is rewritten
+	// about log10(chunks) times and a search visits a few dozen segments.
+	mergeFactor = 10
+	// rebuildDocs is the size of the segments a rebuild writes.
+	rebuildDocs = 100_000
+	// reindexBatch is how many chunks a re-derivation reads at a time.
+	reindexBatch = 500
+)
+
+// nextCIDs reserves n chunk ids and returns the first. Ids only go up, so
+// a deleted chunk's id never names another chunk in a segment.
+func nextCIDs(ctx context.Context, tx *txn, n int) (int64, error) {
+	var next int64
+	if err := tx.QueryRowContext(ctx, `SELECT next_cid FROM search_stats WHERE id = 1`).Scan(&next); err != nil {
+		return 0, err
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE search_stats SET next_cid = next_cid + ? WHERE id = 1`, n)
+	return next, err
+}
+
+func bumpGeneration(ctx context.Context, tx *txn) error {
+	_, err := tx.ExecContext(ctx, `UPDATE search_stats SET generation = generation + 1 WHERE id = 1`)
+	return err
+}
+
+// flushIndex writes the docs this transaction added as one segment; the
+// transaction calls it before it commits.
+func (t *txn) flushIndex(ctx context.Context) error {
+	if len(t.pending) == 0 {
+		return nil
+	}
+	seg, err := postings.Build(t.pending)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	t.pending = nil
+	if err := writeSegment(ctx, t, seg.Docs, seg.Lists, seg.N, seg.MinID, seg.MaxID); err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	t.merge = true
+	return bumpGeneration(ctx, t)
+}
+
+func writeSegment(ctx context.Context, tx *txn, docs []byte, lists map[string][]byte, n int, minID, maxID int64) error {
+	if n == 0 {
+		return nil
+	}
+	var inline []byte
+	if n < inlineDocs {
+		inline = postings.EncodeLists(lists)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO index_segments (docs, min_cid, max_cid, doc_table, inline) VALUES (?, ?, ?, ?, ?)`,
+		n, minID, maxID, docs, inline)
+	if err != nil {
+		return err
+	}
+	if inline != nil {
+		return nil
+	}
+	seg, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	terms := make([]string, 0, len(lists))
+	for t := range lists {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms)
+	for _, t := range terms {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO index_postings (seg, term, list) VALUES (?, ?, ?)`, seg, t, lists[t]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unindex takes a source's chunks out of the search: they are marked deleted
+// in their segment, their terms counted out of the document frequencies.
+func unindex(ctx context.Context, tx *txn, sid int64) error {
+	type chunk struct {
+		cid   int64
+		terms string
+		n     int
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT cid, terms, nterms FROM chunks WHERE sid = ? AND nterms > 0`, sid)
+	if err != nil {
+		return err
+	}
+	var cs []chunk
+	for rows.Next() {
+		var c chunk
+		if err := rows.Scan(&c.cid, &c.terms, &c.n); err != nil {
+			rows.Close()
+			return err
+		}
+		cs = append(cs, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(cs) == 0 {
+		return err
+	}
+	dead := map[string]int{}
+	total := 0
+	for _, c := range cs {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO index_deleted (cid) VALUES (?)`, c.cid); err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		for t := range strings.FieldsSeq(c.terms) {
+			if !seen[t] {
+				seen[t] = true
+				dead[t]++
+			}
+		}
+		total += c.n
+	}
+	for t, n := range dead {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO index_dead_terms (term, docs) VALUES (?, ?)
+			ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs`, t, n); err != nil {
+			return err
+		}
+	}
+	if err := bumpStats(ctx, tx, -len(cs), -total); err != nil {
+		return err
+	}
+	return bumpGeneration(ctx, tx)
+}
+
+// reindex puts a source's chunks back into the search under new chunk ids
+// (their old ids stay deleted in the segments that hold them).
+func reindex(ctx context.Context, tx *txn, sid int64) error {
+	type chunk struct {
+		cid   int64
+		terms string
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT cid, terms FROM chunks WHERE sid = ? AND nterms > 0 ORDER BY ordinal`, sid)
+	if err != nil {
+		return err
+	}
+	var cs []chunk
+	for rows.Next() {
+		var c chunk
+		if err := rows.Scan(&c.cid, &c.terms); err != nil {
+			rows.Close()
+			return err
+		}
+		cs = append(cs, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(cs) == 0 {
+		return err
+	}
+	first, err := nextCIDs(ctx, tx, len(cs))
+	if err != nil {
+		return err
+	}
+	total := 0
+	for i, c := range cs {
+		cid := first + int64(i)
+		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET cid = ? WHERE cid = ?`, cid, c.cid); err != nil {
+			return err
+		}
+		terms := strings.Fields(c.terms)
+		tx.pending = append(tx.pending, postings.Doc{ID: cid, Record: sid, Terms: terms})
+		total += len(terms)
+	}
+	return bumpStats(ctx, tx, len(cs), total)
+}
+
+// segmentRow is a segment as index_segments lists it.
+type segmentRow struct {
+	seg, docs, minCID, maxCID int64
+	inline                    bool
+	dead                      int // deleted docs
+}
+
+// segmentRows lists the segments in chunk id order with their deleted docs
+// counted.
+func segmentRows(ctx context.Context, q querier) ([]segmentRow, []int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seg, docs, min_cid, max_cid, inline IS NOT NULL FROM index_segments ORDER BY min_cid`)
+	if err != nil {
+		return nil, nil, err
+	}
+	var segs []segmentRow
+	for rows.Next() {
+		var s segmentRow
+		if err := rows.Scan(&s.seg, &s.docs, &s.minCID, &s.maxCID, &s.inline); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		segs = append(segs, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	deleted, err := deletedCIDs(ctx, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	i := 0
+	for _, cid := range deleted {
+		for i < len(segs) && segs[i].maxCID < cid {
+			i++
+		}
+		if i < len(segs) && segs[i].minCID <= cid {
+			segs[i].dead++
+		}
+	}
+	return segs, deleted, nil
+}
+
+func deletedCIDs(ctx context.Context, q querier) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT cid FROM index_deleted ORDER BY cid`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var cid int64
+		if err := rows.Scan(&cid); err != nil {
+			return nil, err
+		}
+		out = append(out, cid)
+	}
+	return out, rows.Err()
+}
+
+// deadBits marks, in a segment's doc table, the docs deleted lists (sorted).
+func deadBits(docs *postings.DocTable, deleted []int64) postings.Bitset {
+	if docs.Len() == 0 {
+		return nil
+	}
+	lo, _ := slices.BinarySearch(deleted, docs.IDs[0])
+	var b postings.Bitset
+	for _, cid := range deleted[lo:] {
+		if cid > docs.IDs[docs.Len()-1] {
+			break
+		}
+		if o := docs.Ord(cid); o >= 0 {
+			if b == nil {
+				b = postings.NewBitset(docs.Len())
+			}
+			b.Set(o)
+		}
+	}
+	return b
+}
+
+func tier(live int64) int {
+	t := 0
+	for n := live; n >= mergeFactor; n /= mergeFactor {
+		t++
+	}
+	return t
+}
+
+// pickMerge chooses the segments to merge next: the first mergeFactor
+// adjacent ones of one tier, else one a third or more of whose docs are
+// deleted (rewritten alone to drop them), else none.
+func pickMerge(segs []segmentRow) []segmentRow {
+	for i := 0; i < len(segs); {
+		j := i + 1
+		for j < len(segs) && tier(segs[j].docs-int64(segs[j].dead)) == tier(segs[i].docs-int64(segs[i].dead)) {
+			j++
+		}
+		if j-i >= mergeFactor {
+			return segs[i : i+mergeFactor]
+		}
+		i = j
+	}
+	for i, s := range segs {
+		if s.dead > 0 && int64(s.dead)*3 >= s.docs {
+			return segs[i : i+1]
+		}
+	}
+	return nil
+}
+
+// mergeIndex merges segments until the policy asks for no more, each merge
+// in its own transaction: a process killed mid-merge leaves the segments as
+// the last committed merge left them, and the next write merges again.
+func (d *DB) mergeIndex(ctx context.Context) error {
+	for {
+		merged := false
+		err := d.tx(ctx, func(tx *txn) error {
+			segs, deleted, err := segmentRows(ctx, tx)
+			if err != nil {
+				return err
+			}
+			run := pickMerge(segs)
+			if run == nil {
+				return nil
+			}
+			merged = true
+			return d.mergeSegments(ctx, tx, run, deleted)
+		})
+		if err != nil {
+			return fmt.Errorf("merge index segments: %w", err)
+		}
+		if !merged {
+			return nil
+		}
+	}
+}
+
+// mergeSegments replaces adjacent segments by one that holds their live docs.
+func (d *DB) mergeSegments(ctx context.Context, tx *txn, run []segmentRow, deleted []int64) error {
+	tables := make([]*postings.DocTable, len(run))
+	dead := make([]postings.Bitset, len(run))
+	inline := make([]map[string][]byte, len(run))
+	byID := map[int64]int{}
+	var ids []any
+	for i, s := range run {
+		byID[s.seg] = i
+		ids = append(ids, s.seg)
+		var table, lists []byte
+		if err := tx.QueryRowContext(ctx, `SELECT doc_table, inline FROM index_segments WHERE seg = ?`, s.seg).Scan(&table, &lists); err != nil {
+			return err
+		}
+		t, err := postings.DecodeDocs(table)
+		if err != nil {
+			return fmt.Errorf("segment %d: %w", s.seg, err)
+		}
+		tables[i], dead[i] = t, deadBits(t, deleted)
+		if s.inline {
+			if inline[i], err = postings.DecodeLists(lists); err != nil {
+				return fmt.Errorf("segment %d: %w", s.seg, err)
+			}
+		}
+	}
+	m, err := postings.MergeDocs(tables, dead)
+	if err != nil {
+		return err
+	}
+	// Every term of the run, with its list in each segment.
+	lists := map[string][][]byte{}
+	add := func(i int, term string, b []byte) {
+		l := lists[term]
+		if l == nil {
+			l = make([][]byte, len(run))
+			lists[term] = l
+		}
+		l[i] = b
+	}
+	for i, in := range inline {
+		for t, b := range in {
+			add(i, t, b)
+		}
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT seg, term, list FROM index_postings WHERE seg IN (`+placeholders(len(ids))+`)`, ids...)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var (
+			seg  int64
+			term string
+			b    []byte
+		)
+		if err := rows.Scan(&seg, &term, &b); err != nil {
+			rows.Close()
+			return err
+		}
+		add(byID[seg], term, b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	out := make(map[string][]byte, len(lists))
+	dropped := map[string]int{}
+	for t, ls := range lists {
+		b, n, err := m.MergeList(ls)
+		if err != nil {
+			return fmt.Errorf("term %q: %w", t, err)
+		}
+		if b != nil {
+			out[t] = b
+		}
+		if n > 0 {
+			dropped[t] = n
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM index_postings WHERE seg IN (`+placeholders(len(ids))+`)`, ids...); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM index_segments WHERE seg IN (`+placeholders(len(ids))+`)`, ids...); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM index_deleted WHERE cid BETWEEN ? AND ?`, run[0].minCID, run[len(run)-1].maxCID); err != nil {
+		return err
+	}
+	for t, n := range dropped {
+		if _, err := tx.ExecContext(ctx, `UPDATE index_dead_terms SET docs = docs - ? WHERE term = ?`, n, t); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM index_dead_terms WHERE docs <= 0`); err != nil {
+		return err
+	}
+	if err := writeSegment(ctx, tx, m.Docs, out, m.N, m.MinID, m.MaxID); err != nil {
+		return err
+	}
+	return bumpGeneration(ctx, tx)
+}
 
 // deriveIndex brings the index terms of every chunk up to
-// [rank.IndexVersion] when the store's were derived under another: it
-// computes them again from each chunk's text, its heading path and its
-// source's title, as insertChunks does, refills the full-text index with
-// the chunks of active sources and recounts the search statistics. Chunk
-// spans are left as they are: quotes, evidence and receipts point into
-// them. It runs in one transaction, so a store is never half one version
-// and half the other, and looks at the version again inside it, so two
-// processes opening one store derive it once.
+// [rank.IndexVersion] when the store's were derived under another, and
+// builds the search index again from them (see [DB.Reindex]). It looks at
+// the version again inside its transaction, so two processes opening one
+// store derive it once.
 func (d *DB) deriveIndex(ctx context.Context) error {
 	var v int
 	if err := d.db.QueryRowContext(ctx, `SELECT index_version FROM search_stats WHERE id = 1`).Scan(&v); err != nil {
@@ -33,33 +448,109 @@ func (d *DB) deriveIndex(ctx context.Context) error {
 		if err := tx.QueryRowContext(ctx, `SELECT index_version FROM search_stats WHERE id = 1`).Scan(&v); err != nil || v == rank.IndexVersion {
 			return err
 		}
-		for last := int64(-1); ; {
-			n, next, err := rederive(ctx, tx, last)
-			if err != nil {
-				return err
-			}
-			if n == 0 {
-				break
-			}
-			last = next
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunk_fts (chunk_fts) VALUES ('delete-all')`); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunk_fts (rowid, terms) SELECT c.cid, c.terms FROM chunks c JOIN sources s ON s.sid = c.sid
-			WHERE s.status = 'active' AND c.nterms > 0`); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `UPDATE search_stats SET
-			chunks = (SELECT count(*) FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.status = 'active' AND c.nterms > 0),
-			total_terms = (SELECT coalesce(sum(c.nterms), 0) FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.status = 'active'),
-			index_version = ? WHERE id = 1`, rank.IndexVersion)
+		_, err := rebuild(ctx, tx, nil)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("derive index terms (version %d to %d): %w", v, rank.IndexVersion, err)
 	}
 	return nil
+}
+
+// ReindexReport is what a rebuild of the search index did.
+type ReindexReport struct {
+	Chunks   int `json:"chunks"`   // chunks whose terms were derived again
+	Indexed  int `json:"indexed"`  // chunks of active sources now searchable
+	Segments int `json:"segments"` // segments written
+}
+
+// Reindex derives every chunk's index terms again from its text, heading
+// path and source title, and builds the search index from them, in one
+// transaction: searches see the old index until it commits, and a crash
+// leaves the old one. progress, when not nil, hears chunks done of all.
+func (d *DB) Reindex(ctx context.Context, progress func(done, total int)) (*ReindexReport, error) {
+	var rep *ReindexReport
+	err := d.tx(ctx, func(tx *txn) error {
+		var err error
+		rep, err = rebuild(ctx, tx, progress)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reindex: %w", err)
+	}
+	return rep, nil
+}
+
+func rebuild(ctx context.Context, tx *txn, progress func(done, total int)) (*ReindexReport, error) {
+	rep := &ReindexReport{}
+	var total int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&total); err != nil {
+		return nil, err
+	}
+	for last := int64(-1); ; {
+		n, next, err := rederive(ctx, tx, last)
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			break
+		}
+		rep.Chunks += n
+		if progress != nil {
+			progress(rep.Chunks, total)
+		}
+		last = next
+	}
+	for _, table := range []string{"index_postings", "index_segments", "index_deleted", "index_dead_terms"} {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table); err != nil {
+			return nil, err
+		}
+	}
+	for last := int64(-1); ; {
+		rows, err := tx.QueryContext(ctx, `SELECT c.cid, c.sid, c.terms FROM chunks c JOIN sources s ON s.sid = c.sid
+			WHERE s.status = 'active' AND c.nterms > 0 AND c.cid > ? ORDER BY c.cid LIMIT ?`, last, rebuildDocs)
+		if err != nil {
+			return nil, err
+		}
+		var docs []postings.Doc
+		for rows.Next() {
+			var (
+				doc   postings.Doc
+				terms string
+			)
+			if err := rows.Scan(&doc.ID, &doc.Record, &terms); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			doc.Terms = strings.Fields(terms)
+			docs = append(docs, doc)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		if len(docs) == 0 {
+			break
+		}
+		seg, err := postings.Build(docs)
+		if err != nil {
+			return nil, err
+		}
+		if err := writeSegment(ctx, tx, seg.Docs, seg.Lists, seg.N, seg.MinID, seg.MaxID); err != nil {
+			return nil, err
+		}
+		rep.Indexed += len(docs)
+		rep.Segments++
+		last = docs[len(docs)-1].ID
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE search_stats SET
+		chunks = (SELECT count(*) FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.status = 'active' AND c.nterms > 0),
+		total_terms = (SELECT coalesce(sum(c.nterms), 0) FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.status = 'active'),
+		next_cid = max(next_cid, coalesce((SELECT max(cid) FROM chunks), 0) + 1),
+		index_version = ? WHERE id = 1`, rank.IndexVersion); err != nil {
+		return nil, err
+	}
+	return rep, bumpGeneration(ctx, tx)
 }
 
 // rederive recomputes the terms of up to reindexBatch chunks after chunk id

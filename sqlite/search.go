@@ -1,33 +1,35 @@
 package sqlite
 
 import (
+	"container/list"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
+	"sync"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/postings"
 	"github.com/veritykb/verity/rank"
 )
 
 // SearchOptions tune ranking; the zero value uses rank.DefaultParams.
 type SearchOptions struct {
 	Params rank.Params
-	// Pool is how many chunks the full-text index proposes before BM25
-	// rescoring and per-record aggregation; 0 means max(200, 20*k).
-	Pool int
 }
 
 // SetSearchOptions changes how this DB ranks; meant for evaluation and tuning.
 func (d *DB) SetSearchOptions(o SearchOptions) { d.search = o }
 
-// Search implements [verity.Searcher]. The caller's ACL is part of the SQL
-// query that produces results. Hints come from a second query over all
-// active chunks that selects nothing but ids and a readable flag; for the
-// unreadable records among the top k it then reads only system and author.
+// Search implements [verity.Searcher] over the store's postings (see
+// sqlite/index.go and package postings). It reads in one transaction, so
+// the segments, deletions, statistics and ACLs it sees are one committed
+// state. The caller's ACL is inside the traversal: postings.Search asks of
+// every doc that could still rank whether its record is readable, keeps the
+// caller's best records, and from the same pass the best records of all,
+// whose unreadable ones become content-free hints.
 func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchResults, error) {
 	k := q.K
 	if k <= 0 {
@@ -42,183 +44,109 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	if params == (rank.Params{}) {
 		params = rank.DefaultParams
 	}
-	pool := d.search.Pool
-	if pool <= 0 {
-		pool = max(200, 20*k)
-	}
-	stats, err := d.searchStats(ctx, query)
+	tx, err := d.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	acl, aclArgs := aclCondition("c.sid", q.Caller)
-
-	// Results and hints are two independent queries; WAL lets them read at
-	// once on two connections, which halves a search's latency when both
-	// must rank many chunks.
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		// Results: the ACL condition is in the query.
-		cands, err := d.topChunks(gctx, query, stats, params, k, pool, func(match string) (string, []any) {
-			return `SELECT c.cid, c.sid, c.terms, 1 FROM chunk_fts f JOIN chunks c ON c.cid = f.rowid
-				WHERE chunk_fts MATCH ? AND ` + acl + ` ORDER BY f.rank LIMIT ?`, append(append([]any{match}, aclArgs...), pool)
-		})
+	defer tx.Rollback()
+	results, all, err := d.rank(ctx, tx, query, q.Caller, params, k)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	for _, h := range results {
+		r, err := result(ctx, tx, h)
 		if err != nil {
-			return fmt.Errorf("search: %w", err)
+			return nil, fmt.Errorf("search: %w", err)
 		}
-		for _, c := range rank.Records(query, plain(cands), stats, params, k) {
-			r, err := d.result(gctx, c)
-			if err != nil {
-				return fmt.Errorf("search: %w", err)
-			}
-			out.Results = append(out.Results, r)
-		}
-		return nil
-	})
-	g.Go(func() error {
-		// Hints: rank over everything, then keep only the unreadable among the top k.
-		all, err := d.topChunks(gctx, query, stats, params, k, pool, func(match string) (string, []any) {
-			return `SELECT c.cid, c.sid, c.terms, CASE WHEN ` + acl + ` THEN 1 ELSE 0 END FROM chunk_fts f JOIN chunks c ON c.cid = f.rowid
-				WHERE chunk_fts MATCH ? ORDER BY f.rank LIMIT ?`, append(append(append([]any{}, aclArgs...), match), pool)
-		})
-		if err != nil {
-			return fmt.Errorf("search hints: %w", err)
-		}
-		if out.Hints, err = d.hints(gctx, query, all, stats, params, k); err != nil {
-			return fmt.Errorf("search hints: %w", err)
-		}
-		return nil
-	})
-	if err := g.Wait(); err != nil {
-		return nil, err
+		out.Results = append(out.Results, r)
+	}
+	if out.Hints, err = hints(ctx, tx, all, results); err != nil {
+		return nil, fmt.Errorf("search hints: %w", err)
 	}
 	return out, nil
 }
 
-func plain(cs []candidate) []rank.Candidate {
-	out := make([]rank.Candidate, len(cs))
-	for i, c := range cs {
-		out[i] = c.Candidate
+// rank runs the traversal: the caller's best k records and the best k of all.
+func (d *DB) rank(ctx context.Context, tx *sql.Tx, query rank.Query, c verity.Caller, params rank.Params, k int) (results, all []postings.Hit, err error) {
+	var n, total, gen, aclGen, maxSID int64
+	if err := tx.QueryRowContext(ctx, `SELECT chunks, total_terms, generation, acl_generation, (SELECT coalesce(max(sid), 0) FROM sources)
+		FROM search_stats WHERE id = 1`).Scan(&n, &total, &gen, &aclGen, &maxSID); err != nil {
+		return nil, nil, err
 	}
-	return out
-}
-
-// matchExpr builds an FTS5 query matching any of the terms. Terms come from
-// analysis.Terms, so they are letters and digits only and quoting is safe.
-func matchExpr(terms []string) string {
-	parts := make([]string, len(terms))
-	for i, t := range terms {
-		parts[i] = `"` + t + `"`
+	if n == 0 {
+		return nil, nil, nil
 	}
-	return strings.Join(parts, " OR ")
-}
-
-// topChunks finds the candidate chunks for the top k records without asking
-// the index for every chunk that shares a common word with the query. It
-// matches on the query's rarest terms first (the MaxScore idea): a chunk that
-// contains none of them scores at most the sum of the other terms' upper
-// bounds, so once the k-th best record scores above that sum, no chunk left
-// out could enter the top k and the answer is exact. Otherwise it widens the
-// match by the next rarest term and asks again. Common words ("data", "system")
-// thus cost nothing unless the rare ones find too little.
-func (d *DB) topChunks(ctx context.Context, q rank.Query, st rank.Stats, p rank.Params, k, pool int, build func(match string) (string, []any)) ([]candidate, error) {
-	terms := slices.Clone(q.Terms)
-	ub := map[string]float64{}
-	for _, t := range terms {
-		ub[t] = float64(q.TF[t]) * rank.IDF(st.N, st.DF[t]) * (p.K1 + 1)
-	}
-	slices.SortStableFunc(terms, func(a, b string) int { return cmpFloat(ub[b], ub[a]) })
-	// Start with the terms that are not in a tenth of all chunks (at least one).
-	n := 1
-	for n < len(terms) && st.DF[terms[n]]*10 < st.N {
-		n++
-	}
-	for {
-		query, args := build(matchExpr(terms[:n]))
-		cands, err := d.candidates(ctx, query, args...)
-		if err != nil {
-			return nil, err
-		}
-		if n == len(terms) || len(cands) >= pool {
-			return cands, nil
-		}
-		// The k-th best score found so far is a lower bound of the final
-		// one (these are real chunks scored on every query term), so the
-		// next match needs just enough terms that the rest cannot reach it:
-		// at most one more query, never one per term.
-		var theta float64
-		if top := rank.Records(q, plain(cands), st, p, k); len(top) == k {
-			theta = top[k-1].Score
-		}
-		next := len(terms)
-		var rest float64
-		for i := len(terms) - 1; i >= n; i-- {
-			if rest+ub[terms[i]] >= theta {
-				next = i + 1
-				break
-			}
-			rest += ub[terms[i]]
-			next = i
-		}
-		if next <= n {
-			return cands, nil
-		}
-		n = next
-	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-type candidate struct {
-	rank.Candidate
-	readable bool
-}
-
-func (d *DB) candidates(ctx context.Context, query string, args ...any) ([]candidate, error) {
-	rows, err := d.db.QueryContext(ctx, query, args...)
+	view, err := d.index.view(ctx, tx, gen)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	segs, df, err := d.index.lists(ctx, tx, view, query.Terms)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := deadDF(ctx, tx, query.Terms, df); err != nil {
+		return nil, nil, err
+	}
+	readable, err := d.index.readable(ctx, tx, c.Principals(), aclGen, maxSID)
+	if err != nil {
+		return nil, nil, err
+	}
+	req := postings.Request{
+		AvgLen:   float64(total) / float64(n),
+		Params:   params,
+		K:        k,
+		Readable: func(rec int64) bool { return readable.Has(int(rec)) },
+	}
+	for i, t := range query.Terms {
+		// As rank.Score weighs a term, so the scores are the same.
+		req.Weights = append(req.Weights, float64(query.TF[t])*rank.IDF(int(n), df[i]))
+	}
+	return postings.Search(req, segs)
+}
+
+// deadDF takes the deleted chunks that still sit in segments out of the
+// query terms' document frequencies.
+func deadDF(ctx context.Context, q querier, terms []string, df []int) error {
+	args := make([]any, len(terms))
+	for i, t := range terms {
+		args[i] = t
+	}
+	rows, err := q.QueryContext(ctx, `SELECT term, docs FROM index_dead_terms WHERE term IN (`+placeholders(len(args))+`)`, args...)
+	if err != nil {
+		return err
 	}
 	defer rows.Close()
-	var out []candidate
 	for rows.Next() {
-		var c candidate
-		if err := rows.Scan(&c.ChunkID, &c.SourceID, &c.Terms, &c.readable); err != nil {
-			return nil, err
+		var (
+			term string
+			dead int
+		)
+		if err := rows.Scan(&term, &dead); err != nil {
+			return err
 		}
-		out = append(out, c)
+		df[slices.Index(terms, term)] -= dead
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
-// hints ranks all candidates and returns the deduplicated (system, author) of
-// unreadable records among the top k. The terms of unreadable chunks are read
-// only to score them here; they never leave this function.
-func (d *DB) hints(ctx context.Context, q rank.Query, all []candidate, st rank.Stats, p rank.Params, k int) ([]verity.Hint, error) {
-	hints := []verity.Hint{}
-	readable := map[int64]bool{}
-	for _, c := range all {
-		readable[c.SourceID] = c.readable
-	}
-	cands := plain(all)
+// hints returns the deduplicated (system, author) of the unreadable records
+// among the best k of all, sorted so the order says nothing about rank.
+func hints(ctx context.Context, q querier, all, results []postings.Hit) ([]verity.Hint, error) {
+	out := []verity.Hint{}
 	seen := map[verity.Hint]bool{}
-	for _, c := range rank.Records(q, cands, st, p, k) {
-		if readable[c.SourceID] {
+	for _, h := range all {
+		if slices.ContainsFunc(results, func(r postings.Hit) bool { return r.Record == h.Record }) {
 			continue
 		}
+		// A readable record among the best k of all is among the caller's
+		// best k too (fewer records rank above it there), so every record
+		// left here is one the caller cannot read.
 		var (
 			system, author string
 			grantable      bool
 		)
-		if err := d.db.QueryRowContext(ctx, `SELECT system, author, EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)
-			FROM sources s WHERE sid = ?`, c.SourceID).Scan(&system, &author, &grantable); err != nil {
+		if err := q.QueryRowContext(ctx, `SELECT system, author, EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)
+			FROM sources s WHERE sid = ?`, h.Record).Scan(&system, &author, &grantable); err != nil {
 			return nil, err
 		}
 		if !grantable {
@@ -226,61 +154,27 @@ func (d *DB) hints(ctx context.Context, q rank.Query, all []candidate, st rank.S
 			// hint would point at something nobody can be given.
 			continue
 		}
-		h := verity.Hint{System: system, Author: verity.Principal(author).Email()}
-		if !seen[h] {
-			seen[h] = true
-			hints = append(hints, h)
+		hint := verity.Hint{System: system, Author: verity.Principal(author).Email()}
+		if !seen[hint] {
+			seen[hint] = true
+			out = append(out, hint)
 		}
 	}
-	// Sorted, so the order says nothing about rank.
-	slices.SortFunc(hints, func(a, b verity.Hint) int {
+	slices.SortFunc(out, func(a, b verity.Hint) int {
 		if c := strings.Compare(a.System, b.System); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Author, b.Author)
 	})
-	return hints, nil
+	return out, nil
 }
 
-// searchStats reads N, the average chunk length and the query terms' document
-// frequencies over the indexed (active) chunks.
-func (d *DB) searchStats(ctx context.Context, q rank.Query) (rank.Stats, error) {
-	st := rank.Stats{DF: map[string]int{}}
-	var total int
-	if err := d.db.QueryRowContext(ctx, `SELECT chunks, total_terms FROM search_stats WHERE id = 1`).Scan(&st.N, &total); err != nil {
-		return st, err
-	}
-	if st.N > 0 {
-		st.AvgLen = float64(total) / float64(st.N)
-	}
-	args := make([]any, len(q.Terms))
-	for i, t := range q.Terms {
-		args[i] = t
-	}
-	rows, err := d.db.QueryContext(ctx, `SELECT term, doc FROM chunk_vocab WHERE term IN (`+placeholders(len(args))+`)`, args...)
-	if err != nil {
-		return st, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			term string
-			df   int
-		)
-		if err := rows.Scan(&term, &df); err != nil {
-			return st, err
-		}
-		st.DF[term] = df
-	}
-	return st, rows.Err()
-}
-
-// result reads the record fields and chunk of a winning candidate.
-func (d *DB) result(ctx context.Context, c rank.Candidate) (verity.SearchResult, error) {
-	r := verity.SearchResult{Score: c.Score}
+// result reads the record fields and chunk of a winning doc.
+func result(ctx context.Context, q querier, h postings.Hit) (verity.SearchResult, error) {
+	r := verity.SearchResult{Score: h.Score}
 	var heading string
-	err := d.db.QueryRowContext(ctx, `SELECT s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, c.text
-		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE c.cid = ?`, c.ChunkID).
+	err := q.QueryRowContext(ctx, `SELECT s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, c.text
+		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE c.cid = ?`, h.Doc).
 		Scan(&r.SourceID, &r.URI, &r.Title, &r.System, &r.Version, &r.Chunk.Ordinal, &r.Chunk.Start, &r.Chunk.End, &heading, &r.Chunk.Text)
 	if err != nil {
 		return r, err
@@ -288,4 +182,254 @@ func (d *DB) result(ctx context.Context, c rank.Candidate) (verity.SearchResult,
 	r.Chunk.SourceID, r.Chunk.Version = r.SourceID, r.Version
 	json.Unmarshal([]byte(heading), &r.Chunk.Heading)
 	return r, nil
+}
+
+// indexCache is what a process keeps of the index between searches. All of
+// it is keyed so that it can never be stale: segments by id (a segment never
+// changes, and ids are never reused), the segment list by the store's index
+// generation, readable sets by the ACL generation and the newest source id.
+type indexCache struct {
+	mu      sync.Mutex
+	current *indexView
+	segs    map[int64]*segData
+	// Posting lists of large segments, by term, least recently used first.
+	terms  map[string]*list.Element
+	lru    list.List
+	bytes  int64
+	budget int64
+	// Readable sources, by the caller's principals.
+	readers map[string]*readableSet
+}
+
+type segData struct {
+	id     int64
+	docs   *postings.DocTable
+	inline map[string][]byte // nil for a segment whose lists are rows
+}
+
+type indexView struct {
+	gen  int64
+	segs []viewSeg // largest first: the bar rises soonest
+}
+
+type viewSeg struct {
+	*segData
+	dead postings.Bitset
+}
+
+type termLists struct {
+	term  string
+	lists map[int64][]byte // by segment; nil for a segment without the term
+	size  int64
+}
+
+type readableSet struct {
+	aclGen, maxSID int64
+	sids           postings.Bitset
+}
+
+func newIndexCache(budget int64) *indexCache {
+	if budget <= 0 {
+		budget = 256 << 20
+	}
+	return &indexCache{segs: map[int64]*segData{}, terms: map[string]*list.Element{}, budget: budget, readers: map[string]*readableSet{}}
+}
+
+// view returns the segments as of generation gen, read in tx when the cache
+// holds another generation.
+func (c *indexCache) view(ctx context.Context, tx *sql.Tx, gen int64) (*indexView, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.current != nil && c.current.gen == gen {
+		return c.current, nil
+	}
+	rows, deleted, err := segmentRows(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	v := &indexView{gen: gen}
+	keep := map[int64]*segData{}
+	for _, r := range rows {
+		s := c.segs[r.seg]
+		if s == nil {
+			var table, inline []byte
+			if err := tx.QueryRowContext(ctx, `SELECT doc_table, inline FROM index_segments WHERE seg = ?`, r.seg).Scan(&table, &inline); err != nil {
+				return nil, err
+			}
+			s = &segData{id: r.seg}
+			if s.docs, err = postings.DecodeDocs(table); err != nil {
+				return nil, fmt.Errorf("segment %d: %w", r.seg, err)
+			}
+			if r.inline {
+				if s.inline, err = postings.DecodeLists(inline); err != nil {
+					return nil, fmt.Errorf("segment %d: %w", r.seg, err)
+				}
+			}
+		}
+		keep[r.seg] = s
+		v.segs = append(v.segs, viewSeg{segData: s, dead: deadBits(s.docs, deleted)})
+	}
+	slices.SortStableFunc(v.segs, func(a, b viewSeg) int { return b.docs.Len() - a.docs.Len() })
+	c.segs, c.current = keep, v
+	return v, nil
+}
+
+// lists opens the query terms' lists in every segment of v and sums their
+// lengths, the terms' document frequencies before deletions.
+func (c *indexCache) lists(ctx context.Context, tx *sql.Tx, v *indexView, terms []string) ([]postings.Seg, []int, error) {
+	byTerm := make([]map[int64][]byte, len(terms))
+	var missing []int
+	c.mu.Lock()
+	for i, t := range terms {
+		if e, ok := c.terms[t]; ok && covers(e.Value.(*termLists), v) {
+			c.lru.MoveToBack(e)
+			byTerm[i] = e.Value.(*termLists).lists
+			continue
+		}
+		missing = append(missing, i)
+	}
+	c.mu.Unlock()
+	for _, i := range missing {
+		tl := &termLists{term: terms[i], lists: map[int64][]byte{}}
+		for _, s := range v.segs {
+			if s.inline == nil {
+				tl.lists[s.id] = nil
+			}
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT seg, list FROM index_postings WHERE term = ?`, terms[i])
+		if err != nil {
+			return nil, nil, err
+		}
+		for rows.Next() {
+			var (
+				seg int64
+				b   []byte
+			)
+			if err := rows.Scan(&seg, &b); err != nil {
+				rows.Close()
+				return nil, nil, err
+			}
+			if _, ok := tl.lists[seg]; ok {
+				tl.lists[seg] = b
+				tl.size += int64(len(b))
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, nil, err
+		}
+		byTerm[i] = tl.lists
+		c.remember(tl)
+	}
+	df := make([]int, len(terms))
+	segs := make([]postings.Seg, 0, len(v.segs))
+	for _, s := range v.segs {
+		ps := postings.Seg{Docs: s.docs, Dead: s.dead, Lists: make([]*postings.List, len(terms))}
+		for i, t := range terms {
+			b := s.inline[t]
+			if s.inline == nil {
+				b = byTerm[i][s.id]
+			}
+			if b == nil {
+				continue
+			}
+			l, err := postings.OpenList(b)
+			if err != nil {
+				return nil, nil, fmt.Errorf("segment %d term %q: %w", s.id, t, err)
+			}
+			ps.Lists[i] = l
+			df[i] += l.Count
+		}
+		segs = append(segs, ps)
+	}
+	return segs, df, nil
+}
+
+// covers says whether tl knows the term's list in every large segment of v.
+func covers(tl *termLists, v *indexView) bool {
+	for _, s := range v.segs {
+		if s.inline == nil {
+			if _, ok := tl.lists[s.id]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (c *indexCache) remember(tl *termLists) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.terms[tl.term]; ok {
+		c.bytes -= e.Value.(*termLists).size
+		c.lru.Remove(e)
+	}
+	c.terms[tl.term] = c.lru.PushBack(tl)
+	c.bytes += tl.size
+	for c.bytes > c.budget && c.lru.Len() > 1 {
+		e := c.lru.Front()
+		old := e.Value.(*termLists)
+		c.lru.Remove(e)
+		delete(c.terms, old.term)
+		c.bytes -= old.size
+	}
+}
+
+// maxReaders bounds how many callers' readable sets a process keeps.
+const maxReaders = 256
+
+// readable returns the sources (by sid) that a caller with principals ps may
+// read. A cached set is extended with sources newer than it knows while no
+// existing source's ACL has changed, and read again when one has.
+func (c *indexCache) readable(ctx context.Context, tx *sql.Tx, ps []verity.Principal, aclGen, maxSID int64) (postings.Bitset, error) {
+	names := make([]string, len(ps))
+	args := make([]any, len(ps))
+	for i, p := range ps {
+		names[i] = string(p)
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	args = args[:len(names)]
+	for i, n := range names {
+		args[i] = n
+	}
+	key := strings.Join(names, "\x00")
+	c.mu.Lock()
+	r := c.readers[key]
+	c.mu.Unlock()
+	if r != nil && r.aclGen == aclGen && r.maxSID == maxSID {
+		return r.sids, nil
+	}
+	from := int64(0)
+	next := &readableSet{aclGen: aclGen, maxSID: maxSID, sids: postings.NewBitset(int(maxSID) + 1)}
+	if r != nil && r.aclGen == aclGen && r.maxSID < maxSID {
+		copy(next.sids, r.sids)
+		from = r.maxSID
+	}
+	if len(names) > 0 {
+		rows, err := tx.QueryContext(ctx, `SELECT sid FROM source_acl WHERE principal IN (`+placeholders(len(names))+`) AND sid > ? AND sid <= ?`,
+			append(args, from, maxSID)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var sid int64
+			if err := rows.Scan(&sid); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			next.sids.Set(int(sid))
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	c.mu.Lock()
+	if len(c.readers) >= maxReaders {
+		clear(c.readers)
+	}
+	c.readers[key] = next
+	c.mu.Unlock()
+	return next.sids, nil
 }

@@ -218,21 +218,6 @@ func BenchmarkSearch(b *testing.B) {
 			return err
 		})
 	})
-	b.Run("baseline-fts5-bm25-no-acl", func(b *testing.B) {
-		run(b, func(q string) error {
-			terms := analysis.Terms(q)
-			for i, t := range terms {
-				terms[i] = `"` + t + `"`
-			}
-			rows, err := db.SQL().QueryContext(ctx, `SELECT rowid FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY rank LIMIT 10`, strings.Join(terms, " OR "))
-			if err != nil {
-				return err
-			}
-			for rows.Next() {
-			}
-			return rows.Close()
-		})
-	})
 }
 
 func osMkdirTemp() (string, error) { return os.MkdirTemp("", "verity-bench-") }

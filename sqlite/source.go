@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/postings"
 	"github.com/veritykb/verity/rank"
 )
 
@@ -38,11 +39,14 @@ func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 			if _, err := tx.ExecContext(ctx, `SAVEPOINT put_source`); err != nil {
 				return err
 			}
+			pending := len(tx.pending)
 			outcome, change, err := putSource(ctx, tx, p.Source, p.Chunks, now)
 			if err != nil {
 				if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_source`); rerr != nil {
 					return rerr
 				}
+				// The chunks rolled back are not to be indexed either.
+				tx.pending = tx.pending[:pending]
 				if verity.ErrorCode(err) == verity.EINTERNAL {
 					return fmt.Errorf("store source %q: %w", p.Source.ID, err)
 				}
@@ -158,7 +162,7 @@ func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity
 			return "", none, err
 		}
 		if change.Has(verity.FieldACL) {
-			if err := putACL(ctx, tx, sid, acl); err != nil {
+			if err := putACL(ctx, tx, sid, acl, true); err != nil {
 				return "", none, err
 			}
 		}
@@ -242,7 +246,7 @@ func storeVersion(ctx context.Context, tx *txn, sid int64, src *verity.Source, a
 		sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
 		return err
 	}
-	if err := putACL(ctx, tx, sid, acl); err != nil {
+	if err := putACL(ctx, tx, sid, acl, src.Version > 1); err != nil {
 		return err
 	}
 	src.ACL = acl
@@ -300,7 +304,23 @@ func sourceACL(ctx context.Context, q querier, sid int64) ([]verity.Principal, e
 	return acl, rows.Err()
 }
 
-func putACL(ctx context.Context, tx *txn, sid int64, acl []verity.Principal) error {
+// putACL sets source sid's ACL. When the source existed before (stored
+// says so) and its ACL changes, the ACL generation goes up, so that every
+// process's cache of who may read what looks again; a new source needs
+// none, as caches read the ACLs of sources newer than they know.
+func putACL(ctx context.Context, tx *txn, sid int64, acl []verity.Principal, stored bool) error {
+	if stored {
+		old, err := sourceACL(ctx, tx, sid)
+		if err != nil {
+			return err
+		}
+		if slices.Equal(old, acl) {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE search_stats SET acl_generation = acl_generation + 1 WHERE id = 1`); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ?`, sid); err != nil {
 		return err
 	}
@@ -313,43 +333,34 @@ func putACL(ctx context.Context, tx *txn, sid int64, acl []verity.Principal) err
 }
 
 func insertChunks(ctx context.Context, tx *txn, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO chunks (sid, version, ordinal, start, "end", heading, text, terms, nterms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if len(chunks) == 0 {
+		return nil
+	}
+	first, err := nextCIDs(ctx, tx, len(chunks))
 	if err != nil {
 		return err
 	}
-	defer ins.Close()
-	fts, err := tx.PrepareContext(ctx, `INSERT INTO chunk_fts (rowid, terms) VALUES (?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer fts.Close()
 	var added, addedTerms int
 	for i, c := range chunks {
 		heading, _ := json.Marshal(nonNil(c.Heading))
 		terms := rank.IndexTerms(src.Title, c.Heading, src.Text[c.Start:c.End])
-		joined := strings.Join(terms, " ")
-		res, err := ins.ExecContext(ctx, sid, src.Version, i, c.Start, c.End, string(heading), src.Text[c.Start:c.End], joined, len(terms))
-		if err != nil {
+		cid := first + int64(i)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks (cid, sid, version, ordinal, start, "end", heading, text, terms, nterms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			cid, sid, src.Version, i, c.Start, c.End, string(heading), src.Text[c.Start:c.End], strings.Join(terms, " "), len(terms)); err != nil {
 			return err
 		}
 		if !indexed || len(terms) == 0 {
 			continue
 		}
-		cid, err := res.LastInsertId()
-		if err != nil {
-			return err
-		}
-		if _, err := fts.ExecContext(ctx, cid, joined); err != nil {
-			return err
-		}
+		tx.pending = append(tx.pending, postings.Doc{ID: cid, Record: sid, Terms: terms})
 		added++
 		addedTerms += len(terms)
 	}
 	return bumpStats(ctx, tx, added, addedTerms)
 }
 
-// deleteChunks removes a source's chunks, and their index entries when they
-// are indexed (the source is active).
+// deleteChunks removes a source's chunks, and takes them out of the search
+// index when they are in it (the source is active).
 func deleteChunks(ctx context.Context, tx *txn, sid int64, indexed bool) error {
 	if indexed {
 		if err := unindex(ctx, tx, sid); err != nil {
@@ -358,30 +369,6 @@ func deleteChunks(ctx context.Context, tx *txn, sid int64, indexed bool) error {
 	}
 	_, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE sid = ?`, sid)
 	return err
-}
-
-// unindex removes a source's chunks from the full-text index.
-func unindex(ctx context.Context, tx *txn, sid int64) error {
-	var n, total int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(nterms), 0) FROM chunks WHERE sid = ? AND nterms > 0`, sid).Scan(&n, &total); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM chunk_fts WHERE rowid IN (SELECT cid FROM chunks WHERE sid = ?)`, sid); err != nil {
-		return err
-	}
-	return bumpStats(ctx, tx, -n, -total)
-}
-
-// reindex puts a source's chunks back into the full-text index.
-func reindex(ctx context.Context, tx *txn, sid int64) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO chunk_fts (rowid, terms) SELECT cid, terms FROM chunks WHERE sid = ? AND nterms > 0`, sid); err != nil {
-		return err
-	}
-	var n, total int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(nterms), 0) FROM chunks WHERE sid = ? AND nterms > 0`, sid).Scan(&n, &total); err != nil {
-		return err
-	}
-	return bumpStats(ctx, tx, n, total)
 }
 
 func bumpStats(ctx context.Context, tx *txn, chunks, terms int) error {

@@ -227,7 +227,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
 	checkIndexDerived(t, db)
