@@ -22,8 +22,14 @@ func WriteTable(w io.Writer, reports []*Report) error {
 	if _, err := fmt.Fprintf(w, "%d queries (%d with relevant ids), k=%d, as %s\n", r0.Queries, r0.Judged, r0.K, as); err != nil {
 		return err
 	}
+	// Names are padded to one width, so they read left-aligned among the
+	// right-aligned figures.
+	width := len("engine")
+	for _, r := range reports {
+		width = max(width, len(r.Engine))
+	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "engine\tpassages\tchunks\ttext MB\tingest MB/s\tstore MB\tp50 ms\tp99 ms\tmean ms\tnDCG@10\t")
+	fmt.Fprintf(tw, "%-*s\tpassages\tchunks\ttext MB\tingest MB/s\tstore MB\tp50 ms\tp99 ms\tmean ms\tnDCG@10\t\n", width, "engine")
 	for _, r := range reports {
 		ingest := "-\t-\t-\t-"
 		if r.Ingested {
@@ -33,7 +39,7 @@ func WriteTable(w io.Writer, reports []*Report) error {
 		if r.Judged > 0 {
 			ndcg = fmt.Sprintf("%.4f", r.NDCG10)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\t%s\t\n", r.Engine, ingest, float64(r.StoreBytes)/1e6, r.P50MS, r.P99MS, r.MeanMS, ndcg)
+		fmt.Fprintf(tw, "%-*s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\t%s\t\n", width, r.Engine, ingest, float64(r.StoreBytes)/1e6, r.P50MS, r.P99MS, r.MeanMS, ndcg)
 	}
 	return tw.Flush()
 }
