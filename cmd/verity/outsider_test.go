@@ -104,8 +104,18 @@ func TestOutsider(t *testing.T) {
 		out, errOut, code := cli(t, db, "", append([]string{"--as", eve}, args...)...)
 		return out + errOut, code
 	}
-	// Reads, filtered.
+	// Reads, filtered. bench search measures the store as it is, as eve:
+	// the board's page, relevant to its query, stays out of the ranking.
+	benchQueries := filepath.Join(t.TempDir(), "queries.jsonl")
+	os.WriteFile(benchQueries, []byte(`{"query":"zephyrine merger","source_id":"BOARD-1"}`+"\n"), 0o644)
+	if out, code := run("--json", "bench", "search", "--queries", benchQueries); code != 0 || !strings.Contains(out, `"ndcg_at_10": 0`) {
+		t.Errorf("bench search as eve = exit %d:\n%s\nwant nDCG@10 0: the board's page unseen", code, out)
+	}
+	if out, _, code := cli(t, db, "", "--as", "group:board", "--json", "bench", "search", "--queries", benchQueries); code != 0 || !strings.Contains(out, `"ndcg_at_10": 1`) {
+		t.Errorf("bench search as the board = exit %d:\n%s\nwant nDCG@10 1", code, out)
+	}
 	for _, args := range [][]string{
+		{"bench", "search", "--queries", benchQueries}, {"bench", "search", "--json", "--queries", benchQueries},
 		{"audit"}, {"audit", "--blind"}, {"audit", "--replay"}, {"audit", "--replay", "--json"}, {"audit", "--undetermined"},
 		{"log"}, {"log", "--json"}, {"summarize", "--list"}, {"summarize", "--list", "--json"},
 		{"summarize", "--show", sum, "--all"}, {"summarize", "--show", sum, "--json"},

@@ -11,6 +11,7 @@ import (
 	"os/user"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -182,6 +183,7 @@ that is how to preview what someone may see and do.`,
 		a.showCmd(),
 		a.searchCmd(),
 		a.evalCmd(),
+		a.benchCmd(),
 		a.demoCmd(),
 		a.doctorCmd(),
 		a.quoteCmd(),
@@ -214,13 +216,43 @@ that is how to preview what someone may see and do.`,
 			return cmd.Help()
 		}
 		msg := fmt.Sprintf("unknown command %q", args[0])
-		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		if s := closestFirst(args[0], cmd.SuggestionsFor(args[0])); len(s) > 0 {
 			msg += fmt.Sprintf("; did you mean %s?", strings.Join(s, " or "))
 		}
 		return verity.Errorf(verity.EINVALID, "%s (see verity --help)", msg)
 	}
 	usageErrors(root)
 	return root
+}
+
+// closestFirst orders the commands cobra suggests for a mistyped name by
+// their edit distance to it, nearest first (cobra lists them in the
+// order the commands were added), so "serch" suggests search before
+// bench and serve.
+func closestFirst(typed string, names []string) []string {
+	slices.SortStableFunc(names, func(a, b string) int { return editDistance(typed, a) - editDistance(typed, b) })
+	return names
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, sub)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // usageErrors makes wrong arguments and flags invalid input (exit code 2)

@@ -10,6 +10,7 @@ import (
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/eval"
+	"github.com/veritykb/verity/eval/searchbench"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
@@ -102,4 +103,14 @@ func (a *app) answerService(ctx context.Context, db *sqlite.DB, opt answer.Optio
 		return nil, err
 	}
 	return answer.New(db, m, judge, opt), nil
+}
+
+// benchStore opens (creating) the store at path as the search benchmark's
+// Verity engine, which reaches it through the service layer.
+func (a *app) benchStore(ctx context.Context, path string) (*searchbench.Verity, error) {
+	db, err := sqlite.Open(ctx, path, sqlite.Options{Now: a.now})
+	if err != nil {
+		return nil, err
+	}
+	return searchbench.NewVerity(db, path), nil
 }
