@@ -183,8 +183,8 @@ func BenchmarkIngest(b *testing.B) {
 
 // BenchmarkSearch reports search latency percentiles at -store.chunks chunks
 // for a public caller and for a caller with three groups (the ACL filter does
-// more work), beside the floor: FTS5's own bm25 top 10 with no ACL, no
-// rescoring and no hints.
+// more work). The peer to compare with is Bleve, in the benchmark-only
+// module bench/search, which runs both on the same passages.
 func BenchmarkSearch(b *testing.B) {
 	db := benchStore(b)
 	queries := synthQueries(500, 5)
