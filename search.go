@@ -43,3 +43,11 @@ type SearchResults struct {
 type Searcher interface {
 	Search(ctx context.Context, q SearchQuery) (*SearchResults, error)
 }
+
+// ReindexReport is what a rebuild of the search index from the stored
+// chunks did.
+type ReindexReport struct {
+	Chunks   int `json:"chunks"`   // chunks whose index terms were derived again
+	Indexed  int `json:"indexed"`  // chunks of active sources now searchable
+	Segments int `json:"segments"` // index segments written
+}

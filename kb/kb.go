@@ -69,6 +69,8 @@ type Store interface {
 
 	// Backup writes a consistent copy of the live store to a new file.
 	Backup(ctx context.Context, path string) error
+	// Reindex builds the search index again from the stored chunks.
+	Reindex(ctx context.Context, progress func(done, total int)) (*verity.ReindexReport, error)
 
 	GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error)
 	RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) (bool, error)

@@ -174,6 +174,9 @@ func ops(site *httptest.Server) []op {
 			defer os.Remove(path)
 			return nil, s.Backup(ctx, c, path)
 		}, nil},
+		{"Reindex", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Reindex(ctx, c, nil)
+		}, nil},
 		{"CreateToken", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.CreateToken(ctx, c, kb.TokenRequest{Name: "test", Principals: []verity.Principal{"user:t@corp.example"}})
 		}, nil},

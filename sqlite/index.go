@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/postings"
 	"github.com/veritykb/verity/rank"
 )
@@ -457,19 +458,12 @@ func (d *DB) deriveIndex(ctx context.Context) error {
 	return nil
 }
 
-// ReindexReport is what a rebuild of the search index did.
-type ReindexReport struct {
-	Chunks   int `json:"chunks"`   // chunks whose terms were derived again
-	Indexed  int `json:"indexed"`  // chunks of active sources now searchable
-	Segments int `json:"segments"` // segments written
-}
-
 // Reindex derives every chunk's index terms again from its text, heading
 // path and source title, and builds the search index from them, in one
 // transaction: searches see the old index until it commits, and a crash
 // leaves the old one. progress, when not nil, hears chunks done of all.
-func (d *DB) Reindex(ctx context.Context, progress func(done, total int)) (*ReindexReport, error) {
-	var rep *ReindexReport
+func (d *DB) Reindex(ctx context.Context, progress func(done, total int)) (*verity.ReindexReport, error) {
+	var rep *verity.ReindexReport
 	err := d.tx(ctx, func(tx *txn) error {
 		var err error
 		rep, err = rebuild(ctx, tx, progress)
@@ -481,8 +475,8 @@ func (d *DB) Reindex(ctx context.Context, progress func(done, total int)) (*Rein
 	return rep, nil
 }
 
-func rebuild(ctx context.Context, tx *txn, progress func(done, total int)) (*ReindexReport, error) {
-	rep := &ReindexReport{}
+func rebuild(ctx context.Context, tx *txn, progress func(done, total int)) (*verity.ReindexReport, error) {
+	rep := &verity.ReindexReport{}
 	var total int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&total); err != nil {
 		return nil, err

@@ -144,7 +144,7 @@ func TestOutsider(t *testing.T) {
 		{"graph", "merge", entity, "ent:000000000000"}, {"graph", "alias", "Acme", "Acme Corp"},
 		{"review", "reject", edge}, {"audit", "--apply"}, {"sources", "--all"}, {"show", "--all", "BOARD-1"},
 		{"extract", "--spec", "bitrix24-ru"}, {"role", "list"}, {"role", "grant", "admin", eve},
-		{"backup", filepath.Join(t.TempDir(), "eve.db")}, {"token", "list"},
+		{"backup", filepath.Join(t.TempDir(), "eve.db")}, {"token", "list"}, {"reindex"},
 	} {
 		out, code := run(args...)
 		if code != exitForbidden {

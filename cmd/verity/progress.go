@@ -8,8 +8,9 @@ import (
 // progress is a bar on a terminal and nothing at all when output is piped,
 // so logs and JSON stay clean.
 type progress struct {
-	p   *mpb.Progress
-	bar *mpb.Bar
+	p    *mpb.Progress
+	bar  *mpb.Bar
+	done int64 // for callers that report totals rather than steps
 }
 
 // newProgress starts a bar of total units (bytes when bytes is set) on stderr

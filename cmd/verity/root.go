@@ -205,6 +205,7 @@ that is how to preview what someone may see and do.`,
 		a.roleCmd(),
 		a.tokenCmd(),
 		a.backupCmd(),
+		a.reindexCmd(),
 		a.mcpCmd(),
 		a.serveCmd(),
 	)
