@@ -202,38 +202,23 @@ type segmentRow struct {
 
 // segmentRows lists the segments in chunk id order with their deleted docs
 // counted.
-func segmentRows(ctx context.Context, q querier) ([]segmentRow, []int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seg, docs, min_cid, max_cid, inline IS NOT NULL FROM index_segments ORDER BY min_cid`)
+func segmentRows(ctx context.Context, q querier) ([]segmentRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT s.seg, s.docs, s.min_cid, s.max_cid, s.inline IS NOT NULL,
+		(SELECT count(*) FROM index_deleted d WHERE d.cid BETWEEN s.min_cid AND s.max_cid)
+		FROM index_segments s ORDER BY s.min_cid`)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	defer rows.Close()
 	var segs []segmentRow
 	for rows.Next() {
 		var s segmentRow
-		if err := rows.Scan(&s.seg, &s.docs, &s.minCID, &s.maxCID, &s.inline); err != nil {
-			rows.Close()
-			return nil, nil, err
+		if err := rows.Scan(&s.seg, &s.docs, &s.minCID, &s.maxCID, &s.inline, &s.dead); err != nil {
+			return nil, err
 		}
 		segs = append(segs, s)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, err
-	}
-	deleted, err := deletedCIDs(ctx, q)
-	if err != nil {
-		return nil, nil, err
-	}
-	i := 0
-	for _, cid := range deleted {
-		for i < len(segs) && segs[i].maxCID < cid {
-			i++
-		}
-		if i < len(segs) && segs[i].minCID <= cid {
-			segs[i].dead++
-		}
-	}
-	return segs, deleted, nil
+	return segs, rows.Err()
 }
 
 func deletedCIDs(ctx context.Context, q querier) ([]int64, error) {
@@ -309,15 +294,27 @@ func pickMerge(segs []segmentRow) []segmentRow {
 // the last committed merge left them, and the next write merges again.
 func (d *DB) mergeIndex(ctx context.Context) error {
 	for {
+		// Most writes need no merge: ask without taking the write lock.
+		segs, err := segmentRows(ctx, d.db)
+		if err != nil {
+			return fmt.Errorf("merge index segments: %w", err)
+		}
+		if pickMerge(segs) == nil {
+			return nil
+		}
 		merged := false
-		err := d.tx(ctx, func(tx *txn) error {
-			segs, deleted, err := segmentRows(ctx, tx)
+		err = d.tx(ctx, func(tx *txn) error {
+			segs, err := segmentRows(ctx, tx)
 			if err != nil {
 				return err
 			}
 			run := pickMerge(segs)
 			if run == nil {
 				return nil
+			}
+			deleted, err := deletedCIDs(ctx, tx)
+			if err != nil {
+				return err
 			}
 			merged = true
 			return d.mergeSegments(ctx, tx, run, deleted)

@@ -243,7 +243,11 @@ func (c *indexCache) view(ctx context.Context, tx *sql.Tx, gen int64) (*indexVie
 	if c.current != nil && c.current.gen == gen {
 		return c.current, nil
 	}
-	rows, deleted, err := segmentRows(ctx, tx)
+	rows, err := segmentRows(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	deleted, err := deletedCIDs(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
