@@ -1,6 +1,7 @@
 package postings
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -76,7 +77,7 @@ func (s *searcher) segment(seg Seg) error {
 	if len(cs) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(cs, func(a, b cursor) int { return cmpFloat(a.ub, b.ub) })
+	slices.SortStableFunc(cs, func(a, b cursor) int { return cmp.Compare(a.ub, b.ub) })
 	// pre[j] bounds what the lists cs[:j] add together.
 	pre := make([]float64, len(cs)+1)
 	for j, c := range cs {
@@ -184,16 +185,6 @@ func below(bound, bar float64) bool {
 		return false
 	}
 	return bound < bar-1e-9*math.Abs(bar)
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // topK keeps the best k records by their best doc.
