@@ -100,29 +100,39 @@ func writeSegment(ctx context.Context, tx *txn, docs []byte, lists map[string][]
 	return nil
 }
 
+// indexedChunk is a chunk of a source as the index knows it.
+type indexedChunk struct {
+	cid   int64
+	terms []string
+}
+
+// indexedChunks reads a source's chunks that have terms, in order.
+func indexedChunks(ctx context.Context, tx *txn, sid int64) ([]indexedChunk, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT cid, terms FROM chunks WHERE sid = ? AND nterms > 0 ORDER BY ordinal`, sid)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var cs []indexedChunk
+	for rows.Next() {
+		var (
+			c     indexedChunk
+			terms string
+		)
+		if err := rows.Scan(&c.cid, &terms); err != nil {
+			return nil, err
+		}
+		c.terms = strings.Fields(terms)
+		cs = append(cs, c)
+	}
+	return cs, rows.Err()
+}
+
 // unindex takes a source's chunks out of the search: they are marked deleted
 // in their segment, their terms counted out of the document frequencies.
 func unindex(ctx context.Context, tx *txn, sid int64) error {
-	type chunk struct {
-		cid   int64
-		terms string
-		n     int
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT cid, terms, nterms FROM chunks WHERE sid = ? AND nterms > 0`, sid)
-	if err != nil {
-		return err
-	}
-	var cs []chunk
-	for rows.Next() {
-		var c chunk
-		if err := rows.Scan(&c.cid, &c.terms, &c.n); err != nil {
-			rows.Close()
-			return err
-		}
-		cs = append(cs, c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(cs) == 0 {
+	cs, err := indexedChunks(ctx, tx, sid)
+	if err != nil || len(cs) == 0 {
 		return err
 	}
 	dead := map[string]int{}
@@ -132,13 +142,13 @@ func unindex(ctx context.Context, tx *txn, sid int64) error {
 			return err
 		}
 		seen := map[string]bool{}
-		for t := range strings.FieldsSeq(c.terms) {
+		for _, t := range c.terms {
 			if !seen[t] {
 				seen[t] = true
 				dead[t]++
 			}
 		}
-		total += c.n
+		total += len(c.terms)
 	}
 	for t, n := range dead {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO index_dead_terms (term, docs) VALUES (?, ?)
@@ -155,25 +165,8 @@ func unindex(ctx context.Context, tx *txn, sid int64) error {
 // reindex puts a source's chunks back into the search under new chunk ids
 // (their old ids stay deleted in the segments that hold them).
 func reindex(ctx context.Context, tx *txn, sid int64) error {
-	type chunk struct {
-		cid   int64
-		terms string
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT cid, terms FROM chunks WHERE sid = ? AND nterms > 0 ORDER BY ordinal`, sid)
-	if err != nil {
-		return err
-	}
-	var cs []chunk
-	for rows.Next() {
-		var c chunk
-		if err := rows.Scan(&c.cid, &c.terms); err != nil {
-			rows.Close()
-			return err
-		}
-		cs = append(cs, c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(cs) == 0 {
+	cs, err := indexedChunks(ctx, tx, sid)
+	if err != nil || len(cs) == 0 {
 		return err
 	}
 	first, err := nextCIDs(ctx, tx, len(cs))
@@ -186,9 +179,8 @@ func reindex(ctx context.Context, tx *txn, sid int64) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET cid = ? WHERE cid = ?`, cid, c.cid); err != nil {
 			return err
 		}
-		terms := strings.Fields(c.terms)
-		tx.pending = append(tx.pending, postings.Doc{ID: cid, Record: sid, Terms: terms})
-		total += len(terms)
+		tx.pending = append(tx.pending, postings.Doc{ID: cid, Record: sid, Terms: c.terms})
+		total += len(c.terms)
 	}
 	return bumpStats(ctx, tx, len(cs), total)
 }

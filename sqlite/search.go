@@ -243,8 +243,21 @@ func (c *indexCache) view(ctx context.Context, tx *sql.Tx, gen int64) (*indexVie
 	if c.current != nil && c.current.gen == gen {
 		return c.current, nil
 	}
-	rows, err := segmentRows(ctx, tx)
+	var rows []segmentRow
+	list, err := tx.QueryContext(ctx, `SELECT seg, inline IS NOT NULL FROM index_segments ORDER BY min_cid`)
 	if err != nil {
+		return nil, err
+	}
+	for list.Next() {
+		var r segmentRow
+		if err := list.Scan(&r.seg, &r.inline); err != nil {
+			list.Close()
+			return nil, err
+		}
+		rows = append(rows, r)
+	}
+	list.Close()
+	if err := list.Err(); err != nil {
 		return nil, err
 	}
 	deleted, err := deletedCIDs(ctx, tx)
