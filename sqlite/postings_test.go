@@ -72,6 +72,27 @@ func exhaustive(t *testing.T, db *sqlite.DB, text string, c verity.Caller, k int
 	return out
 }
 
+// searchesExact fails t unless every query, as every caller, returns what
+// ranking every chunk returns, in the same order with the same scores.
+func searchesExact(t *testing.T, db *sqlite.DB, queries []string, callers []verity.Caller) {
+	t.Helper()
+	for _, c := range callers {
+		for _, q := range queries {
+			res, err := db.Search(context.Background(), verity.SearchQuery{Text: q, Caller: c, K: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range res.Results {
+				got = append(got, fmt.Sprintf("%s %.12f", r.SourceID, r.Score))
+			}
+			if want := exhaustive(t, db, q, c, 10); !slices.Equal(got, want) {
+				t.Fatalf("search %q as %v\n got %v\nwant %v", q, c.Principals(), got, want)
+			}
+		}
+	}
+}
+
 // The postings answer as ranking every chunk does, through new versions,
 // revocations, un-revocations and the merges they cause, for a caller who
 // reads all and one who reads a tenth; and a store opened again (cold
@@ -107,23 +128,7 @@ func TestPostingsMatchExhaustive(t *testing.T) {
 	}
 	callers := []verity.Caller{verity.NewCaller(), verity.NewCaller("group:g3")}
 	queries := synthQueries(30, 5)
-	check := func(db *sqlite.DB) {
-		for _, c := range callers {
-			for _, q := range queries {
-				res, err := db.Search(ctx, verity.SearchQuery{Text: q, Caller: c, K: 10})
-				if err != nil {
-					t.Fatal(err)
-				}
-				var got []string
-				for _, r := range res.Results {
-					got = append(got, fmt.Sprintf("%s %.12f", r.SourceID, r.Score))
-				}
-				if want := exhaustive(t, db, q, c, 10); !slices.Equal(got, want) {
-					t.Fatalf("search %q as %v\n got %v\nwant %v", q, c.Principals(), got, want)
-				}
-			}
-		}
-	}
+	check := func(db *sqlite.DB) { searchesExact(t, db, queries, callers) }
 	check(db)
 	db.Close()
 	db, err = sqlite.Open(ctx, path, sqlite.Options{})
