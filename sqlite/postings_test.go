@@ -143,3 +143,35 @@ func TestPostingsMatchExhaustive(t *testing.T) {
 	}
 	check(db)
 }
+
+// A search's cached readable set follows ACL changes at once: a narrowed
+// ACL, by metadata alone or with a new version, hides the record from the
+// next search of a caller who could read it.
+func TestSearchFollowsACLChanges(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	g1 := verity.NewCaller("group:g1")
+	found := func() bool {
+		res, err := db.Search(ctx, verity.SearchQuery{Text: "quarterly budget", Caller: g1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(res.Results) == 1
+	}
+	put(t, db, doc("a", "The quarterly budget review.", "group:g1"))
+	if !found() {
+		t.Fatal("g1 does not find its record")
+	}
+	put(t, db, doc("a", "The quarterly budget review.", "group:g2"))
+	if found() {
+		t.Fatal("g1 still finds the record after its ACL was narrowed to g2")
+	}
+	put(t, db, doc("a", "The quarterly budget review, revised.", "group:g1"))
+	if !found() {
+		t.Fatal("g1 does not find the new version shared with it again")
+	}
+	put(t, db, doc("a", "The quarterly budget review, revised twice.", "group:g2"))
+	if found() {
+		t.Fatal("g1 finds a new version whose ACL no longer names it")
+	}
+}

@@ -99,7 +99,7 @@ func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity
 		if sid, err = res.LastInsertId(); err != nil {
 			return "", none, err
 		}
-		return verity.PutCreated, none, storeVersion(ctx, tx, sid, src, acl, chunks, now)
+		return verity.PutCreated, none, storeVersion(ctx, tx, sid, src, acl, false, chunks, now)
 	case err != nil:
 		return "", none, err
 	case uri != src.URI:
@@ -176,7 +176,7 @@ func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity
 	if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
 		return "", none, err
 	}
-	return verity.PutNewVersion, change, storeVersion(ctx, tx, sid, src, acl, chunks, now)
+	return verity.PutNewVersion, change, storeVersion(ctx, tx, sid, src, acl, change.Has(verity.FieldACL), chunks, now)
 }
 
 // checkURI refuses src when another source of its system, not sid, holds
@@ -241,12 +241,12 @@ func (d *DB) URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error) {
 
 // storeVersion stores src's current version: its text, its ACL and its
 // chunks (indexed when the source is active).
-func storeVersion(ctx context.Context, tx *txn, sid int64, src *verity.Source, acl []verity.Principal, chunks []verity.Chunk, now time.Time) error {
+func storeVersion(ctx context.Context, tx *txn, sid int64, src *verity.Source, acl []verity.Principal, aclChanged bool, chunks []verity.Chunk, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
 		return err
 	}
-	if err := putACL(ctx, tx, sid, acl, src.Version > 1); err != nil {
+	if err := putACL(ctx, tx, sid, acl, aclChanged); err != nil {
 		return err
 	}
 	src.ACL = acl
@@ -304,19 +304,12 @@ func sourceACL(ctx context.Context, q querier, sid int64) ([]verity.Principal, e
 	return acl, rows.Err()
 }
 
-// putACL sets source sid's ACL. When the source existed before (stored
-// says so) and its ACL changes, the ACL generation goes up, so that every
-// process's cache of who may read what looks again; a new source needs
-// none, as caches read the ACLs of sources newer than they know.
-func putACL(ctx context.Context, tx *txn, sid int64, acl []verity.Principal, stored bool) error {
-	if stored {
-		old, err := sourceACL(ctx, tx, sid)
-		if err != nil {
-			return err
-		}
-		if slices.Equal(old, acl) {
-			return nil
-		}
+// putACL sets source sid's ACL. When it changes a stored source's ACL
+// (changed; putSource has compared them), the ACL generation goes up, so
+// that every process's cache of who may read what looks again; a new source
+// needs none, as caches read the ACLs of sources newer than they know.
+func putACL(ctx context.Context, tx *txn, sid int64, acl []verity.Principal, changed bool) error {
+	if changed {
 		if _, err := tx.ExecContext(ctx, `UPDATE search_stats SET acl_generation = acl_generation + 1 WHERE id = 1`); err != nil {
 			return err
 		}
