@@ -169,13 +169,6 @@ func (it *Iter) Advance(target int) bool {
 	return true
 }
 
-// BlockBound is the largest term frequency and the smallest doc length of
-// the block the iterator stands in.
-func (it *Iter) BlockBound() (maxTF, minLen uint32) {
-	bl := it.l.blocks[it.blk]
-	return bl.maxTF, bl.minLen
-}
-
 // Shallow moves to the block that would hold target without decoding it
 // and returns that block's bound, or false when no block holds any ordinal
 // at or after target. It lets MaxScore test a block before paying for it.

@@ -252,17 +252,6 @@ func (b Bitset) Set(i int) { b[i>>6] |= 1 << (i & 63) }
 // Has says whether ordinal i is marked; a nil set marks none.
 func (b Bitset) Has(i int) bool { return i>>6 < len(b) && b[i>>6]&(1<<(i&63)) != 0 }
 
-// Count is how many ordinals are marked.
-func (b Bitset) Count() int {
-	n := 0
-	for _, w := range b {
-		for ; w != 0; w &= w - 1 {
-			n++
-		}
-	}
-	return n
-}
-
 // reader decodes varints, remembering the first error.
 type reader struct {
 	b   []byte
