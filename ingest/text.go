@@ -12,13 +12,18 @@ import (
 
 // Canonical checks data and returns it as canonical text: valid UTF-8 (an
 // error names the byte offset of the first invalid sequence), no NUL bytes
-// (binary data is refused), byte-order mark removed, "\r\n" and "\r" turned
+// (binary data is refused), byte-order marks at the start removed, "\r\n" and "\r" turned
 // into "\n", and Unicode NFC so equal-looking text is byte-equal.
 func Canonical(data []byte) (string, error) {
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return "", verity.Errorf(verity.EINVALID, "binary data (NUL byte at offset %d)", i)
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	// Every leading mark goes, not only the first: a file saved twice by
+	// tools that each add one would otherwise keep one, and canonical text
+	// read again must come back the same.
+	for bytes.HasPrefix(data, bom) {
+		data = data[len(bom):]
+	}
 	if !utf8.Valid(data) {
 		return "", verity.Errorf(verity.EINVALID, "invalid UTF-8 at byte %d", firstInvalid(data))
 	}
@@ -36,6 +41,8 @@ func Canonical(data []byte) (string, error) {
 // CanonicalString is Canonical for text that is already a Go string, such as
 // a JSON field or a PDF's extracted text.
 func CanonicalString(s string) (string, error) { return Canonical([]byte(s)) }
+
+var bom = []byte("\xef\xbb\xbf")
 
 func firstInvalid(data []byte) int {
 	for i := 0; i < len(data); {
