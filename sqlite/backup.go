@@ -18,7 +18,7 @@ func (d *DB) Backup(ctx context.Context, path string) error {
 	if _, err := os.Stat(path); err == nil {
 		return verity.Errorf(verity.ECONFLICT, "backup: %s exists already; give a new file", path)
 	}
-	if _, err := d.db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
+	if _, err := d.SQL().ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
 		os.Remove(path)
 		return verity.Errorf(verity.EINVALID, "backup to %s: %w", path, err)
 	}

@@ -1,10 +1,13 @@
 package sqlite_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -44,6 +47,7 @@ func crashWriter(path string) {
 		if i%7 == 3 {
 			db.Revoke(ctx, []verity.Ref{verity.SourceRef(src.ID)}, admin, "crash test")
 		}
+		fmt.Println(i + 1) // how far it got, for the test to pick its moment
 	}
 }
 
@@ -55,16 +59,34 @@ func TestKilledMidMergeLeavesConsistentIndex(t *testing.T) {
 		t.Skip("spawns and kills writers")
 	}
 	path := t.TempDir() + "/crash.db"
-	for round, after := range []time.Duration{1500 * time.Millisecond, 2300 * time.Millisecond, 3100 * time.Millisecond} {
+	// Each round kills the writer at a moment that depends on its own
+	// progress, not on the clock alone: building its corpus takes a second
+	// or two on a loaded machine, and a kill before the first put tests
+	// nothing.
+	for round, puts := range []int{150, 260, 370} {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), crashWriterEnv+"="+path)
 		cmd.Stderr = os.Stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		progress := bufio.NewScanner(out)
+		done := 0
+		for done < puts && progress.Scan() {
+			done, _ = strconv.Atoi(progress.Text())
+		}
+		after := time.Duration(round*37) * time.Millisecond // lands at other points of a put or a merge
 		time.Sleep(after)
 		cmd.Process.Signal(syscall.SIGKILL)
+		go io.Copy(io.Discard, out)
 		cmd.Wait()
+		if done < puts {
+			t.Fatalf("round %d: the writer stopped after %d puts, before %d", round, done, puts)
+		}
 
 		ctx := context.Background()
 		db, err := sqlite.Open(ctx, path, sqlite.Options{})
@@ -82,7 +104,7 @@ func TestKilledMidMergeLeavesConsistentIndex(t *testing.T) {
 			t.Fatalf("round %d: %d active chunks, stats say %d, segments hold %d docs less %d deleted", round, live, indexed, docs, deleted)
 		}
 		searchesExact(t, db, synthQueries(10, uint64(round)), []verity.Caller{verity.NewCaller(), verity.NewCaller("group:g2")})
-		t.Logf("round %d: killed after %v with %d active chunks in %d segments", round, after, live, segs)
+		t.Logf("round %d: killed %v after put %d with %d active chunks in %d segments", round, after, done, live, segs)
 		db.Close()
 	}
 }

@@ -1,12 +1,8 @@
-// Package sqlite is Verity's embedded store on SQLite (modernc.org/sqlite, pure
-// Go): sources with their versions and ACLs, chunks, a full-text index over
-// stemmed terms, and the tables later parts keep (records, receipts, the model
-// cache, roles). Schema changes are embedded migrations applied on Open, each
-// in one transaction with its Go step if it needs one.
-//
-// Search applies the caller's ACL inside the SQL query that produces results;
-// hints about unreadable records come from a separate query that selects only
-// the source system and author. This package must never decide relevance on
-// its own — ranking is package rank's — and must never return text of a source
-// the caller cannot read.
+// Package sqlite is Verity's embedded store in one SQLite file
+// (modernc.org/sqlite, pure Go): it opens the file in WAL mode with one
+// writer at a time, brings SQLite's schema up to date with its embedded
+// migrations (each in one transaction with its Go step if it needs one),
+// and backs the live store up with VACUUM INTO. Everything else — sources,
+// search, records and receipts, the log, roles, tokens — is the shared SQL
+// store's (package internal/sqlstore), which the PostgreSQL store runs too.
 package sqlite

@@ -4,38 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
+
+	"github.com/veritykb/verity/internal/sqlstore"
 )
-
-// Revocation event ids are random 10-digit numbers: sequential ids would
-// let a caller who sees only some events count the others. Randomness here
-// is not a secret, only a way not to reveal the count; the log's order is
-// the revocations.seq column, which never leaves the store.
-const (
-	minEventID = 1_000_000_000
-	maxEventID = 9_999_999_999
-)
-
-// eventIDTries bounds the retries on a collision; with ids drawn from nine
-// billion, running out means the generator is broken, not unlucky.
-const eventIDTries = 100
-
-// randomEventID proposes an id for a new revocation event. The caller checks
-// it against the ids in use ([receipt.Log] does, given it by
-// [receipt.WithIDs]).
-func randomEventID() int64 {
-	return minEventID + rand.Int64N(maxEventID-minEventID+1)
-}
 
 // freshEventID returns a random event id not in taken and adds it there.
 func freshEventID(taken map[int64]bool) (int64, error) {
-	for range eventIDTries {
-		if id := randomEventID(); !taken[id] {
+	for range sqlstore.EventIDTries {
+		if id := sqlstore.RandomEventID(); !taken[id] {
 			taken[id] = true
 			return id, nil
 		}
 	}
-	return 0, fmt.Errorf("no free event id after %d tries", eventIDTries)
+	return 0, fmt.Errorf("no free event id after %d tries", sqlstore.EventIDTries)
 }
 
 // remapEventIDs is the Go step of migration 008: it gives every stored
@@ -45,7 +26,7 @@ func freshEventID(taken map[int64]bool) (int64, error) {
 // event. A reference to an id the log does not hold is left as it is (0
 // means none). The new ids avoid the old ones as well as each other, so no
 // rewrite can land on an id still waiting for its own.
-func remapEventIDs(ctx context.Context, tx *txn) error {
+func remapEventIDs(ctx context.Context, tx *sqlstore.Tx) error {
 	old, err := eventIDs(ctx, tx)
 	if err != nil {
 		return err
@@ -86,7 +67,7 @@ func remapEventIDs(ctx context.Context, tx *txn) error {
 }
 
 // eventIDs returns the ids of the stored revocation events in log order.
-func eventIDs(ctx context.Context, tx *txn) ([]int64, error) {
+func eventIDs(ctx context.Context, tx *sqlstore.Tx) ([]int64, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT id FROM revocations ORDER BY seq`)
 	if err != nil {
 		return nil, fmt.Errorf("remap event ids: %w", err)
@@ -105,7 +86,7 @@ func eventIDs(ctx context.Context, tx *txn) ([]int64, error) {
 
 // remapScopeEvents rewrites the events an audit run was scoped to. Only the
 // events member changes (json_set keeps the other members and their order).
-func remapScopeEvents(ctx context.Context, tx *txn, remap map[int64]int64) error {
+func remapScopeEvents(ctx context.Context, tx *sqlstore.Tx, remap map[int64]int64) error {
 	rows, err := tx.QueryContext(ctx, `SELECT id, json_extract(scope, '$.events') FROM audit_runs
 		WHERE CASE WHEN json_valid(scope) THEN json_type(scope, '$.events') = 'array' ELSE 0 END`)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/veritykb/verity/internal/sqlstore"
 )
 
 // TestMigrationAtomic checks that a migration whose Go step fails leaves the
@@ -27,7 +29,7 @@ func TestMigrationAtomic(t *testing.T) {
 	step := migrationSteps[8]
 	defer func() { migrationSteps[8] = step }()
 	boom := errors.New("boom")
-	migrationSteps[8] = func(ctx context.Context, tx *txn) error {
+	migrationSteps[8] = func(ctx context.Context, tx *sqlstore.Tx) error {
 		if err := step(ctx, tx); err != nil {
 			return err
 		}
@@ -70,7 +72,7 @@ func TestMigrationAtomic(t *testing.T) {
 	}
 	defer db.Close()
 	log, err := db.RevocationLog(ctx)
-	if err != nil || len(log) != 5 || log[0].ID < minEventID || log[1].Undoes != log[0].ID {
+	if err != nil || len(log) != 5 || log[0].ID < 1_000_000_000 || log[1].Undoes != log[0].ID {
 		t.Errorf("RevocationLog after upgrading = %+v, %v; want five remapped events", log, err)
 	}
 }

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -19,7 +19,7 @@ var _ llm.Cache = cache{}
 // Get implements [llm.Cache].
 func (c cache) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	var v []byte
-	err := c.d.db.QueryRowContext(ctx, `SELECT value FROM llm_cache WHERE key = ?`, key).Scan(&v)
+	err := c.d.q().QueryRowContext(ctx, `SELECT value FROM llm_cache WHERE key = ?`, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -35,7 +35,7 @@ func (c cache) Put(ctx context.Context, key string, m llm.CacheMeta, val []byte)
 	if created.IsZero() {
 		created = c.d.now()
 	}
-	_, err := c.d.db.ExecContext(ctx, `INSERT INTO llm_cache (key, provider, model, task, prompt_version, sample, input_tokens, output_tokens, created_at, value)
+	_, err := c.d.q().ExecContext(ctx, `INSERT INTO llm_cache (key, provider, model, task, prompt_version, sample, input_tokens, output_tokens, created_at, value)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET provider = excluded.provider, model = excluded.model, task = excluded.task,
 		prompt_version = excluded.prompt_version, sample = excluded.sample, input_tokens = excluded.input_tokens,

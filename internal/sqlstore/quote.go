@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 // new version. The receipt members' index on member finds them without a
 // scan of the records.
 func (d *DB) QuoteRecords(ctx context.Context, sourceID string) ([]*verity.Record, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT `+recordColumns+` FROM records
+	rows, err := d.q().QueryContext(ctx, `SELECT `+recordColumns+` FROM records
 		WHERE kind = ? AND rid IN (SELECT rid FROM receipt_members WHERE member = ?) ORDER BY id`,
 		string(verity.KindQuote), string(verity.SourceRef(sourceID)))
 	if err != nil {

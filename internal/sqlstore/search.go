@@ -1,9 +1,8 @@
-package sqlite
+package sqlstore
 
 import (
 	"container/list"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -44,7 +43,7 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	if params == (rank.Params{}) {
 		params = rank.DefaultParams
 	}
-	tx, err := d.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := d.snapshot(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
@@ -67,7 +66,7 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 }
 
 // rank runs the traversal: the caller's best k records and the best k of all.
-func (d *DB) rank(ctx context.Context, tx *sql.Tx, query rank.Query, c verity.Caller, params rank.Params, k int) (results, all []postings.Hit, err error) {
+func (d *DB) rank(ctx context.Context, tx *Tx, query rank.Query, c verity.Caller, params rank.Params, k int) (results, all []postings.Hit, err error) {
 	var n, total, gen, aclGen, maxSID int64
 	if err := tx.QueryRowContext(ctx, `SELECT chunks, total_terms, generation, acl_generation, (SELECT coalesce(max(sid), 0) FROM sources)
 		FROM search_stats WHERE id = 1`).Scan(&n, &total, &gen, &aclGen, &maxSID); err != nil {
@@ -237,7 +236,7 @@ func newIndexCache(budget int64) *indexCache {
 
 // view returns the segments as of generation gen, read in tx when the cache
 // holds another generation.
-func (c *indexCache) view(ctx context.Context, tx *sql.Tx, gen int64) (*indexView, error) {
+func (c *indexCache) view(ctx context.Context, tx *Tx, gen int64) (*indexView, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.current != nil && c.current.gen == gen {
@@ -293,7 +292,7 @@ func (c *indexCache) view(ctx context.Context, tx *sql.Tx, gen int64) (*indexVie
 
 // lists opens the query terms' lists in every segment of v and sums their
 // lengths, the terms' document frequencies before deletions.
-func (c *indexCache) lists(ctx context.Context, tx *sql.Tx, v *indexView, terms []string) ([]postings.Seg, []int, error) {
+func (c *indexCache) lists(ctx context.Context, tx *Tx, v *indexView, terms []string) ([]postings.Seg, []int, error) {
 	byTerm := make([]map[int64][]byte, len(terms))
 	var missing []int
 	c.mu.Lock()
@@ -398,7 +397,7 @@ const maxReaders = 256
 // readable returns the sources (by sid) that a caller with principals ps may
 // read. A cached set is extended with sources newer than it knows while no
 // existing source's ACL has changed, and read again when one has.
-func (c *indexCache) readable(ctx context.Context, tx *sql.Tx, ps []verity.Principal, aclGen, maxSID int64) (postings.Bitset, error) {
+func (c *indexCache) readable(ctx context.Context, tx *Tx, ps []verity.Principal, aclGen, maxSID int64) (postings.Bitset, error) {
 	names := make([]string, len(ps))
 	args := make([]any, len(ps))
 	for i, p := range ps {

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -70,7 +70,7 @@ func (d *DB) nowString() string { return formatTime(d.now()) }
 
 // RevocationLog returns every logged event in log order.
 func (d *DB) RevocationLog(ctx context.Context) ([]receipt.Event, error) {
-	return loadEvents(ctx, d.db)
+	return loadEvents(ctx, d.q())
 }
 
 func (d *DB) logged(ctx context.Context, token string, fn func(*receipt.Log, graph) (receipt.Event, receipt.Change[verity.Ref], error)) (receipt.Event, receipt.Change[verity.Ref], error) {
@@ -78,12 +78,12 @@ func (d *DB) logged(ctx context.Context, token string, fn func(*receipt.Log, gra
 		ev     receipt.Event
 		change receipt.Change[verity.Ref]
 	)
-	err := d.tx(ctx, func(tx *txn) error {
+	err := d.tx(ctx, func(tx *Tx) error {
 		past, err := loadEvents(ctx, tx)
 		if err != nil {
 			return err
 		}
-		l, err := receipt.NewLog(d.now, past, receipt.WithIDs(randomEventID))
+		l, err := receipt.NewLog(d.now, past, receipt.WithIDs(RandomEventID))
 		if err != nil {
 			return err
 		}
@@ -138,7 +138,7 @@ func loadEvents(ctx context.Context, q querier) ([]receipt.Event, error) {
 }
 
 // checkKnown refuses refs to sources or records the store does not hold.
-func checkKnown(ctx context.Context, tx *txn, refs []verity.Ref) error {
+func checkKnown(ctx context.Context, tx *Tx, refs []verity.Ref) error {
 	_, err := graph{tx: tx}.Status(ctx, refs, nil)
 	return err
 }

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -19,14 +19,14 @@ func (d *DB) SourceAccess(ctx context.Context, id string) ([]verity.Principal, v
 		sid    int64
 		status string
 	)
-	err := d.db.QueryRowContext(ctx, `SELECT sid, status FROM sources WHERE id = ?`, id).Scan(&sid, &status)
+	err := d.q().QueryRowContext(ctx, `SELECT sid, status FROM sources WHERE id = ?`, id).Scan(&sid, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, "", verity.Errorf(verity.ENOTFOUND, "no source %q", id)
 	}
 	if err != nil {
 		return nil, "", fmt.Errorf("read source %q: %w", id, err)
 	}
-	acl, err := sourceACL(ctx, d.db, sid)
+	acl, err := sourceACL(ctx, d.q(), sid)
 	if err != nil {
 		return nil, "", fmt.Errorf("read source %q acl: %w", id, err)
 	}

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -32,7 +32,7 @@ func (d *DB) RevokedMatch(ctx context.Context, q verity.SearchQuery) (float64, e
 		return 0, nil
 	}
 	acl, args := aclCondition("c.sid", q.Caller)
-	rows, err := d.db.QueryContext(ctx, `SELECT c.terms FROM chunks c JOIN sources s ON s.sid = c.sid
+	rows, err := d.q().QueryContext(ctx, `SELECT c.terms FROM chunks c JOIN sources s ON s.sid = c.sid
 		WHERE s.status = 'revoked' AND `+acl, args...)
 	if err != nil {
 		return 0, fmt.Errorf("match revoked sources: %w", err)
@@ -64,8 +64,8 @@ func (d *DB) RevokedMatch(ctx context.Context, q verity.SearchQuery) (float64, e
 // source, its rights change, or it is revoked or restored, which is when a
 // cached answer may no longer be the answer.
 func (d *DB) AnswerStamp(ctx context.Context) (string, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT s.id, s.version, s.status, s.system, s.author,
-		coalesce((SELECT group_concat(principal, ',') FROM (SELECT principal FROM source_acl a WHERE a.sid = s.sid ORDER BY principal)), '')
+	rows, err := d.q().QueryContext(ctx, `SELECT s.id, s.version, s.status, s.system, s.author,
+		coalesce((SELECT string_agg(a.principal, ',' ORDER BY a.principal) FROM source_acl a WHERE a.sid = s.sid), '')
 		FROM sources s ORDER BY s.sid`)
 	if err != nil {
 		return "", fmt.Errorf("answer stamp: %w", err)
@@ -92,7 +92,7 @@ func (d *DB) AnswerStamp(ctx context.Context) (string, error) {
 // with this stamp.
 func (d *DB) CachedAnswer(ctx context.Context, key, stamp string) ([]byte, bool, error) {
 	var body []byte
-	err := d.db.QueryRowContext(ctx, `SELECT body FROM answers WHERE key = ? AND stamp = ?`, key, stamp).Scan(&body)
+	err := d.q().QueryRowContext(ctx, `SELECT body FROM answers WHERE key = ? AND stamp = ?`, key, stamp).Scan(&body)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -105,7 +105,7 @@ func (d *DB) CachedAnswer(ctx context.Context, key, stamp string) ([]byte, bool,
 // PutAnswer stores an answer body under key and stamp, replacing what was
 // stored under key before.
 func (d *DB) PutAnswer(ctx context.Context, key, stamp string, body []byte) error {
-	_, err := d.db.ExecContext(ctx, `INSERT INTO answers (key, stamp, body, created_at) VALUES (?, ?, ?, ?)
+	_, err := d.q().ExecContext(ctx, `INSERT INTO answers (key, stamp, body, created_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET stamp = excluded.stamp, body = excluded.body, created_at = excluded.created_at`,
 		key, stamp, body, formatTime(d.now()))
 	if err != nil {

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -18,7 +18,7 @@ func (d *DB) PutToken(ctx context.Context, t *verity.Token) error {
 		return verity.Errorf(verity.EINVALID, "a token needs an id, a hash and principals")
 	}
 	ps, _ := json.Marshal(t.Principals)
-	_, err := d.db.ExecContext(ctx, `INSERT INTO tokens (id, name, principals, hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+	_, err := d.q().ExecContext(ctx, `INSERT INTO tokens (id, name, principals, hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		t.ID, t.Name, string(ps), t.Hash, string(t.CreatedBy), formatTime(t.CreatedAt), optTime(t.ExpiresAt))
 	if err != nil {
 		return fmt.Errorf("store token %s: %w", t.ID, err)
@@ -28,7 +28,7 @@ func (d *DB) PutToken(ctx context.Context, t *verity.Token) error {
 
 // Token returns the token with id; ENOTFOUND when there is none.
 func (d *DB) Token(ctx context.Context, id string) (*verity.Token, error) {
-	t, err := scanToken(d.db.QueryRowContext(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE id = ?`, id))
+	t, err := scanToken(d.q().QueryRowContext(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "no token %q", id)
 	}
@@ -40,7 +40,7 @@ func (d *DB) Token(ctx context.Context, id string) (*verity.Token, error) {
 
 // Tokens lists every token, oldest first.
 func (d *DB) Tokens(ctx context.Context) ([]verity.Token, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT `+tokenColumns+` FROM tokens ORDER BY created_at, id`)
+	rows, err := d.q().QueryContext(ctx, `SELECT `+tokenColumns+` FROM tokens ORDER BY created_at, id`)
 	if err != nil {
 		return nil, fmt.Errorf("list tokens: %w", err)
 	}
@@ -59,7 +59,7 @@ func (d *DB) Tokens(ctx context.Context) ([]verity.Token, error) {
 // RevokeToken marks token id revoked at time at; it reports false when
 // the token was revoked already, and ENOTFOUND when there is none.
 func (d *DB) RevokeToken(ctx context.Context, id string, at time.Time) (bool, error) {
-	res, err := d.db.ExecContext(ctx, `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at = ''`, formatTime(at), id)
+	res, err := d.q().ExecContext(ctx, `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at = ''`, formatTime(at), id)
 	if err != nil {
 		return false, fmt.Errorf("revoke token %s: %w", id, err)
 	}

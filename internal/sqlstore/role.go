@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func (d *DB) GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error) {
 	if at.IsZero() {
 		at = d.now()
 	}
-	res, err := d.db.ExecContext(ctx, `INSERT INTO roles (principal, role, granted_by, granted_at) VALUES (?, ?, ?, ?)
+	res, err := d.q().ExecContext(ctx, `INSERT INTO roles (principal, role, granted_by, granted_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (principal, role) DO NOTHING`, string(p), string(r), string(g.By), formatTime(at))
 	if err != nil {
 		return false, fmt.Errorf("grant role %s to %s: %w", r, p, err)
@@ -45,7 +45,7 @@ func (d *DB) RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) 
 	if err != nil {
 		return false, fmt.Errorf("revoke role: %w", err)
 	}
-	res, err := d.db.ExecContext(ctx, `DELETE FROM roles WHERE principal = ? AND role = ?`, string(p), string(r))
+	res, err := d.q().ExecContext(ctx, `DELETE FROM roles WHERE principal = ? AND role = ?`, string(p), string(r))
 	if err != nil {
 		return false, fmt.Errorf("revoke role %s from %s: %w", r, p, err)
 	}
@@ -58,7 +58,7 @@ func (d *DB) RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) 
 
 // Roles returns every grant, ordered by principal and then role.
 func (d *DB) Roles(ctx context.Context) ([]verity.RoleGrant, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT principal, role, granted_by, granted_at FROM roles ORDER BY principal, role`)
+	rows, err := d.q().QueryContext(ctx, `SELECT principal, role, granted_by, granted_at FROM roles ORDER BY principal, role`)
 	if err != nil {
 		return nil, fmt.Errorf("list roles: %w", err)
 	}
@@ -88,7 +88,7 @@ func (d *DB) RolesOf(ctx context.Context, ps []verity.Principal) ([]verity.Role,
 		for i, p := range part {
 			args[i] = string(p)
 		}
-		rows, err := d.db.QueryContext(ctx, `SELECT DISTINCT role FROM roles WHERE principal IN (`+placeholders(len(part))+`)`, args...)
+		rows, err := d.q().QueryContext(ctx, `SELECT DISTINCT role FROM roles WHERE principal IN (`+placeholders(len(part))+`)`, args...)
 		if err != nil {
 			return nil, fmt.Errorf("roles of principals: %w", err)
 		}

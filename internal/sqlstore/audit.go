@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -24,7 +24,7 @@ var _ audit.Log = (*DB)(nil)
 // later changed the same records; a record killed since by another event is
 // counted as having died here too.
 func (d *DB) Touched(ctx context.Context, event int64) (died, survived []string, err error) {
-	events, err := loadEvents(ctx, d.db)
+	events, err := loadEvents(ctx, d.q())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -47,7 +47,7 @@ func (d *DB) Touched(ctx context.Context, event int64) (died, survived []string,
 		var next []verity.Ref
 		for lo := 0; lo < len(frontier); lo += batchSize {
 			part := frontier[lo:min(lo+batchSize, len(frontier))]
-			rows, err := d.db.QueryContext(ctx, `SELECT DISTINCT r.id, r.alive FROM receipt_members m JOIN records r ON r.rid = m.rid
+			rows, err := d.q().QueryContext(ctx, `SELECT DISTINCT r.id, r.alive FROM receipt_members m JOIN records r ON r.rid = m.rid
 				WHERE m.member IN (`+placeholders(len(part))+`) ORDER BY r.id`, refArgs(part)...)
 			if err != nil {
 				return nil, nil, fmt.Errorf("touched by event %d: %w", event, err)
@@ -88,7 +88,7 @@ func (d *DB) Touched(ctx context.Context, event int64) (died, survived []string,
 // their receipts say now: audited alive but dead, audited dead but alive,
 // or left undetermined.
 func (d *DB) Disputed(ctx context.Context) ([]string, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id FROM records
+	rows, err := d.q().QueryContext(ctx, `SELECT id FROM records
 		WHERE (audit = 'alive' AND alive = 0) OR (audit = 'dead' AND alive = 1) OR audit = 'undetermined' ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("disputed records: %w", err)
@@ -112,9 +112,9 @@ func (d *DB) Disputed(ctx context.Context) ([]string, error) {
 // A dead verdict kills nothing by itself.
 func (d *DB) PutAuditRun(ctx context.Context, run *audit.Run) error {
 	scope, _ := json.Marshal(run.Scope)
-	err := d.tx(ctx, func(tx *txn) error {
-		for range eventIDTries {
-			id := randomEventID()
+	err := d.tx(ctx, func(tx *Tx) error {
+		for range EventIDTries {
+			id := RandomEventID()
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM audit_runs WHERE id = ?`, id).Scan(&n); err != nil {
 				return err
@@ -125,7 +125,7 @@ func (d *DB) PutAuditRun(ctx context.Context, run *audit.Run) error {
 			}
 		}
 		if run.ID == 0 {
-			return verity.Errorf(verity.EINTERNAL, "no free audit run id after %d tries", eventIDTries)
+			return verity.Errorf(verity.EINTERNAL, "no free audit run id after %d tries", EventIDTries)
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO audit_runs (id, at, model, prompt_version, blind, probes, alive_at, dead_at, scope, circular, applied)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, run.ID, formatTime(run.At), run.Model, run.PromptVersion, run.Blind, run.Probes,
@@ -173,7 +173,7 @@ func refsOrEmpty(refs []verity.Ref) []verity.Ref {
 
 // SetAuditApplied records that revocation event applied run's dead verdicts.
 func (d *DB) SetAuditApplied(ctx context.Context, run, event int64) error {
-	res, err := d.db.ExecContext(ctx, `UPDATE audit_runs SET applied = ? WHERE id = ?`, event, run)
+	res, err := d.q().ExecContext(ctx, `UPDATE audit_runs SET applied = ? WHERE id = ?`, event, run)
 	if err != nil {
 		return fmt.Errorf("audit run %d: %w", run, err)
 	}
@@ -188,7 +188,7 @@ func (d *DB) SetAuditApplied(ctx context.Context, run, event int64) error {
 func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 	if id == 0 {
 		// The latest is the one run last: ids are random, so by time.
-		if err := d.db.QueryRowContext(ctx, `SELECT coalesce((SELECT id FROM audit_runs ORDER BY at DESC, id DESC LIMIT 1), 0)`).Scan(&id); err != nil {
+		if err := d.q().QueryRowContext(ctx, `SELECT coalesce((SELECT id FROM audit_runs ORDER BY at DESC, id DESC LIMIT 1), 0)`).Scan(&id); err != nil {
 			return nil, fmt.Errorf("latest audit run: %w", err)
 		}
 		if id == 0 {
@@ -197,7 +197,7 @@ func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 	}
 	run := &audit.Run{ID: id}
 	var at, scope string
-	err := d.db.QueryRowContext(ctx, `SELECT at, model, prompt_version, blind, probes, alive_at, dead_at, scope, circular, applied
+	err := d.q().QueryRowContext(ctx, `SELECT at, model, prompt_version, blind, probes, alive_at, dead_at, scope, circular, applied
 		FROM audit_runs WHERE id = ?`, id).Scan(&at, &run.Model, &run.PromptVersion, &run.Blind, &run.Probes, &run.AliveAt,
 		&run.DeadAt, &scope, &run.Circular, &run.Applied)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -208,7 +208,7 @@ func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 	}
 	run.At = parseTime(at)
 	json.Unmarshal([]byte(scope), &run.Scope)
-	rows, err := d.db.QueryContext(ctx, `SELECT record, kind, text, event, receipt, verdict, yes, casts, requested, deterministic,
+	rows, err := d.q().QueryContext(ctx, `SELECT record, kind, text, event, receipt, verdict, yes, casts, requested, deterministic,
 		shown, removed, reason, same_model, withheld FROM audit_verdicts WHERE run = ? ORDER BY pos`, id)
 	if err != nil {
 		return nil, fmt.Errorf("audit run %d: %w", id, err)
@@ -233,7 +233,7 @@ func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = d.db.QueryContext(ctx, `SELECT record, sample, seed, task, prompt_version, model, vars, answer, label, reason, cached
+	rows, err = d.q().QueryContext(ctx, `SELECT record, sample, seed, task, prompt_version, model, vars, answer, label, reason, cached
 		FROM audit_probes WHERE run = ? ORDER BY record, sample`, id)
 	if err != nil {
 		return nil, fmt.Errorf("audit run %d: %w", id, err)

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 // sources tables inside one transaction, so a cascade and what it changes are
 // stored atomically.
 type graph struct {
-	tx  *txn
+	tx  *Tx
 	now func() string
 }
 

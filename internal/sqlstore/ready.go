@@ -1,9 +1,8 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
 	"fmt"
-	"io/fs"
 
 	"github.com/veritykb/verity"
 )
@@ -11,12 +10,12 @@ import (
 // Ready reports whether the store answers and every embedded migration has
 // run: what a server's readiness probe asks before it sends traffic here.
 func (d *DB) Ready(ctx context.Context) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	names, err := d.migrationNames()
 	if err != nil {
 		return fmt.Errorf("ready: %w", err)
 	}
 	var applied int
-	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&applied); err != nil {
+	if err := d.q().QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&applied); err != nil {
 		return verity.Errorf(verity.EUNAVAILABLE, "store not reachable: %w", err)
 	}
 	if applied < len(names) {

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func (d *DB) KindRecords(ctx context.Context, kind verity.RecordKind) ([]*verity
 // continues.
 func (d *DB) BeginRun(ctx context.Context, r extract.RunInfo) error {
 	now := d.nowString()
-	_, err := d.db.ExecContext(ctx, `INSERT INTO extract_runs (run, spec, spec_hash, model, prompts, started_at, updated_at)
+	_, err := d.q().ExecContext(ctx, `INSERT INTO extract_runs (run, spec, spec_hash, model, prompts, started_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run) DO UPDATE SET updated_at = excluded.updated_at`,
 		r.ID, r.Spec, r.SpecHash, r.Model, r.Prompts, formatTime(r.StartedAt), now)
 	if err != nil {
@@ -40,7 +40,7 @@ func (d *DB) BeginRun(ctx context.Context, r extract.RunInfo) error {
 // FinishedPage returns the stored result of a page a run finished at version.
 func (d *DB) FinishedPage(ctx context.Context, run, sourceID string, version int) (*extract.PageResult, bool, error) {
 	var raw string
-	err := d.db.QueryRowContext(ctx, `SELECT result FROM extract_pages WHERE run = ? AND source_id = ? AND version = ?`,
+	err := d.q().QueryRowContext(ctx, `SELECT result FROM extract_pages WHERE run = ? AND source_id = ? AND version = ?`,
 		run, sourceID, version).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
@@ -64,7 +64,7 @@ func (d *DB) SavePage(ctx context.Context, run string, res *extract.PageResult, 
 		return err
 	}
 	now := d.nowString()
-	err = d.tx(ctx, func(tx *txn) error {
+	err = d.tx(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM extract_steps WHERE run = ? AND source_id = ? AND version = ?`,
 			run, res.SourceID, res.Version); err != nil {
 			return err
@@ -76,7 +76,7 @@ func (d *DB) SavePage(ctx context.Context, run string, res *extract.PageResult, 
 			if o.Verdict != extract.Accepted || o.Evidence == nil {
 				continue
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO extract_evidence (evidence, edge_id, source_id) VALUES (?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO extract_evidence (evidence, edge_id, source_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 				o.Evidence.ID, o.EdgeID, res.SourceID); err != nil {
 				return err
 			}
@@ -105,7 +105,7 @@ func (d *DB) SavePage(ctx context.Context, run string, res *extract.PageResult, 
 	return nil
 }
 
-func insertSteps(ctx context.Context, tx *txn, steps []extract.Step) error {
+func insertSteps(ctx context.Context, tx *Tx, steps []extract.Step) error {
 	for _, s := range steps {
 		votes := []byte("null")
 		if s.Votes != nil {
@@ -129,7 +129,7 @@ func insertSteps(ctx context.Context, tx *txn, steps []extract.Step) error {
 
 // PutSteps appends traces that belong to no page run.
 func (d *DB) PutSteps(ctx context.Context, steps []extract.Step) error {
-	if err := d.tx(ctx, func(tx *txn) error { return insertSteps(ctx, tx, steps) }); err != nil {
+	if err := d.tx(ctx, func(tx *Tx) error { return insertSteps(ctx, tx, steps) }); err != nil {
 		return fmt.Errorf("store extraction steps: %w", err)
 	}
 	return nil
@@ -138,7 +138,7 @@ func (d *DB) PutSteps(ctx context.Context, steps []extract.Step) error {
 // Steps returns every trace of an edge, oldest first, with the page-level
 // steps (the extraction call) of every page run that checked it.
 func (d *DB) Steps(ctx context.Context, edgeID string) ([]extract.Step, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT run, source_id, version, candidate, edge_id, step, input, output, prompt_version, model, votes, at
+	rows, err := d.q().QueryContext(ctx, `SELECT run, source_id, version, candidate, edge_id, step, input, output, prompt_version, model, votes, at
 		FROM extract_steps s WHERE edge_id = ?1
 		OR (edge_id = '' AND candidate = -1 AND EXISTS (SELECT 1 FROM extract_steps e
 			WHERE e.edge_id = ?1 AND e.run = s.run AND e.source_id = s.source_id AND e.version = s.version))
@@ -175,7 +175,7 @@ func (d *DB) SourceEvidence(ctx context.Context, sourceID string) ([]string, err
 }
 
 func (d *DB) strings(ctx context.Context, q string, args ...any) ([]string, error) {
-	rows, err := d.db.QueryContext(ctx, q, args...)
+	rows, err := d.q().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +199,7 @@ func (d *DB) ReviewItems(ctx context.Context, status string) ([]extract.ReviewIt
 		q += ` WHERE status = ?`
 		args = append(args, status)
 	}
-	rows, err := d.db.QueryContext(ctx, q+` ORDER BY created_at, id`, args...)
+	rows, err := d.q().QueryContext(ctx, q+` ORDER BY created_at, id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list review items: %w", err)
 	}
@@ -223,7 +223,7 @@ func (d *DB) ReviewItems(ctx context.Context, status string) ([]extract.ReviewIt
 // ReviewItem returns one review item.
 func (d *DB) ReviewItem(ctx context.Context, id string) (*extract.ReviewItem, error) {
 	var raw, st string
-	err := d.db.QueryRowContext(ctx, `SELECT item, status FROM extract_review WHERE id = ?`, id).Scan(&raw, &st)
+	err := d.q().QueryRowContext(ctx, `SELECT item, status FROM extract_review WHERE id = ?`, id).Scan(&raw, &st)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "no review item %q", id)
 	}
@@ -240,7 +240,7 @@ func (d *DB) ReviewItem(ctx context.Context, id string) (*extract.ReviewItem, er
 
 // DecideReview closes a pending review item with a person's vote.
 func (d *DB) DecideReview(ctx context.Context, id, status string, v extract.HumanVote) error {
-	return d.tx(ctx, func(tx *txn) error {
+	return d.tx(ctx, func(tx *Tx) error {
 		var edge string
 		res, err := tx.ExecContext(ctx, `UPDATE extract_review SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'`,
 			status, formatTime(v.At), id)
@@ -257,7 +257,7 @@ func (d *DB) DecideReview(ctx context.Context, id, status string, v extract.Huma
 	})
 }
 
-func insertVote(ctx context.Context, tx *txn, item, edge string, v extract.HumanVote) error {
+func insertVote(ctx context.Context, tx *Tx, item, edge string, v extract.HumanVote) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO extract_votes (item, edge_id, author, vote, why, at) VALUES (?, ?, ?, ?, ?, ?)`,
 		item, edge, v.Author, v.Vote, v.Why, formatTime(v.At))
 	return err
@@ -265,12 +265,12 @@ func insertVote(ctx context.Context, tx *txn, item, edge string, v extract.Human
 
 // PutVote records a person's vote on an item or an edge.
 func (d *DB) PutVote(ctx context.Context, item, edgeID string, v extract.HumanVote) error {
-	return d.tx(ctx, func(tx *txn) error { return insertVote(ctx, tx, item, edgeID, v) })
+	return d.tx(ctx, func(tx *Tx) error { return insertVote(ctx, tx, item, edgeID, v) })
 }
 
 // Votes returns people's votes on an edge, oldest first.
 func (d *DB) Votes(ctx context.Context, edgeID string) ([]extract.HumanVote, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT author, vote, why, at FROM extract_votes WHERE edge_id = ? ORDER BY id`, edgeID)
+	rows, err := d.q().QueryContext(ctx, `SELECT author, vote, why, at FROM extract_votes WHERE edge_id = ? ORDER BY id`, edgeID)
 	if err != nil {
 		return nil, fmt.Errorf("read votes of %s: %w", edgeID, err)
 	}
@@ -292,7 +292,7 @@ func (d *DB) Votes(ctx context.Context, edgeID string) ([]extract.HumanVote, err
 
 // PutAlias records another name of the subject with key.
 func (d *DB) PutAlias(ctx context.Context, key, alias, origin string) error {
-	if _, err := d.db.ExecContext(ctx, `INSERT OR IGNORE INTO extract_aliases (key, alias, origin) VALUES (?, ?, ?)`, key, alias, origin); err != nil {
+	if _, err := d.q().ExecContext(ctx, `INSERT INTO extract_aliases (key, alias, origin) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, key, alias, origin); err != nil {
 		return fmt.Errorf("store alias: %w", err)
 	}
 	return nil
@@ -300,7 +300,7 @@ func (d *DB) PutAlias(ctx context.Context, key, alias, origin string) error {
 
 // Aliases returns every alias by subject key.
 func (d *DB) Aliases(ctx context.Context) (map[string][]string, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT key, alias FROM extract_aliases ORDER BY key, alias`)
+	rows, err := d.q().QueryContext(ctx, `SELECT key, alias FROM extract_aliases ORDER BY key, alias`)
 	if err != nil {
 		return nil, fmt.Errorf("read aliases: %w", err)
 	}
@@ -321,9 +321,9 @@ func (d *DB) Aliases(ctx context.Context) (map[string][]string, error) {
 func (d *DB) MarkGone(ctx context.Context, evidenceID string, gone bool) error {
 	var err error
 	if gone {
-		_, err = d.db.ExecContext(ctx, `INSERT OR REPLACE INTO extract_gone (evidence, at) VALUES (?, ?)`, evidenceID, d.nowString())
+		_, err = d.q().ExecContext(ctx, `INSERT INTO extract_gone (evidence, at) VALUES (?, ?) ON CONFLICT (evidence) DO UPDATE SET at = excluded.at`, evidenceID, d.nowString())
 	} else {
-		_, err = d.db.ExecContext(ctx, `DELETE FROM extract_gone WHERE evidence = ?`, evidenceID)
+		_, err = d.q().ExecContext(ctx, `DELETE FROM extract_gone WHERE evidence = ?`, evidenceID)
 	}
 	if err != nil {
 		return fmt.Errorf("mark evidence %s: %w", evidenceID, err)
@@ -335,7 +335,7 @@ func (d *DB) MarkGone(ctx context.Context, evidenceID string, gone bool) error {
 // the page.
 func (d *DB) Gone(ctx context.Context, evidenceID string) (bool, error) {
 	var n int
-	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM extract_gone WHERE evidence = ?`, evidenceID).Scan(&n); err != nil {
+	if err := d.q().QueryRowContext(ctx, `SELECT count(*) FROM extract_gone WHERE evidence = ?`, evidenceID).Scan(&n); err != nil {
 		return false, fmt.Errorf("read evidence %s: %w", evidenceID, err)
 	}
 	return n > 0, nil

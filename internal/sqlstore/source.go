@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func (d *DB) PutSource(ctx context.Context, src *verity.Source, chunks []verity.
 // failure of the store itself, and then nothing of the batch is stored.
 func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 	now := d.now()
-	err := d.tx(ctx, func(tx *txn) error {
+	err := d.tx(ctx, func(tx *Tx) error {
 		for _, p := range puts {
 			if p.Err = checkSource(p.Source, p.Chunks); p.Err != nil {
 				continue
@@ -69,7 +69,7 @@ func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 }
 
 // putSource stores one source inside tx and says what it changed.
-func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity.Chunk, now time.Time) (verity.PutOutcome, verity.SourceChange, error) {
+func putSource(ctx context.Context, tx *Tx, src *verity.Source, chunks []verity.Chunk, now time.Time) (verity.PutOutcome, verity.SourceChange, error) {
 	var none verity.SourceChange
 	src.Hash = verity.ContentHash(src.Title, src.Text)
 	acl := normalACL(src.ACL)
@@ -90,13 +90,9 @@ func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity
 			src.UpdatedAt = now
 		}
 		src.Version, src.Status = 1, verity.StatusActive
-		res, err := tx.ExecContext(ctx, `INSERT INTO sources (id, uri, system, title, author, version, updated_at, ingested_at, hash, status)
-			VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 'active')`,
-			src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash)
-		if err != nil {
-			return "", none, err
-		}
-		if sid, err = res.LastInsertId(); err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO sources (id, uri, system, title, author, version, updated_at, ingested_at, hash, status)
+			VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 'active') RETURNING sid`,
+			src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash).Scan(&sid); err != nil {
 			return "", none, err
 		}
 		return verity.PutCreated, none, storeVersion(ctx, tx, sid, src, acl, false, chunks, now)
@@ -183,7 +179,7 @@ func putSource(ctx context.Context, tx *txn, src *verity.Source, chunks []verity
 // its uri: one uri, one source, per system ([verity.URIConflict]). It looks
 // only at holders (uri_duplicate = 0, see migration 009), of which there is
 // one per (system, uri) in use, through the index that enforces the rule.
-func checkURI(ctx context.Context, tx *txn, src *verity.Source, sid int64) error {
+func checkURI(ctx context.Context, tx *Tx, src *verity.Source, sid int64) error {
 	var holder string
 	err := tx.QueryRowContext(ctx, `SELECT id FROM sources WHERE system = ? AND uri = ? AND uri_duplicate = 0 AND sid != ?`, src.System, src.URI, sid).Scan(&holder)
 	switch {
@@ -199,7 +195,7 @@ func checkURI(ctx context.Context, tx *txn, src *verity.Source, sid int64) error
 // must not meet another holder of its uri; it becomes the holder there.
 // When it held the uri in from, the oldest duplicate left there (if any)
 // takes its place, so each (system, uri) in use keeps one holder.
-func moveSystem(ctx context.Context, tx *txn, sid int64, from string, duplicate bool, src *verity.Source) error {
+func moveSystem(ctx context.Context, tx *Tx, sid int64, from string, duplicate bool, src *verity.Source) error {
 	if err := checkURI(ctx, tx, src, sid); err != nil {
 		return err
 	}
@@ -218,7 +214,7 @@ func moveSystem(ctx context.Context, tx *txn, sid int64, from string, duplicate 
 // older source, which holds it: pairs a store made before the one-uri rule
 // may hold (migration 009), ordered by system, uri and id.
 func (d *DB) URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT s.system, s.uri, s.id, h.id FROM sources s
+	rows, err := d.q().QueryContext(ctx, `SELECT s.system, s.uri, s.id, h.id FROM sources s
 		JOIN sources h ON h.system = s.system AND h.uri = s.uri AND h.uri_duplicate = 0
 		WHERE s.uri_duplicate = 1 ORDER BY s.system, s.uri, s.id`)
 	if err != nil {
@@ -241,7 +237,7 @@ func (d *DB) URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error) {
 
 // storeVersion stores src's current version: its text, its ACL and its
 // chunks (indexed when the source is active).
-func storeVersion(ctx context.Context, tx *txn, sid int64, src *verity.Source, acl []verity.Principal, aclChanged bool, chunks []verity.Chunk, now time.Time) error {
+func storeVersion(ctx context.Context, tx *Tx, sid int64, src *verity.Source, acl []verity.Principal, aclChanged bool, chunks []verity.Chunk, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
 		return err
@@ -308,7 +304,7 @@ func sourceACL(ctx context.Context, q querier, sid int64) ([]verity.Principal, e
 // (changed; putSource has compared them), the ACL generation goes up, so
 // that every process's cache of who may read what looks again; a new source
 // needs none, as caches read the ACLs of sources newer than they know.
-func putACL(ctx context.Context, tx *txn, sid int64, acl []verity.Principal, changed bool) error {
+func putACL(ctx context.Context, tx *Tx, sid int64, acl []verity.Principal, changed bool) error {
 	if changed {
 		if _, err := tx.ExecContext(ctx, `UPDATE search_stats SET acl_generation = acl_generation + 1 WHERE id = 1`); err != nil {
 			return err
@@ -325,7 +321,7 @@ func putACL(ctx context.Context, tx *txn, sid int64, acl []verity.Principal, cha
 	return nil
 }
 
-func insertChunks(ctx context.Context, tx *txn, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
+func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
 	if len(chunks) == 0 {
 		return nil
 	}
@@ -354,7 +350,7 @@ func insertChunks(ctx context.Context, tx *txn, sid int64, src *verity.Source, c
 
 // deleteChunks removes a source's chunks, and takes them out of the search
 // index when they are in it (the source is active).
-func deleteChunks(ctx context.Context, tx *txn, sid int64, indexed bool) error {
+func deleteChunks(ctx context.Context, tx *Tx, sid int64, indexed bool) error {
 	if indexed {
 		if err := unindex(ctx, tx, sid); err != nil {
 			return err
@@ -364,7 +360,7 @@ func deleteChunks(ctx context.Context, tx *txn, sid int64, indexed bool) error {
 	return err
 }
 
-func bumpStats(ctx context.Context, tx *txn, chunks, terms int) error {
+func bumpStats(ctx context.Context, tx *Tx, chunks, terms int) error {
 	if chunks == 0 && terms == 0 {
 		return nil
 	}
@@ -377,12 +373,6 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-// querier is what *sql.DB and *txn share for reads.
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 const sourceColumns = `s.sid, s.id, s.uri, s.system, s.title, s.author, s.version, s.updated_at, s.hash, s.status`
@@ -411,7 +401,7 @@ func (d *DB) Source(ctx context.Context, id string) (*verity.Source, error) {
 // SourceVersion implements [verity.SourceStore.SourceVersion]; version 0 means
 // the current one.
 func (d *DB) SourceVersion(ctx context.Context, id string, version int) (*verity.Source, error) {
-	src, sid, err := scanSource(d.db.QueryRowContext(ctx, `SELECT `+sourceColumns+` FROM sources s WHERE s.id = ?`, id))
+	src, sid, err := scanSource(d.q().QueryRowContext(ctx, `SELECT `+sourceColumns+` FROM sources s WHERE s.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "no source %q", id)
 	}
@@ -421,7 +411,7 @@ func (d *DB) SourceVersion(ctx context.Context, id string, version int) (*verity
 	if version == 0 {
 		version = src.Version
 	}
-	err = d.db.QueryRowContext(ctx, `SELECT text, hash, title FROM source_versions WHERE sid = ? AND version = ?`, sid, version).
+	err = d.q().QueryRowContext(ctx, `SELECT text, hash, title FROM source_versions WHERE sid = ? AND version = ?`, sid, version).
 		Scan(&src.Text, &src.Hash, &src.Title)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "source %q has no version %d (current is %d)", id, version, src.Version)
@@ -430,7 +420,7 @@ func (d *DB) SourceVersion(ctx context.Context, id string, version int) (*verity
 		return nil, fmt.Errorf("read source %q version %d: %w", id, version, err)
 	}
 	src.Version = version
-	if src.ACL, err = sourceACL(ctx, d.db, sid); err != nil {
+	if src.ACL, err = sourceACL(ctx, d.q(), sid); err != nil {
 		return nil, fmt.Errorf("read source %q acl: %w", id, err)
 	}
 	return src, nil
@@ -461,7 +451,7 @@ func (d *DB) Sources(ctx context.Context, f verity.SourceFilter) ([]*verity.Sour
 	if f.Limit > 0 {
 		query += fmt.Sprintf(" LIMIT %d", f.Limit)
 	}
-	rows, err := d.db.QueryContext(ctx, query, args...)
+	rows, err := d.q().QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list sources: %w", err)
 	}
@@ -481,7 +471,7 @@ func (d *DB) Sources(ctx context.Context, f verity.SourceFilter) ([]*verity.Sour
 	}
 	rows.Close()
 	for sid, src := range sids {
-		if src.ACL, err = sourceACL(ctx, d.db, sid); err != nil {
+		if src.ACL, err = sourceACL(ctx, d.q(), sid); err != nil {
 			return nil, fmt.Errorf("list sources: %w", err)
 		}
 	}
@@ -505,7 +495,7 @@ func placeholders(n int) string {
 
 // Chunks implements [verity.SourceStore.Chunks].
 func (d *DB) Chunks(ctx context.Context, id string) ([]verity.Chunk, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT c.version, c.ordinal, c.start, c."end", c.heading, c.text
+	rows, err := d.q().QueryContext(ctx, `SELECT c.version, c.ordinal, c.start, c."end", c.heading, c.text
 		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.id = ? ORDER BY c.ordinal`, id)
 	if err != nil {
 		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
@@ -527,13 +517,13 @@ func (d *DB) Chunks(ctx context.Context, id string) ([]verity.Chunk, error) {
 // Stats implements [verity.SourceStore.Stats].
 func (d *DB) Stats(ctx context.Context) (verity.StoreStats, error) {
 	var st verity.StoreStats
-	err := d.db.QueryRowContext(ctx, `SELECT
+	err := d.q().QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM sources),
 		(SELECT count(*) FROM sources WHERE status = 'active'),
 		(SELECT count(*) FROM sources WHERE status = 'revoked'),
 		(SELECT count(*) FROM chunks),
 		(SELECT chunks FROM search_stats WHERE id = 1),
-		(SELECT coalesce(sum(length(CAST(v.text AS BLOB))), 0) FROM sources s JOIN source_versions v ON v.sid = s.sid AND v.version = s.version)`).
+		(SELECT CAST(coalesce(sum(octet_length(v.text)), 0) AS BIGINT) FROM sources s JOIN source_versions v ON v.sid = s.sid AND v.version = s.version)`).
 		Scan(&st.Sources, &st.ActiveSources, &st.RevokedSources, &st.Chunks, &st.SearchChunks, &st.TextBytes)
 	if err != nil {
 		return st, fmt.Errorf("count store: %w", err)
@@ -552,7 +542,7 @@ func (d *DB) SourceACLs(ctx context.Context, ids []string) (map[string][]verity.
 		for i, id := range batch {
 			args[i] = id
 		}
-		rows, err := d.db.QueryContext(ctx, `SELECT s.id, a.principal FROM sources s LEFT JOIN source_acl a ON a.sid = s.sid
+		rows, err := d.q().QueryContext(ctx, `SELECT s.id, a.principal FROM sources s LEFT JOIN source_acl a ON a.sid = s.sid
 			WHERE s.id IN (`+placeholders(len(batch))+`) ORDER BY s.id, a.principal`, args...)
 		if err != nil {
 			return nil, fmt.Errorf("read source acls: %w", err)

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -35,7 +35,7 @@ const (
 
 // nextCIDs reserves n chunk ids and returns the first. Ids only go up, so
 // a deleted chunk's id never names another chunk in a segment.
-func nextCIDs(ctx context.Context, tx *txn, n int) (int64, error) {
+func nextCIDs(ctx context.Context, tx *Tx, n int) (int64, error) {
 	var next int64
 	if err := tx.QueryRowContext(ctx, `SELECT next_cid FROM search_stats WHERE id = 1`).Scan(&next); err != nil {
 		return 0, err
@@ -44,14 +44,14 @@ func nextCIDs(ctx context.Context, tx *txn, n int) (int64, error) {
 	return next, err
 }
 
-func bumpGeneration(ctx context.Context, tx *txn) error {
+func bumpGeneration(ctx context.Context, tx *Tx) error {
 	_, err := tx.ExecContext(ctx, `UPDATE search_stats SET generation = generation + 1 WHERE id = 1`)
 	return err
 }
 
 // flushIndex writes the docs this transaction added as one segment; the
 // transaction calls it before it commits.
-func (t *txn) flushIndex(ctx context.Context) error {
+func (t *Tx) flushIndex(ctx context.Context) error {
 	if len(t.pending) == 0 {
 		return nil
 	}
@@ -67,7 +67,7 @@ func (t *txn) flushIndex(ctx context.Context) error {
 	return bumpGeneration(ctx, t)
 }
 
-func writeSegment(ctx context.Context, tx *txn, docs []byte, lists map[string][]byte, n int, minID, maxID int64) error {
+func writeSegment(ctx context.Context, tx *Tx, docs []byte, lists map[string][]byte, n int, minID, maxID int64) error {
 	if n == 0 {
 		return nil
 	}
@@ -75,17 +75,13 @@ func writeSegment(ctx context.Context, tx *txn, docs []byte, lists map[string][]
 	if n < inlineDocs {
 		inline = postings.EncodeLists(lists)
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO index_segments (docs, min_cid, max_cid, doc_table, inline) VALUES (?, ?, ?, ?, ?)`,
-		n, minID, maxID, docs, inline)
-	if err != nil {
+	var seg int64
+	if err := tx.QueryRowContext(ctx, `INSERT INTO index_segments (docs, min_cid, max_cid, doc_table, inline) VALUES (?, ?, ?, ?, ?) RETURNING seg`,
+		n, minID, maxID, docs, inline).Scan(&seg); err != nil {
 		return err
 	}
 	if inline != nil {
 		return nil
-	}
-	seg, err := res.LastInsertId()
-	if err != nil {
-		return err
 	}
 	terms := make([]string, 0, len(lists))
 	for t := range lists {
@@ -107,7 +103,7 @@ type indexedChunk struct {
 }
 
 // indexedChunks reads a source's chunks that have terms, in order.
-func indexedChunks(ctx context.Context, tx *txn, sid int64) ([]indexedChunk, error) {
+func indexedChunks(ctx context.Context, tx *Tx, sid int64) ([]indexedChunk, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT cid, terms FROM chunks WHERE sid = ? AND nterms > 0 ORDER BY ordinal`, sid)
 	if err != nil {
 		return nil, err
@@ -130,7 +126,7 @@ func indexedChunks(ctx context.Context, tx *txn, sid int64) ([]indexedChunk, err
 
 // unindex takes a source's chunks out of the search: they are marked deleted
 // in their segment, their terms counted out of the document frequencies.
-func unindex(ctx context.Context, tx *txn, sid int64) error {
+func unindex(ctx context.Context, tx *Tx, sid int64) error {
 	cs, err := indexedChunks(ctx, tx, sid)
 	if err != nil || len(cs) == 0 {
 		return err
@@ -138,7 +134,7 @@ func unindex(ctx context.Context, tx *txn, sid int64) error {
 	dead := map[string]int{}
 	total := 0
 	for _, c := range cs {
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO index_deleted (cid) VALUES (?)`, c.cid); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO index_deleted (cid) VALUES (?) ON CONFLICT DO NOTHING`, c.cid); err != nil {
 			return err
 		}
 		seen := map[string]bool{}
@@ -152,7 +148,7 @@ func unindex(ctx context.Context, tx *txn, sid int64) error {
 	}
 	for t, n := range dead {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO index_dead_terms (term, docs) VALUES (?, ?)
-			ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs`, t, n); err != nil {
+			ON CONFLICT (term) DO UPDATE SET docs = index_dead_terms.docs + excluded.docs`, t, n); err != nil {
 			return err
 		}
 	}
@@ -164,7 +160,7 @@ func unindex(ctx context.Context, tx *txn, sid int64) error {
 
 // reindex puts a source's chunks back into the search under new chunk ids
 // (their old ids stay deleted in the segments that hold them).
-func reindex(ctx context.Context, tx *txn, sid int64) error {
+func reindex(ctx context.Context, tx *Tx, sid int64) error {
 	cs, err := indexedChunks(ctx, tx, sid)
 	if err != nil || len(cs) == 0 {
 		return err
@@ -287,7 +283,7 @@ func pickMerge(segs []segmentRow) []segmentRow {
 func (d *DB) mergeIndex(ctx context.Context) error {
 	for {
 		// Most writes need no merge: ask without taking the write lock.
-		segs, err := segmentRows(ctx, d.db)
+		segs, err := segmentRows(ctx, d.q())
 		if err != nil {
 			return fmt.Errorf("merge index segments: %w", err)
 		}
@@ -295,7 +291,7 @@ func (d *DB) mergeIndex(ctx context.Context) error {
 			return nil
 		}
 		merged := false
-		err = d.tx(ctx, func(tx *txn) error {
+		err = d.tx(ctx, func(tx *Tx) error {
 			segs, err := segmentRows(ctx, tx)
 			if err != nil {
 				return err
@@ -321,7 +317,7 @@ func (d *DB) mergeIndex(ctx context.Context) error {
 }
 
 // mergeSegments replaces adjacent segments by one that holds their live docs.
-func (d *DB) mergeSegments(ctx context.Context, tx *txn, run []segmentRow, deleted []int64) error {
+func (d *DB) mergeSegments(ctx context.Context, tx *Tx, run []segmentRow, deleted []int64) error {
 	tables := make([]*postings.DocTable, len(run))
 	dead := make([]postings.Bitset, len(run))
 	inline := make([]map[string][]byte, len(run))
@@ -428,13 +424,13 @@ func (d *DB) mergeSegments(ctx context.Context, tx *txn, run []segmentRow, delet
 // store derive it once.
 func (d *DB) deriveIndex(ctx context.Context) error {
 	var v int
-	if err := d.db.QueryRowContext(ctx, `SELECT index_version FROM search_stats WHERE id = 1`).Scan(&v); err != nil {
+	if err := d.q().QueryRowContext(ctx, `SELECT index_version FROM search_stats WHERE id = 1`).Scan(&v); err != nil {
 		return fmt.Errorf("index version: %w", err)
 	}
 	if v == rank.IndexVersion {
 		return nil
 	}
-	err := d.tx(ctx, func(tx *txn) error {
+	err := d.tx(ctx, func(tx *Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT index_version FROM search_stats WHERE id = 1`).Scan(&v); err != nil || v == rank.IndexVersion {
 			return err
 		}
@@ -453,7 +449,7 @@ func (d *DB) deriveIndex(ctx context.Context) error {
 // leaves the old one. progress, when not nil, hears chunks done of all.
 func (d *DB) Reindex(ctx context.Context, progress func(done, total int)) (*verity.ReindexReport, error) {
 	var rep *verity.ReindexReport
-	err := d.tx(ctx, func(tx *txn) error {
+	err := d.tx(ctx, func(tx *Tx) error {
 		var err error
 		rep, err = rebuild(ctx, tx, progress)
 		return err
@@ -464,7 +460,7 @@ func (d *DB) Reindex(ctx context.Context, progress func(done, total int)) (*veri
 	return rep, nil
 }
 
-func rebuild(ctx context.Context, tx *txn, progress func(done, total int)) (*verity.ReindexReport, error) {
+func rebuild(ctx context.Context, tx *Tx, progress func(done, total int)) (*verity.ReindexReport, error) {
 	rep := &verity.ReindexReport{}
 	var total int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&total); err != nil {
@@ -528,8 +524,8 @@ func rebuild(ctx context.Context, tx *txn, progress func(done, total int)) (*ver
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE search_stats SET
 		chunks = (SELECT count(*) FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.status = 'active' AND c.nterms > 0),
-		total_terms = (SELECT coalesce(sum(c.nterms), 0) FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.status = 'active'),
-		next_cid = max(next_cid, coalesce((SELECT max(cid) FROM chunks), 0) + 1),
+		total_terms = (SELECT CAST(coalesce(sum(c.nterms), 0) AS BIGINT) FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.status = 'active'),
+		next_cid = CASE WHEN next_cid > coalesce((SELECT max(cid) FROM chunks), 0) THEN next_cid ELSE coalesce((SELECT max(cid) FROM chunks), 0) + 1 END,
 		index_version = ? WHERE id = 1`, rank.IndexVersion); err != nil {
 		return nil, err
 	}
@@ -538,7 +534,7 @@ func rebuild(ctx context.Context, tx *txn, progress func(done, total int)) (*ver
 
 // rederive recomputes the terms of up to reindexBatch chunks after chunk id
 // last, and returns how many it did and the last id it did.
-func rederive(ctx context.Context, tx *txn, last int64) (int, int64, error) {
+func rederive(ctx context.Context, tx *Tx, last int64) (int, int64, error) {
 	type row struct {
 		cid                  int64
 		title, heading, text string

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 func (d *DB) CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error) {
 	st := &verity.CrawlState{}
 	var updated string
-	err := d.db.QueryRowContext(ctx, `SELECT status, fetched, updated_at FROM crawls WHERE crawl = ?`, crawl).
+	err := d.q().QueryRowContext(ctx, `SELECT status, fetched, updated_at FROM crawls WHERE crawl = ?`, crawl).
 		Scan(&st.Status, &st.Fetched, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -24,7 +24,7 @@ func (d *DB) CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, 
 		return nil, fmt.Errorf("crawl state %s: %w", crawl, err)
 	}
 	st.UpdatedAt = parseTime(updated)
-	rows, err := d.db.QueryContext(ctx, `SELECT url, seq, depth, state, hash, source_id FROM crawl_urls WHERE crawl = ? ORDER BY seq`, crawl)
+	rows, err := d.q().QueryContext(ctx, `SELECT url, seq, depth, state, hash, source_id FROM crawl_urls WHERE crawl = ? ORDER BY seq`, crawl)
 	if err != nil {
 		return nil, fmt.Errorf("crawl state %s: %w", crawl, err)
 	}
@@ -49,7 +49,7 @@ func (d *DB) SaveCrawlState(ctx context.Context, crawl, status string, fetched i
 	if crawl == "" || (status != "running" && status != "finished") {
 		return verity.Errorf(verity.EINVALID, "save crawl state: crawl %q, status %q", crawl, status)
 	}
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := d.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("save crawl state: %w", err)
 	}
@@ -60,15 +60,10 @@ func (d *DB) SaveCrawlState(ctx context.Context, crawl, status string, fetched i
 		return fmt.Errorf("save crawl state: %w", err)
 	}
 	if len(urls) > 0 {
-		st, err := tx.PrepareContext(ctx, `INSERT INTO crawl_urls (crawl, url, seq, depth, state, hash, source_id) VALUES (?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (crawl, url) DO UPDATE SET seq = excluded.seq, depth = excluded.depth, state = excluded.state,
-			hash = excluded.hash, source_id = excluded.source_id`)
-		if err != nil {
-			return fmt.Errorf("save crawl state: %w", err)
-		}
-		defer st.Close()
 		for _, u := range urls {
-			if _, err := st.ExecContext(ctx, crawl, u.URL, u.Seq, u.Depth, u.State, u.Hash, u.SourceID); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO crawl_urls (crawl, url, seq, depth, state, hash, source_id) VALUES (?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT (crawl, url) DO UPDATE SET seq = excluded.seq, depth = excluded.depth, state = excluded.state,
+				hash = excluded.hash, source_id = excluded.source_id`, crawl, u.URL, u.Seq, u.Depth, u.State, u.Hash, u.SourceID); err != nil {
 				return fmt.Errorf("save crawl state: %w", err)
 			}
 		}
@@ -81,12 +76,12 @@ func (d *DB) SaveCrawlState(ctx context.Context, crawl, status string, fetched i
 
 // ResetCrawl forgets a crawl's saved state.
 func (d *DB) ResetCrawl(ctx context.Context, crawl string) error {
-	if _, err := d.db.ExecContext(ctx, `DELETE FROM crawls WHERE crawl = ?`, crawl); err != nil {
+	if _, err := d.q().ExecContext(ctx, `DELETE FROM crawls WHERE crawl = ?`, crawl); err != nil {
 		return fmt.Errorf("reset crawl %s: %w", crawl, err)
 	}
 	// Foreign keys cascade when they are on; delete explicitly so the
 	// result does not depend on the connection's pragma.
-	if _, err := d.db.ExecContext(ctx, `DELETE FROM crawl_urls WHERE crawl = ?`, crawl); err != nil {
+	if _, err := d.q().ExecContext(ctx, `DELETE FROM crawl_urls WHERE crawl = ?`, crawl); err != nil {
 		return fmt.Errorf("reset crawl %s: %w", crawl, err)
 	}
 	return nil
@@ -101,8 +96,11 @@ func (d *DB) PutResearchCall(ctx context.Context, c verity.ResearchCall) error {
 	if c.At.IsZero() {
 		c.At = d.now()
 	}
-	_, err := d.db.ExecContext(ctx, `INSERT OR REPLACE INTO research_calls
-		(run, seq, kind, reason, query, url, outcome, detail, hits, source_id, version, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err := d.q().ExecContext(ctx, `INSERT INTO research_calls
+		(run, seq, kind, reason, query, url, outcome, detail, hits, source_id, version, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (run, seq) DO UPDATE SET kind = excluded.kind, reason = excluded.reason, query = excluded.query, url = excluded.url,
+		outcome = excluded.outcome, detail = excluded.detail, hits = excluded.hits, source_id = excluded.source_id,
+		version = excluded.version, at = excluded.at`,
 		c.Run, c.Seq, c.Kind, c.Reason, c.Query, c.URL, c.Outcome, c.Detail, c.Hits, c.SourceID, c.Version, formatTime(c.At))
 	if err != nil {
 		return fmt.Errorf("record research call: %w", err)
@@ -127,7 +125,7 @@ func (d *DB) ResearchCalls(ctx context.Context, f verity.ResearchFilter) ([]veri
 	if f.Limit > 0 {
 		q += fmt.Sprintf(` LIMIT %d`, f.Limit)
 	}
-	rows, err := d.db.QueryContext(ctx, q, args...)
+	rows, err := d.q().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("research calls: %w", err)
 	}

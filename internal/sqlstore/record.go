@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -37,7 +37,7 @@ func (d *DB) PutRecords(ctx context.Context, recs []*verity.Record) (receipt.Cha
 		}
 		batch[r.ID] = true
 	}
-	err := d.tx(ctx, func(tx *txn) error {
+	err := d.tx(ctx, func(tx *Tx) error {
 		var refs []verity.Ref
 		for _, r := range recs {
 			if err := checkRefs(ctx, tx, r, batch); err != nil {
@@ -56,12 +56,8 @@ func (d *DB) PutRecords(ctx context.Context, recs []*verity.Record) (receipt.Cha
 			case errors.Is(err, sql.ErrNoRows):
 				rc := r.Receipt.Minimal()
 				js, _ := json.Marshal(rc)
-				res, err := tx.ExecContext(ctx, `INSERT INTO records (id, kind, body, receipt, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-					r.ID, string(r.Kind), body, string(js), now, now)
-				if err != nil {
-					return err
-				}
-				if rid, err = res.LastInsertId(); err != nil {
+				if err := tx.QueryRowContext(ctx, `INSERT INTO records (id, kind, body, receipt, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING rid`,
+					r.ID, string(r.Kind), body, string(js), now, now).Scan(&rid); err != nil {
 					return err
 				}
 				if err := insertMembers(ctx, tx, rid, rc, 0); err != nil {
@@ -129,10 +125,10 @@ func subset(a, b []verity.Ref) bool {
 	return true
 }
 
-func insertMembers(ctx context.Context, tx *txn, rid int64, rc verity.Receipt, firstSet int) error {
+func insertMembers(ctx context.Context, tx *Tx, rid int64, rc verity.Receipt, firstSet int) error {
 	for i, set := range rc.Sets {
 		for _, m := range set {
-			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO receipt_members (rid, set_no, member) VALUES (?, ?, ?)`, rid, firstSet+i, string(m)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO receipt_members (rid, set_no, member) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, rid, firstSet+i, string(m)); err != nil {
 				return err
 			}
 		}
@@ -141,7 +137,7 @@ func insertMembers(ctx context.Context, tx *txn, rid int64, rc verity.Receipt, f
 }
 
 // checkRefs refuses receipts that name unknown sources or records.
-func checkRefs(ctx context.Context, tx *txn, r *verity.Record, batch map[string]bool) error {
+func checkRefs(ctx context.Context, tx *Tx, r *verity.Record, batch map[string]bool) error {
 	for _, set := range r.Receipt.Sets {
 		for _, ref := range set {
 			var n int
@@ -197,7 +193,7 @@ func scanRecord(sc interface{ Scan(...any) error }) (*verity.Record, error) {
 
 // Record returns one record with its receipt and state.
 func (d *DB) Record(ctx context.Context, id string) (*verity.Record, error) {
-	r, err := scanRecord(d.db.QueryRowContext(ctx, `SELECT `+recordColumns+` FROM records WHERE id = ?`, id))
+	r, err := scanRecord(d.q().QueryRowContext(ctx, `SELECT `+recordColumns+` FROM records WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "no record %q", id)
 	}
@@ -230,7 +226,7 @@ func (d *DB) Records(ctx context.Context, f verity.RecordFilter) ([]*verity.Reco
 	if f.Limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", f.Limit)
 	}
-	rows, err := d.db.QueryContext(ctx, q, args...)
+	rows, err := d.q().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list records: %w", err)
 	}
@@ -250,7 +246,7 @@ func (d *DB) Records(ctx context.Context, f verity.RecordFilter) ([]*verity.Reco
 // "undetermined", or "" to clear it. A dead verdict does not kill a record by
 // itself; a person (or the audit command) revokes it when they agree.
 func (d *DB) SetAudit(ctx context.Context, ids []string, verdict verity.RecordState) error {
-	return d.tx(ctx, func(tx *txn) error {
+	return d.tx(ctx, func(tx *Tx) error {
 		for _, id := range ids {
 			res, err := tx.ExecContext(ctx, `UPDATE records SET audit = ? WHERE id = ?`, string(verdict), id)
 			if err != nil {

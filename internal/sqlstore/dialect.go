@@ -1,0 +1,120 @@
+package sqlstore
+
+import (
+	"database/sql"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Dialect is what differs between the databases the store runs on. The
+// store's queries are written once, with ? placeholders, in the SQL that
+// SQLite and PostgreSQL share (ON CONFLICT, RETURNING, string_agg with
+// ORDER BY, octet_length); a dialect says how to number placeholders, how
+// to pass values its driver does not take as they are, how writers are
+// serialized and how a read sees one snapshot.
+type Dialect struct {
+	Name string // "sqlite" or "postgres", for messages
+	// Numbered says placeholders are $1, $2... rather than ?; a query's
+	// ?N (a numbered placeholder used twice) becomes $N.
+	Numbered bool
+	// IntBools says booleans are stored as 0/1 integers that the driver
+	// will not convert itself: bool arguments are passed as int64.
+	IntBools bool
+	// LockWrites, when not empty, runs first in every write transaction:
+	// it serializes writers where the database does not (SQLite has one
+	// writer at a time; PostgreSQL takes an advisory lock), so that reading
+	// a counter and writing it back, or checking a rule and then storing,
+	// is never interleaved with another process's write.
+	LockWrites string
+	// Snapshot is how a read-only transaction that must see one committed
+	// state throughout (a search) begins.
+	Snapshot sql.TxOptions
+	// MapError turns a driver's error into a coded one where the code is
+	// the user's to act on (a string the database cannot store is invalid
+	// input; a database that cannot be reached is unavailable); nil keeps
+	// errors as they are.
+	MapError func(error) error
+
+	rebound sync.Map // query → its numbered form
+}
+
+// rebind returns query with the dialect's placeholders. Placeholders inside
+// quoted strings and identifiers are left alone.
+func (d *Dialect) rebind(query string) string {
+	if !d.Numbered || strings.IndexByte(query, '?') < 0 {
+		return query
+	}
+	if q, ok := d.rebound.Load(query); ok {
+		return q.(string)
+	}
+	var (
+		b     strings.Builder
+		n     int
+		quote byte
+	)
+	b.Grow(len(query) + 8)
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+			b.WriteByte(c)
+		case c == '\'' || c == '"':
+			quote = c
+			b.WriteByte(c)
+		case c == '?':
+			j := i + 1
+			for j < len(query) && query[j] >= '0' && query[j] <= '9' {
+				j++
+			}
+			b.WriteByte('$')
+			if j > i+1 {
+				b.WriteString(query[i+1 : j]) // ?N keeps its number
+				i = j - 1
+			} else {
+				n++
+				b.WriteString(strconv.Itoa(n))
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	q := b.String()
+	d.rebound.Store(query, q)
+	return q
+}
+
+// args converts arguments the driver would refuse.
+func (d *Dialect) args(args []any) []any {
+	if !d.IntBools {
+		return args
+	}
+	var out []any
+	for i, a := range args {
+		b, ok := a.(bool)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]any(nil), args...)
+		}
+		out[i] = int64(0)
+		if b {
+			out[i] = int64(1)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+func (d *Dialect) mapError(err error) error {
+	if err == nil || d.MapError == nil {
+		return err
+	}
+	return d.MapError(err)
+}
