@@ -15,6 +15,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/internal/storetest"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -39,13 +40,13 @@ func crashWriter(path string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	for i, src := range synthCorpus(100000, 11) {
+	for i, src := range storetest.SynthCorpus(100000, 11) {
 		if _, err := db.PutSource(ctx, src, ingest.Chunks(src, analysis.DefaultChunkOptions)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 		if i%7 == 3 {
-			db.Revoke(ctx, []verity.Ref{verity.SourceRef(src.ID)}, admin, "crash test")
+			db.Revoke(ctx, []verity.Ref{verity.SourceRef(src.ID)}, verity.Principal("user:admin@corp.example"), "crash test")
 		}
 		fmt.Println(i + 1) // how far it got, for the test to pick its moment
 	}
@@ -103,7 +104,7 @@ func TestKilledMidMergeLeavesConsistentIndex(t *testing.T) {
 		if live == 0 || live != indexed || docs-deleted != live {
 			t.Fatalf("round %d: %d active chunks, stats say %d, segments hold %d docs less %d deleted", round, live, indexed, docs, deleted)
 		}
-		searchesExact(t, db, synthQueries(10, uint64(round)), []verity.Caller{verity.NewCaller(), verity.NewCaller("group:g2")})
+		storetest.SearchesExact(t, db, storetest.SynthQueries(10, uint64(round)), []verity.Caller{verity.NewCaller(), verity.NewCaller("group:g2")})
 		t.Logf("round %d: killed %v after put %d with %d active chunks in %d segments", round, after, done, live, segs)
 		db.Close()
 	}

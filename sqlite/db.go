@@ -41,7 +41,7 @@ var _ verity.Searcher = (*DB)(nil)
 
 // dialect is SQLite's: ? placeholders, one writer at a time (transactions
 // begin IMMEDIATE), and a read transaction that sees one snapshot (WAL).
-var dialect = &sqlstore.Dialect{Name: "sqlite", Snapshot: sql.TxOptions{ReadOnly: true}}
+var dialect = &sqlstore.Dialect{Name: "sqlite", Prepare: true, Snapshot: sql.TxOptions{ReadOnly: true}}
 
 // migrationSteps are the Go parts of migrations, by version.
 var migrationSteps = map[int]func(context.Context, *sqlstore.Tx) error{

@@ -3,12 +3,9 @@ package sqlite_test
 import (
 	"context"
 	"flag"
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -16,6 +13,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/internal/storetest"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -24,64 +22,6 @@ import (
 //
 //	go test -run '^$' -bench 'Search|Ingest' -benchtime 200x ./sqlite/ -args -store.chunks 100000
 var benchChunks = flag.Int("store.chunks", 5000, "chunks in the search benchmark store (one ~1 KB source each)")
-
-// synthCorpus builds n sources of about 1 KB of Zipf-distributed words in
-// English and Russian, so term statistics look like real text. A third of
-// them are readable only by one of ten groups.
-func synthCorpus(n int, seed uint64) []*verity.Source {
-	r := rand.New(rand.NewPCG(seed, 1))
-	vocab := synthVocab()
-	zipf := rand.NewZipf(rand.New(rand.NewPCG(seed, 2)), 1.1, 1, uint64(len(vocab)-1))
-	out := make([]*verity.Source, n)
-	for i := range out {
-		var b strings.Builder
-		for b.Len() < 1000 {
-			b.WriteString(vocab[zipf.Uint64()])
-			if r.IntN(12) == 0 {
-				b.WriteString(". ")
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-		acl := []verity.Principal{verity.Public}
-		if i%3 == 0 {
-			acl = []verity.Principal{verity.Principal(fmt.Sprintf("group:g%d", i%10))}
-		}
-		out[i] = &verity.Source{ID: fmt.Sprintf("s%d", i), URI: fmt.Sprintf("https://x/%d", i), System: "file", Title: vocab[zipf.Uint64()], ACL: acl, Text: b.String()}
-	}
-	return out
-}
-
-func synthVocab() []string {
-	vocab := make([]string, 20000)
-	en := []string{"data", "model", "team", "sales", "budget", "report", "system", "policy", "review", "access"}
-	ru := []string{"данные", "модель", "команда", "продажи", "бюджет", "отчёт", "система", "политика", "проверка", "доступ"}
-	for i := range vocab {
-		base := en[i%len(en)]
-		if i%2 == 1 {
-			base = ru[i%len(ru)]
-		}
-		vocab[i] = fmt.Sprintf("%s%d", base, i/len(en))
-	}
-	return vocab
-}
-
-// synthQueries draws queries of 2–6 words from the same vocabulary, skewed
-// toward the frequent words real queries mostly use.
-func synthQueries(n int, seed uint64) []string {
-	vocab := synthVocab()
-	r := rand.New(rand.NewPCG(seed, 3))
-	zipf := rand.NewZipf(rand.New(rand.NewPCG(seed, 4)), 1.05, 1, 2000)
-	qs := make([]string, n)
-	for i := range qs {
-		var ws []string
-		for range 2 + r.IntN(5) {
-			ws = append(ws, vocab[zipf.Uint64()])
-		}
-		qs[i] = strings.Join(ws, " ")
-	}
-	return qs
-}
 
 var (
 	benchOnce sync.Once
@@ -102,7 +42,7 @@ func benchStore(b *testing.B) *sqlite.DB {
 		}
 		start := time.Now()
 		var batch []*verity.SourcePut
-		corpus := synthCorpus(*benchChunks, 7)
+		corpus := storetest.SynthCorpus(*benchChunks, 7)
 		for i, s := range corpus {
 			batch = append(batch, &verity.SourcePut{Source: s, Chunks: ingest.Chunks(s, analysis.DefaultChunkOptions)})
 			if len(batch) == 256 || i == len(corpus)-1 {
@@ -124,7 +64,7 @@ func benchStore(b *testing.B) *sqlite.DB {
 // beside a baseline that stores the same text in a plain table without
 // analysis or indexing (the cost of SQLite alone).
 func BenchmarkIngest(b *testing.B) {
-	corpus := synthCorpus(2000, 11)
+	corpus := storetest.SynthCorpus(2000, 11)
 	var bytes int64
 	for _, s := range corpus {
 		bytes += int64(len(s.Text))
@@ -187,7 +127,7 @@ func BenchmarkIngest(b *testing.B) {
 // module bench/search, which runs both on the same passages.
 func BenchmarkSearch(b *testing.B) {
 	db := benchStore(b)
-	queries := synthQueries(500, 5)
+	queries := storetest.SynthQueries(500, 5)
 	ctx := context.Background()
 	run := func(b *testing.B, fn func(q string) error) {
 		var lat []time.Duration

@@ -207,10 +207,10 @@ func (d *DB) tx(ctx context.Context, fn func(*Tx) error) error {
 	return nil
 }
 
-// Tx is a write transaction that prepares each distinct statement once:
-// ingest runs the same few statements for every source and chunk, and
-// preparing them anew each time was a fifth of its cost. The statements
-// close with the transaction. Its Exec and Query methods take queries
+// Tx is a transaction that, where the dialect asks it to, prepares each
+// distinct statement once: ingest runs the same few statements for every
+// source and chunk, and preparing them anew each time was a fifth of its
+// cost on SQLite. The statements close with the transaction. Its Exec and Query methods take queries
 // written with ? placeholders and speak them in the store's dialect; the
 // embedded *sql.Tx runs a query as it is written.
 type Tx struct {
@@ -250,6 +250,9 @@ func (d *DB) snapshot(ctx context.Context) (*Tx, error) {
 }
 
 func (t *Tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if !t.dialect.Prepare {
+		return nil, nil
+	}
 	if st, ok := t.stmts[query]; ok {
 		return st, nil
 	}
@@ -267,6 +270,9 @@ func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 	if err != nil {
 		return nil, err
 	}
+	if st == nil {
+		return t.Tx.ExecContext(ctx, t.dialect.rebind(query), t.dialect.args(args)...)
+	}
 	return st.ExecContext(ctx, t.dialect.args(args)...)
 }
 
@@ -276,13 +282,16 @@ func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 	if err != nil {
 		return nil, err
 	}
+	if st == nil {
+		return t.Tx.QueryContext(ctx, t.dialect.rebind(query), t.dialect.args(args)...)
+	}
 	return st.QueryContext(ctx, t.dialect.args(args)...)
 }
 
 // QueryRowContext runs a cached prepared statement.
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	st, err := t.stmt(ctx, query)
-	if err != nil {
+	if err != nil || st == nil {
 		// sql.Row carries no constructor for an error; let the driver report
 		// the same failure on the unprepared path.
 		return t.Tx.QueryRowContext(ctx, t.dialect.rebind(query), t.dialect.args(args)...)

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -9,12 +9,12 @@ import (
 	"github.com/veritykb/verity/receipt"
 )
 
-// TestEventIDs checks that a new store's events get random 10-digit ids,
+// testEventIDs checks that a new store's events get random 10-digit ids,
 // distinct, that say nothing of their number, and that the log's order is
 // the order events were logged in whatever their ids.
-func TestEventIDs(t *testing.T) {
+func testEventIDs(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	names := []string{"a", "b", "c", "d", "e", "f"}
 	for _, id := range names {
 		put(t, db, doc(id, "Text of "+id+".", verity.Public))
@@ -50,7 +50,7 @@ func TestEventIDs(t *testing.T) {
 		t.Errorf("RevocationLog ids = %v, want %v, the order of logging", got, logged)
 	}
 	// The order is seq's: turning seq around turns the log around.
-	if _, err := db.SQL().ExecContext(ctx, `UPDATE revocations SET seq = 100 - seq`); err != nil {
+	if _, err := db.SQL().ExecContext(ctx, db.Rebind(`UPDATE revocations SET seq = 100 - seq`)); err != nil {
 		t.Fatal(err)
 	}
 	log, err = db.RevocationLog(ctx)
@@ -64,10 +64,10 @@ func TestEventIDs(t *testing.T) {
 	}
 }
 
-// TestEventToken checks that the token column reaches the event.
-func TestEventToken(t *testing.T) {
+// testEventToken checks that the token column reaches the event.
+func testEventToken(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("a", "Text of a.", verity.Public))
 	ev, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "test")
 	if err != nil {
@@ -76,7 +76,7 @@ func TestEventToken(t *testing.T) {
 	if log, err := db.RevocationLog(ctx); err != nil || len(log) != 1 || log[0].Token != "" {
 		t.Fatalf("RevocationLog = %+v, %v; want one event without a token", log, err)
 	}
-	if _, err := db.SQL().ExecContext(ctx, `UPDATE revocations SET token = 'tok_1' WHERE id = ?`, ev.ID); err != nil {
+	if _, err := db.SQL().ExecContext(ctx, db.Rebind(`UPDATE revocations SET token = 'tok_1' WHERE id = ?`), ev.ID); err != nil {
 		t.Fatal(err)
 	}
 	if log, err := db.RevocationLog(ctx); err != nil || len(log) != 1 || log[0].Token != "tok_1" {
@@ -94,11 +94,11 @@ func eventIDs(events []receipt.Event) []int64 {
 	return out
 }
 
-// TestNoopRevocationLogsNothing checks that revoking what is revoked and
+// testNoopRevocationLogsNothing checks that revoking what is revoked and
 // unrevoking what is live store no event, while undo still logs.
-func TestNoopRevocationLogsNothing(t *testing.T) {
+func testNoopRevocationLogsNothing(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("a", "Text of a.", verity.Public))
 	put(t, db, doc("b", "Text of b.", verity.Public))
 	first, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "first")

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -10,26 +10,25 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/rank"
-	"github.com/veritykb/verity/sqlite"
 )
 
 // exhaustive ranks every indexed chunk of the store the caller may read with
 // rank.Records, reading terms and ACLs straight from the tables: the answer
 // the postings must give, result for result and score for score.
-func exhaustive(t *testing.T, db *sqlite.DB, text string, c verity.Caller, k int) []string {
+func exhaustive(t *testing.T, db Store, text string, c verity.Caller, k int) []string {
 	t.Helper()
 	ctx := context.Background()
 	q := rank.ParseQuery(text)
 	st := rank.Stats{DF: map[string]int{}}
 	var total int
-	if err := db.SQL().QueryRowContext(ctx, `SELECT chunks, total_terms FROM search_stats`).Scan(&st.N, &total); err != nil {
+	if err := db.SQL().QueryRowContext(ctx, db.Rebind(`SELECT chunks, total_terms FROM search_stats`)).Scan(&st.N, &total); err != nil {
 		t.Fatal(err)
 	}
 	if st.N > 0 {
 		st.AvgLen = float64(total) / float64(st.N)
 	}
-	rows, err := db.SQL().QueryContext(ctx, `SELECT c.cid, c.sid, c.terms FROM chunks c JOIN sources s ON s.sid = c.sid
-		WHERE s.status = 'active' AND c.nterms > 0`)
+	rows, err := db.SQL().QueryContext(ctx, db.Rebind(`SELECT c.cid, c.sid, c.terms FROM chunks c JOIN sources s ON s.sid = c.sid
+		WHERE s.status = 'active' AND c.nterms > 0`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +49,7 @@ func exhaustive(t *testing.T, db *sqlite.DB, text string, c verity.Caller, k int
 	readable := func(sid int64) bool {
 		for _, p := range c.Principals() {
 			var n int
-			db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM source_acl WHERE sid = ? AND principal = ?`, sid, string(p)).Scan(&n)
+			db.SQL().QueryRowContext(ctx, db.Rebind(`SELECT count(*) FROM source_acl WHERE sid = ? AND principal = ?`), sid, string(p)).Scan(&n)
 			if n > 0 {
 				return true
 			}
@@ -66,15 +65,15 @@ func exhaustive(t *testing.T, db *sqlite.DB, text string, c verity.Caller, k int
 	var out []string
 	for _, r := range rank.Records(q, mine, st, rank.DefaultParams, k) {
 		var id string
-		db.SQL().QueryRowContext(ctx, `SELECT id FROM sources WHERE sid = ?`, r.SourceID).Scan(&id)
+		db.SQL().QueryRowContext(ctx, db.Rebind(`SELECT id FROM sources WHERE sid = ?`), r.SourceID).Scan(&id)
 		out = append(out, fmt.Sprintf("%s %.12f", id, r.Score))
 	}
 	return out
 }
 
-// searchesExact fails t unless every query, as every caller, returns what
+// SearchesExact fails t unless every query, as every caller, returns what
 // ranking every chunk returns, in the same order with the same scores.
-func searchesExact(t *testing.T, db *sqlite.DB, queries []string, callers []verity.Caller) {
+func SearchesExact(t *testing.T, db Store, queries []string, callers []verity.Caller) {
 	t.Helper()
 	for _, c := range callers {
 		for _, q := range queries {
@@ -97,15 +96,10 @@ func searchesExact(t *testing.T, db *sqlite.DB, queries []string, callers []veri
 // revocations, un-revocations and the merges they cause, for a caller who
 // reads all and one who reads a tenth; and a store opened again (cold
 // caches) answers the same.
-func TestPostingsMatchExhaustive(t *testing.T) {
+func testPostingsMatchExhaustive(t *testing.T, open Opener) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := dir + "/s.db"
-	db, err := sqlite.Open(ctx, path, sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	corpus := synthCorpus(400, 7)
+	db := open(t, "s")
+	corpus := SynthCorpus(400, 7)
 	r := rand.New(rand.NewPCG(7, 9))
 	for i, src := range corpus {
 		put(t, db, src)
@@ -127,15 +121,11 @@ func TestPostingsMatchExhaustive(t *testing.T) {
 		}
 	}
 	callers := []verity.Caller{verity.NewCaller(), verity.NewCaller("group:g3")}
-	queries := synthQueries(30, 5)
-	check := func(db *sqlite.DB) { searchesExact(t, db, queries, callers) }
+	queries := SynthQueries(30, 5)
+	check := func(db Store) { SearchesExact(t, db, queries, callers) }
 	check(db)
 	db.Close()
-	db, err = sqlite.Open(ctx, path, sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = open(t, "s")
 	check(db)
 	// A rebuild from sources gives the same answers.
 	if _, err := db.Reindex(ctx, nil); err != nil {
@@ -147,9 +137,9 @@ func TestPostingsMatchExhaustive(t *testing.T) {
 // A search's cached readable set follows ACL changes at once: a narrowed
 // ACL, by metadata alone or with a new version, hides the record from the
 // next search of a caller who could read it.
-func TestSearchFollowsACLChanges(t *testing.T) {
+func testSearchFollowsACLChanges(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	g1 := verity.NewCaller("group:g1")
 	found := func() bool {
 		res, err := db.Search(ctx, verity.SearchQuery{Text: "quarterly budget", Caller: g1})

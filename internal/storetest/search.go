@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -23,8 +23,8 @@ func search(t testing.TB, db interface {
 	return res
 }
 
-func TestSearchRanksAndFilters(t *testing.T) {
-	db := openTest(t)
+func testSearchRanksAndFilters(t *testing.T, open Opener) {
+	db := open(t, "")
 	put(t, db, doc("ru", "Компания «Ромашка» перешла на Битрикс24 в 2024 году. Ёлки зелёные.", verity.Public))
 	put(t, db, doc("en", "Acme Corp uses Bitrix24 for its sales team.", verity.Public))
 	put(t, db, doc("hr", "Plan of layoffs for the sales team.", "group:hr"))
@@ -70,8 +70,8 @@ func TestSearchRanksAndFilters(t *testing.T) {
 }
 
 // A hint appears only when the hidden record would have ranked in the top k.
-func TestHintOnlyWhenRanked(t *testing.T) {
-	db := openTest(t)
+func testHintOnlyWhenRanked(t *testing.T, open Opener) {
+	db := open(t, "")
 	for i := range 5 {
 		put(t, db, doc(fmt.Sprintf("p%d", i), strings.Repeat("budget plan ", 5), verity.Public))
 	}
@@ -89,14 +89,16 @@ func TestHintOnlyWhenRanked(t *testing.T) {
 	}
 }
 
-// TestNoLeak is the property that matters most: for random corpora, ACLs and
+// testNoLeak is the property that matters most: for random corpora, ACLs and
 // callers, nothing of a record the caller cannot read — its text, title, uri
 // or id — appears anywhere in search output.
-func TestNoLeak(t *testing.T) {
+func testNoLeak(t *testing.T, open Opener) {
 	words := []string{"budget", "plan", "layoffs", "merger", "vacation", "бюджет", "сокращений", "план", "отпуск", "apple"}
 	principals := []verity.Principal{verity.Public, "group:hr", "group:eng", "user:a@x.example", "user:b@x.example"}
 	rapid.Check(t, func(rt *rapid.T) {
-		db := openTest(t)
+		s := newScope(t)
+		defer s.end()
+		db := open(s, "")
 		n := rapid.IntRange(1, 12).Draw(rt, "sources")
 		type rec struct {
 			id, title, uri string
@@ -166,8 +168,8 @@ func TestNoLeak(t *testing.T) {
 }
 
 // A record with no ACL is readable by no one; it is not worth a hint either.
-func TestNoHintForRecordsWithoutACL(t *testing.T) {
-	db := openTest(t)
+func testNoHintForRecordsWithoutACL(t *testing.T, open Opener) {
+	db := open(t, "")
 	put(t, db, doc("open", "budget plan for 2027", verity.Public))
 	put(t, db, doc("noacl", "budget plan draft for 2027"))
 	put(t, db, doc("hr", "budget plan cuts for 2027", "group:hr"))

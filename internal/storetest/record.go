@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/sqlite"
 )
 
 const admin = verity.Principal("user:admin@corp.example")
@@ -21,7 +20,7 @@ func rec(id string, sets ...[]verity.Ref) *verity.Record {
 func src(id string) verity.Ref { return verity.SourceRef(id) }
 func rr(id string) verity.Ref  { return verity.RecordRef(id) }
 
-func alive(t *testing.T, db *sqlite.DB) []string {
+func alive(t *testing.T, db Store) []string {
 	t.Helper()
 	recs, err := db.Records(context.Background(), verity.RecordFilter{AliveOnly: true})
 	if err != nil {
@@ -34,9 +33,9 @@ func alive(t *testing.T, db *sqlite.DB) []string {
 	return ids
 }
 
-func TestRecordsRevocation(t *testing.T) {
+func testRecordsRevocation(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	for _, id := range []string{"a", "b", "c"} {
 		put(t, db, doc(id, "text of "+id, verity.Public))
 	}
@@ -108,9 +107,9 @@ func TestRecordsRevocation(t *testing.T) {
 	}
 }
 
-func TestPutRecordsRejects(t *testing.T) {
+func testPutRecordsRejects(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("a", "x", verity.Public))
 	bad := []*verity.Record{
 		rec("r1", []verity.Ref{src("missing")}),
@@ -129,9 +128,9 @@ func TestPutRecordsRejects(t *testing.T) {
 	}
 }
 
-func TestReceiptsGrow(t *testing.T) {
+func testReceiptsGrow(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("p1", "x", verity.Public))
 	put(t, db, doc("p2", "y", verity.Public))
 	db.PutRecords(ctx, []*verity.Record{rec("edge", []verity.Ref{src("p1")})})
@@ -149,9 +148,9 @@ func TestReceiptsGrow(t *testing.T) {
 	}
 }
 
-func TestViewerFollowsReceipts(t *testing.T) {
+func testViewerFollowsReceipts(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("pub", "x", verity.Public))
 	put(t, db, doc("hr", "y", "group:hr"))
 	db.PutRecords(ctx, []*verity.Record{
@@ -178,10 +177,12 @@ func TestViewerFollowsReceipts(t *testing.T) {
 // TestRevocationMatchesRecompute drives the SQL-backed engine with random
 // graphs and random revocations and compares every state with a naive
 // least-fixed-point computed here from scratch.
-func TestRevocationMatchesRecompute(t *testing.T) {
+func testRevocationMatchesRecompute(t *testing.T, open Opener) {
 	ctx := context.Background()
 	rapid.Check(t, func(rt *rapid.T) {
-		db := openTest(t)
+		s := newScope(t)
+		defer s.end()
+		db := open(s, "")
 		nSrc := rapid.IntRange(1, 4).Draw(rt, "sources")
 		nRec := rapid.IntRange(1, 8).Draw(rt, "records")
 		var sources []verity.Ref

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -17,9 +17,9 @@ const (
 	finance = verity.Principal("group:finance")
 )
 
-func TestGrantRole(t *testing.T) {
+func testGrantRole(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t) // its clock says 2026-03-01 09:00 UTC
+	db := open(t, "") // its clock says 2026-03-01 09:00 UTC
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	at := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
 	tests := []struct {
@@ -63,9 +63,9 @@ func TestGrantRole(t *testing.T) {
 	}
 }
 
-func TestRevokeRole(t *testing.T) {
+func testRevokeRole(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	for _, g := range []verity.RoleGrant{
 		{Principal: ann, Role: verity.RoleCurator, By: admin},
 		{Principal: ann, Role: verity.RoleAdmin, By: admin},
@@ -98,9 +98,9 @@ func TestRevokeRole(t *testing.T) {
 	}
 }
 
-func TestRolesOf(t *testing.T) {
+func testRolesOf(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	if got, err := db.Roles(ctx); err != nil || got == nil || len(got) != 0 {
 		t.Errorf("Roles() of a new store = %#v, %v; want empty", got, err)
 	}

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -10,9 +10,9 @@ import (
 	"github.com/veritykb/verity"
 )
 
-func TestCrawlState(t *testing.T) {
+func testCrawlState(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	const crawl = "https://example.com/"
 	if st, err := db.CrawlState(ctx, crawl); err != nil || st != nil {
 		t.Fatalf("CrawlState(unknown) = %v, %v, want nil, nil", st, err)
@@ -54,9 +54,9 @@ func TestCrawlState(t *testing.T) {
 	}
 }
 
-func TestResearchCalls(t *testing.T) {
+func testResearchCalls(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	at := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	calls := []verity.ResearchCall{
 		{Run: "r1", Seq: 1, Kind: "search", Reason: "customers in case studies", Query: "Bitrix24 кейс", Outcome: "ok", Hits: 7, At: at},

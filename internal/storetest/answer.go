@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"github.com/veritykb/verity"
 )
 
-func TestRevokedMatch(t *testing.T) {
+func testRevokedMatch(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("pub", "Backups are kept for thirty days.", verity.Public))
 	put(t, db, doc("hr", "Layoffs are planned for the warehouse.", "group:hr"))
 	match := func(q string, c verity.Caller) float64 {
@@ -44,9 +44,9 @@ func TestRevokedMatch(t *testing.T) {
 	}
 }
 
-func TestAnswerCacheAndStamp(t *testing.T) {
+func testAnswerCacheAndStamp(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("a", "Backups are kept for thirty days.", verity.Public))
 	stamp := func() string {
 		t.Helper()
@@ -93,9 +93,9 @@ func TestAnswerCacheAndStamp(t *testing.T) {
 	}
 }
 
-func TestStatementRecords(t *testing.T) {
+func testStatementRecords(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("a", "Backups are kept for thirty days.", verity.Public))
 	recs := []*verity.Record{
 		{ID: "answer:q1:x", Kind: verity.KindStatement, Receipt: verity.Receipt{Sets: [][]verity.Ref{{src("a")}}}},

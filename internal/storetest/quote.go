@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"github.com/veritykb/verity"
 )
 
-func TestQuoteRecords(t *testing.T) {
+func testQuoteRecords(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	for _, id := range []string{"a", "b"} {
 		put(t, db, doc(id, "text of "+id, verity.Public))
 	}

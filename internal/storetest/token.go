@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"github.com/veritykb/verity"
 )
 
-func TestTokens(t *testing.T) {
-	db := openTest(t)
+func testTokens(t *testing.T, open Opener) {
+	db := open(t, "")
 	ctx := context.Background()
 	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	exp := at.Add(time.Hour)

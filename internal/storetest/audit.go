@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -15,9 +15,9 @@ import (
 	"github.com/veritykb/verity/llm/llmtest"
 )
 
-func TestTouched(t *testing.T) {
+func testTouched(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	for _, id := range []string{"a", "b", "c"} {
 		put(t, db, doc(id, "text of "+id, verity.Public))
 	}
@@ -61,9 +61,9 @@ func TestTouched(t *testing.T) {
 	}
 }
 
-func TestAuditRunRoundTrip(t *testing.T) {
+func testAuditRunRoundTrip(t *testing.T, open Opener) {
 	ctx := context.Background()
-	db := openTest(t)
+	db := open(t, "")
 	put(t, db, doc("a", "Acme uses Bitrix24.", verity.Public))
 	put(t, db, doc("b", "Acme moved to Bitrix24 in 2025.", verity.Public))
 	for _, r := range []*verity.Record{
@@ -144,8 +144,8 @@ func TestAuditRunRoundTrip(t *testing.T) {
 
 // TestAuditRunIDs: runs get random 10-digit ids that do not count them,
 // and the latest run is the one run last.
-func TestAuditRunIDs(t *testing.T) {
-	db := openTest(t)
+func testAuditRunIDs(t *testing.T, open Opener) {
+	db := open(t, "")
 	ctx := context.Background()
 	t0 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	var last int64

@@ -1,0 +1,220 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"net"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/internal/sqlstore"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is a Verity store in a PostgreSQL database (or one schema of it).
+// Everything but opening and backing up is the shared SQL store's (package
+// internal/sqlstore), which the SQLite store runs too.
+type DB struct {
+	*sqlstore.DB
+	schema string
+}
+
+// Options configure Open.
+type Options struct {
+	Now func() time.Time // clock for ingest times; time.Now when nil
+	// IndexCache is how many bytes of posting lists a process keeps in
+	// memory between searches; 0 means 256 MiB.
+	IndexCache int64
+	// MaxConns bounds the connections the process opens; 0 means 16.
+	MaxConns int
+}
+
+var _ verity.SourceStore = (*DB)(nil)
+var _ verity.Searcher = (*DB)(nil)
+
+// IsURL reports whether s names a PostgreSQL database rather than a file.
+func IsURL(s string) bool {
+	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
+}
+
+// lockClass is the first key of the store's advisory locks ("veri"); the
+// second is the schema's, so stores in other schemas of one database never
+// wait for each other.
+const lockClass = 0x76657269
+
+// Migrations are PostgreSQL's schema changes, the files NNN_name.sql.
+func Migrations() fs.FS {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		panic(err) // the embedded tree always has the folder
+	}
+	return sub
+}
+
+// schemaName is what a schema in search_path may be called here: the store
+// quotes it in DDL, so it must be a plain identifier.
+var schemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
+
+// Open connects to the database that url names (postgres://user@host/db),
+// creates the schema that its search_path parameter names when it does not
+// exist (public when none is named), and brings the store's tables there
+// up to date. Several processes may open one store at once: migrations and
+// writes take the store's advisory lock, and reads see one snapshot each.
+func Open(ctx context.Context, url string, opts Options) (*DB, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, verity.Errorf(verity.EINVALID, "open store: %s", redact(err.Error(), url))
+	}
+	schema := "public"
+	if sp := cfg.RuntimeParams["search_path"]; sp != "" {
+		schema = strings.TrimSpace(strings.Split(sp, ",")[0])
+		if !schemaName.MatchString(schema) {
+			return nil, verity.Errorf(verity.EINVALID, "open store: schema %q: want lower-case letters, digits and _, starting with a letter or _", schema)
+		}
+		cfg.RuntimeParams["search_path"] = schema
+	}
+	where := describe(cfg, schema)
+	sdb := stdlib.OpenDB(*cfg)
+	max := opts.MaxConns
+	if max <= 0 {
+		max = 16
+	}
+	sdb.SetMaxOpenConns(max)
+	sdb.SetMaxIdleConns(max)
+	sdb.SetConnMaxIdleTime(5 * time.Minute)
+	if err := sdb.PingContext(ctx); err != nil {
+		sdb.Close()
+		return nil, verity.Errorf(verity.EUNAVAILABLE, "open store %s: %s", where, redact(err.Error(), url))
+	}
+	key := schemaKey(schema)
+	if schema != "public" {
+		if err := createSchema(ctx, sdb, schema, key); err != nil {
+			sdb.Close()
+			return nil, fmt.Errorf("open store %s: %w", where, err)
+		}
+	}
+	d, err := sqlstore.Open(ctx, sqlstore.Config{
+		DB: sdb, Dialect: newDialect(key), Migrations: Migrations(),
+		Now: opts.Now, IndexCache: opts.IndexCache,
+	})
+	if err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("open store %s: %w", where, err)
+	}
+	return &DB{DB: d, schema: schema}, nil
+}
+
+// Schema returns the schema the store's tables are in.
+func (d *DB) Schema() string { return d.schema }
+
+// createSchema creates the store's schema under the store's lock, so that
+// processes opening a new store at once do not race to create it.
+func createSchema(ctx context.Context, db *sql.DB, schema string, key int32) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, lockClass, key); err != nil {
+		return fmt.Errorf("lock the store: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE SCHEMA IF NOT EXISTS "`+schema+`"`); err != nil {
+		return fmt.Errorf("create schema %s: %w", schema, err)
+	}
+	return tx.Commit()
+}
+
+// DropSchema drops schema and everything in it: for tests and benchmarks
+// that made a store of their own. It refuses public.
+func DropSchema(ctx context.Context, url, schema string) error {
+	if schema == "public" || !schemaName.MatchString(schema) {
+		return verity.Errorf(verity.EINVALID, "drop schema %q: not a store's own schema", schema)
+	}
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return verity.Errorf(verity.EINVALID, "drop schema: %s", redact(err.Error(), url))
+	}
+	delete(cfg.RuntimeParams, "search_path")
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return verity.Errorf(verity.EUNAVAILABLE, "drop schema: %s", redact(err.Error(), url))
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, `DROP SCHEMA IF EXISTS "`+schema+`" CASCADE`)
+	return err
+}
+
+func schemaKey(schema string) int32 {
+	h := fnv.New32a()
+	h.Write([]byte(schema))
+	return int32(h.Sum32())
+}
+
+// newDialect is PostgreSQL's: $N placeholders, 0/1 integers for flags,
+// writers serialized by the store's advisory lock (held to the end of each
+// write transaction), and searches in a repeatable-read snapshot.
+func newDialect(key int32) *sqlstore.Dialect {
+	return &sqlstore.Dialect{
+		Name:       "postgres",
+		Numbered:   true,
+		IntBools:   true,
+		LockWrites: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d, %d)", lockClass, key),
+		Snapshot:   sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
+		MapError:   mapError,
+	}
+}
+
+// mapError gives the errors a user can act on their code: text PostgreSQL
+// cannot store (a NUL byte), a value too large for an index entry, and a
+// database that cannot be reached.
+func mapError(err error) error {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		switch pg.Code {
+		case "22021", "22P05": // character_not_in_repertoire, untranslatable_character
+			return verity.Errorf(verity.EINVALID, "text PostgreSQL cannot store (a NUL byte?): %w", err)
+		case "54000": // program_limit_exceeded: an index entry over its size
+			return verity.Errorf(verity.EINVALID, "a value too long to index: %w", err)
+		case "57P01", "57P02", "57P03", "53300": // shutdown, crash, cannot connect now, too many connections
+			return verity.Errorf(verity.EUNAVAILABLE, "the database is unavailable: %w", err)
+		}
+		return err
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	if errors.As(err, &ce) || errors.As(err, &ne) {
+		return verity.Errorf(verity.EUNAVAILABLE, "the database is unreachable: %w", err)
+	}
+	return err
+}
+
+// describe names the store for messages: host, port, database and schema,
+// never the password.
+func describe(cfg *pgx.ConnConfig, schema string) string {
+	return fmt.Sprintf("postgres://%s:%d/%s (schema %s)", cfg.Host, cfg.Port, cfg.Database, schema)
+}
+
+// passwordInURL finds the password of a postgres URL.
+var passwordInURL = regexp.MustCompile(`(postgres(?:ql)?://[^:/@]*:)([^@]*)@`)
+
+// redact removes the password of url from a message that may quote it.
+func redact(msg, url string) string {
+	m := passwordInURL.FindStringSubmatch(url)
+	if m == nil || m[2] == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, m[2], "xxxxx")
+}

@@ -1,0 +1,324 @@
+// Package pgtest gives tests a PostgreSQL store of their own: a schema in
+// the test database that no other test uses while it runs. The database is
+// VERITY_TEST_POSTGRES's URL, or the local test database
+// (postgres://postgres@127.0.0.1:5432/test). A test skips when it cannot
+// be reached, except under CI=true, where it fails: CI must run the
+// PostgreSQL store's tests, never pass by skipping them.
+//
+// Making a schema and migrating it takes a fifth of a second, and property
+// tests open a store per case, so a schema a test is done with is emptied
+// (every table truncated and given back the rows a new store has) and
+// handed to the next test. A package that uses pgtest runs its tests with
+// [Main], which drops its schemas when they end; schemas that a killed
+// test process left behind are dropped by the next run on the same machine.
+package pgtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/veritykb/verity/postgres"
+)
+
+// DefaultURL is the local test database.
+const DefaultURL = "postgres://postgres@127.0.0.1:5432/test"
+
+var (
+	reach    sync.Once
+	reachErr error
+	base     string
+
+	mu   sync.Mutex
+	free []string // emptied schemas, ready for a test
+	made []string // every schema this process made
+	seed map[string][][]any
+	// order lists a new store's tables, those that refer to others first;
+	// conn empties schemas, one at a time.
+	order []string
+	conn  *pgx.Conn
+)
+
+// Main runs a package's tests and drops the schemas they made.
+func Main(m *testing.M) {
+	code := m.Run()
+	if conn == nil {
+		os.Exit(code)
+	}
+	mu.Lock()
+	schemas := append([]string(nil), made...)
+	mu.Unlock()
+	for _, s := range schemas {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if _, err := conn.Exec(ctx, `DROP SCHEMA IF EXISTS "`+s+`" CASCADE`); err != nil {
+			fmt.Fprintf(os.Stderr, "pgtest: drop schema %s: %v\n", s, err)
+		}
+		cancel()
+	}
+	os.Exit(code)
+}
+
+// URL returns the test database's URL (with no schema), or skips t (fails
+// it under CI=true) when the database cannot be reached.
+func URL(t testing.TB) string {
+	t.Helper()
+	reach.Do(func() {
+		base = os.Getenv("VERITY_TEST_POSTGRES")
+		if base == "" {
+			base = DefaultURL
+		}
+		reachErr = prepare()
+	})
+	if reachErr != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("PostgreSQL at %s is unreachable, and CI must test the PostgreSQL store: %v", base, reachErr)
+		}
+		t.Skipf("PostgreSQL unreachable (%v); set VERITY_TEST_POSTGRES to a database URL to run this test", reachErr)
+	}
+	return base
+}
+
+// prepare drops schemas that dead test processes on this machine left,
+// makes the first schema and reads the rows a new store holds.
+func prepare() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var err error
+	if conn, err = connect(context.Background()); err != nil {
+		return err
+	}
+	if local(conn.Config().Host) {
+		dropOrphans(ctx, conn)
+	}
+	schema := newSchema()
+	db, err := postgres.Open(ctx, WithSchema(base, schema), postgres.Options{MaxConns: 1})
+	if err != nil {
+		return err
+	}
+	db.Close()
+	if order, err = tables(ctx, conn, schema); err != nil {
+		return err
+	}
+	if seed, err = rowsOf(ctx, conn, schema); err != nil {
+		return err
+	}
+	free = append(free, schema)
+	return nil
+}
+
+func connect(ctx context.Context) (*pgx.Conn, error) {
+	cfg, err := pgx.ParseConfig(base)
+	if err != nil {
+		return nil, err
+	}
+	delete(cfg.RuntimeParams, "search_path")
+	return pgx.ConnectConfig(ctx, cfg)
+}
+
+func local(host string) bool {
+	return host == "" || host == "localhost" || host == "127.0.0.1" || host == "::1" || strings.HasPrefix(host, "/")
+}
+
+// newSchema names a schema for this process: vt_, its pid, random hex.
+func newSchema() string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	s := fmt.Sprintf("vt_%d_%s", os.Getpid(), hex.EncodeToString(b))
+	mu.Lock()
+	made = append(made, s)
+	mu.Unlock()
+	return s
+}
+
+// dropOrphans drops the vt_PID_ schemas of processes that no longer run.
+func dropOrphans(ctx context.Context, conn *pgx.Conn) {
+	rows, err := conn.Query(ctx, `SELECT nspname FROM pg_namespace WHERE nspname LIKE 'vt\_%'`)
+	if err != nil {
+		return
+	}
+	names, _ := pgx.CollectRows(rows, pgx.RowTo[string])
+	for _, n := range names {
+		parts := strings.SplitN(n, "_", 3)
+		pid, err := strconv.Atoi(parts[1])
+		if len(parts) != 3 || err != nil || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue
+		}
+		conn.Exec(ctx, `DROP SCHEMA IF EXISTS "`+n+`" CASCADE`)
+	}
+}
+
+// tables lists the store's tables in schema.
+func tables(ctx context.Context, conn *pgx.Conn, schema string) ([]string, error) {
+	rows, err := conn.Query(ctx, `SELECT table_name FROM information_schema.tables
+		WHERE table_schema = $1 AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY table_name`, schema)
+	if err != nil {
+		return nil, err
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	rows, err = conn.Query(ctx, `SELECT c.relname, p.relname FROM pg_constraint f
+		JOIN pg_class c ON c.oid = f.conrelid JOIN pg_class p ON p.oid = f.confrelid
+		JOIN pg_namespace n ON n.oid = f.connamespace WHERE f.contype = 'f' AND n.nspname = $1`, schema)
+	if err != nil {
+		return nil, err
+	}
+	parents := map[string][]string{} // table → the tables it refers to
+	for rows.Next() {
+		var child, parent string
+		if err := rows.Scan(&child, &parent); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		parents[child] = append(parents[child], parent)
+	}
+	rows.Close()
+	// Referring tables come before the tables they refer to.
+	var out []string
+	done := map[string]bool{}
+	var visit func(string)
+	visit = func(tb string) {
+		if done[tb] {
+			return
+		}
+		done[tb] = true
+		for _, c := range names {
+			if slices.Contains(parents[c], tb) && c != tb {
+				visit(c)
+			}
+		}
+		out = append(out, tb)
+	}
+	for _, tb := range names {
+		visit(tb)
+	}
+	return out, rows.Err()
+}
+
+// rowsOf reads every row of every table of schema that has rows.
+func rowsOf(ctx context.Context, conn *pgx.Conn, schema string) (map[string][][]any, error) {
+	ts, err := tables(ctx, conn, schema)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][][]any{}
+	for _, tb := range ts {
+		rows, err := conn.Query(ctx, `SELECT * FROM "`+schema+`"."`+tb+`"`)
+		if err != nil {
+			return nil, err
+		}
+		vals, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) ([]any, error) { return r.Values() })
+		if err != nil {
+			return nil, err
+		}
+		if len(vals) > 0 {
+			out[tb] = vals
+		}
+	}
+	return out, nil
+}
+
+// recycle empties schema as a new store is and gives it back to the pool;
+// a schema it cannot empty is dropped instead.
+func recycle(schema string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	mu.Lock()
+	defer mu.Unlock()
+	err := func() error {
+		tx, err := conn.Begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(ctx)
+		// DELETE, children first, is many times faster than TRUNCATE on
+		// tables this small; identities start again from 1.
+		for _, tb := range order {
+			if _, err := tx.Exec(ctx, `DELETE FROM "`+schema+`"."`+tb+`"`); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence(quote_ident(table_schema) || '.' || quote_ident(table_name), column_name), 1, false)
+			FROM information_schema.columns WHERE table_schema = $1 AND is_identity = 'YES'`, schema); err != nil {
+			return err
+		}
+		for tb, rows := range seed {
+			for _, r := range rows {
+				ph := make([]string, len(r))
+				for i := range r {
+					ph[i] = "$" + strconv.Itoa(i+1)
+				}
+				if _, err := tx.Exec(ctx, `INSERT INTO "`+schema+`"."`+tb+`" VALUES (`+strings.Join(ph, ", ")+`)`, r...); err != nil {
+					return err
+				}
+			}
+		}
+		return tx.Commit(ctx)
+	}()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pgtest: empty schema %s for the next test: %v (dropping it)\n", schema, err)
+		conn.Exec(ctx, `DROP SCHEMA IF EXISTS "`+schema+`" CASCADE`)
+		return
+	}
+	free = append(free, schema)
+}
+
+// Schema returns a schema of its own for t, emptied as a new store is, and
+// gives it back when t ends; it skips t as [URL] does.
+func Schema(t testing.TB) string {
+	t.Helper()
+	URL(t)
+	mu.Lock()
+	var schema string
+	if n := len(free); n > 0 {
+		schema, free = free[n-1], free[:n-1]
+	}
+	mu.Unlock()
+	if schema == "" {
+		schema = newSchema()
+	}
+	t.Cleanup(func() { recycle(schema) })
+	return schema
+}
+
+// WithSchema returns url naming schema as its search_path. Its sessions
+// commit without waiting for the disk: a test needs no durability, and a
+// flush per commit made the suite several times slower.
+func WithSchema(url, schema string) string {
+	sep := "?"
+	if strings.Contains(url, "?") {
+		sep = "&"
+	}
+	return url + sep + "search_path=" + schema + "&synchronous_commit=off"
+}
+
+// NewURL returns the URL of a store of t's own in the test database (see
+// [Schema]); it skips t as [URL] does.
+func NewURL(t testing.TB) string {
+	t.Helper()
+	return WithSchema(URL(t), Schema(t))
+}
+
+// Open opens a store of t's own, closed when t ends.
+func Open(t testing.TB, opts postgres.Options) *postgres.DB {
+	t.Helper()
+	db, err := postgres.Open(context.Background(), NewURL(t), opts)
+	if err != nil {
+		t.Fatalf("open a PostgreSQL store: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
