@@ -30,7 +30,7 @@ only admins can read it.`,
 			if a.json {
 				return a.printJSON(map[string]string{"backup": args[0]})
 			}
-			fmt.Fprintf(a.stdout, "backed up %s to %s\n", a.storePath(), clean(args[0]))
+			fmt.Fprintf(a.stdout, "backed up %s to %s\n", a.storeName(), clean(args[0]))
 			return nil
 		},
 	}

@@ -204,7 +204,7 @@ is reported as an error, and nothing of that source is shown).`,
 
 func (a *app) printCrawl(rep *collect.CrawlReport) {
 	w := a.stdout
-	fmt.Fprintf(w, "crawled %s into %s: %d pages fetched of a budget of %d", clean(rep.Start), a.storePath(), rep.Fetched, rep.Budget)
+	fmt.Fprintf(w, "crawled %s into %s: %d pages fetched of a budget of %d", clean(rep.Start), a.storeName(), rep.Fetched, rep.Budget)
 	if rep.Resumed {
 		fmt.Fprint(w, " (resumed)")
 	}

@@ -106,8 +106,12 @@ callers each step names with --as. Afterwards, explore with --db ` + demoDB + `.
 					return fmt.Errorf("demo %q: %w", sec.title, err)
 				}
 			}
+			db := a.storeName()
+			if strings.ContainsAny(db, "?&*[] '\"$") {
+				db = "'" + strings.ReplaceAll(db, "'", `'\''`) + "'" // as a shell reads it
+			}
 			fmt.Fprintf(a.stdout, "\nThe store is %s. Try, as the local operator or as someone else:\n  verity --db %s sources --all\n  verity --db %s search --as group:staff \"deploy on Friday\"\n  verity --db %s show --chunks CONF-101 --as group:staff\n  verity --db %s log --as user:eve@outside.example\n",
-				a.storePath(), a.storePath(), a.storePath(), a.storePath(), a.storePath())
+				a.storeName(), db, db, db, db)
 			return nil
 		},
 	}
@@ -182,7 +186,7 @@ func (a *app) demoIngest(ctx context.Context, svc *kb.Service) error {
 		return err
 	}
 	fmt.Fprintf(a.stdout, "Verity demo — offline engine, store %s, acting as the local operator (%s)\ningested the bundled corpus: %d sources (%d new, %d unchanged): Confluence, Jira, Slack, web pages, a handbook; in Russian and English\n",
-		a.storePath(), clean(string(op.Actor())), len(srcs), run.Report.Created, run.Report.Unchanged)
+		a.storeName(), clean(string(op.Actor())), len(srcs), run.Report.Created, run.Report.Unchanged)
 	for _, w := range warnings {
 		fmt.Fprintf(a.stdout, "warning: %s (the demo shows that records without ACL stay hidden)\n", w)
 	}

@@ -88,7 +88,7 @@ set, never what it is.`,
 				err = verr
 			}
 			if a.json {
-				if perr := a.printJSON(map[string]any{"config": setup, "store": a.storePath(),
+				if perr := a.printJSON(map[string]any{"config": setup, "store": a.storeName(),
 					"prompts": promptVersions(), "check": check, "verifier": vcheck}); perr != nil {
 					return perr
 				}
@@ -160,7 +160,7 @@ func (a *app) printDoctor(s modelSetup, c doctorCheck) {
 	default:
 		fmt.Fprintf(w, "key       %s is not set\n", s.KeyVar)
 	}
-	fmt.Fprintf(w, "store     %s\n", a.storePath())
+	fmt.Fprintf(w, "store     %s\n", a.storeName())
 	if s.NoCache {
 		fmt.Fprintln(w, "cache     not read (--no-cache); fresh answers are still stored")
 	} else {

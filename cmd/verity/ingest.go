@@ -207,7 +207,7 @@ caller cannot read is refused as taken, and nothing of that source is shown.
 					fmt.Fprintln(a.stdout, changeLine(c))
 				}
 				fmt.Fprintf(a.stdout, "ingested into %s: %d new, %d new versions, %d metadata updates, %d unchanged, %d failed; %d chunks indexed\n",
-					a.storePath(), sum.Created, sum.NewVersion, sum.Metadata, sum.Unchanged, len(sum.Failed), sum.Chunks)
+					a.storeName(), sum.Created, sum.NewVersion, sum.Metadata, sum.Unchanged, len(sum.Failed), sum.Chunks)
 				if sum.ACLNarrowed+sum.ACLWidened > 0 {
 					fmt.Fprintf(a.stdout, "acls: %d narrowed, %d widened\n", sum.ACLNarrowed, sum.ACLWidened)
 				}

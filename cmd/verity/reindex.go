@@ -45,7 +45,7 @@ needs the admin role (the local operator has it).`,
 				return a.printJSON(rep)
 			}
 			fmt.Fprintf(a.stdout, "reindexed %s: %d chunks derived again, %d searchable, in %d segments\n",
-				a.storePath(), rep.Chunks, rep.Indexed, rep.Segments)
+				a.storeName(), rep.Chunks, rep.Indexed, rep.Segments)
 			return nil
 		},
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/user"
 	"runtime"
@@ -142,7 +143,8 @@ Without a configured model Verity runs its offline engine: deterministic,
 no network, labelled "model: offline" in every output.
 
 Environment:
-  VERITY_DB      store path when --db is not given (default ./verity.db)
+  VERITY_DB      the store when --db is not given (default ./verity.db): a
+                 file, or postgres://USER@HOST/DB[?search_path=SCHEMA]
   VERITY_MODEL   model spec when --model is not given (default offline)
   VERITY_VERIFIER  claim-support verifier when --verifier is not given
   VERITY_NLI_KEY   bearer token for an nli:URL verifier, when it needs one
@@ -170,7 +172,7 @@ that is how to preview what someone may see and do.`,
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.Version = version()
 	pf := root.PersistentFlags()
-	pf.StringVar(&a.dbPath, "db", "", "store file (default $VERITY_DB or ./verity.db)")
+	pf.StringVar(&a.dbPath, "db", "", "the store: a SQLite file, or postgres://USER@HOST/DB[?search_path=SCHEMA]\nfor a PostgreSQL store shared by processes (default $VERITY_DB or ./verity.db)")
 	pf.StringArrayVar(&a.as, "as", nil, "act exactly as this principal, repeatable: user:EMAIL, group:NAME, public\n(default: the local operator, with every right, reading as public)")
 	pf.BoolVar(&a.json, "json", false, "print JSON instead of text")
 	pf.StringVar(&a.modelSpec, "model", "", "model spec: offline, openai:MODEL, ollama:MODEL, anthropic:MODEL,\nopenai-compatible:URL#MODEL (default $VERITY_MODEL or offline)")
@@ -276,7 +278,22 @@ func usageErrors(cmd *cobra.Command) {
 	}
 }
 
-// storePath resolves the store file from --db, VERITY_DB and the default.
+// storeName is the store as messages name it: its file, or its database
+// URL without the password.
+func (a *app) storeName() string {
+	p := a.storePath()
+	if !isStoreURL(p) {
+		return p
+	}
+	u, err := url.Parse(p)
+	if err != nil {
+		return "postgres://(unparsable URL)"
+	}
+	return u.Redacted()
+}
+
+// storePath resolves the store from --db, VERITY_DB and the default: a
+// file, or a PostgreSQL URL.
 func (a *app) storePath() string {
 	switch {
 	case a.dbPath != "":

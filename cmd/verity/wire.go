@@ -15,6 +15,7 @@ import (
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/rank"
+	"github.com/veritykb/verity/postgres"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -23,14 +24,45 @@ import (
 // (package kb); the evaluation harnesses get scratch stores of their own
 // from here.
 
-var _ kb.Store = (*sqlite.DB)(nil)
+var (
+	_ kb.Store = (*sqlite.DB)(nil)
+	_ kb.Store = (*postgres.DB)(nil)
+)
+
+// store is what the command needs of a store beyond the service's view.
+type store interface {
+	kb.Store
+	Close() error
+	Cache() llm.Cache
+}
+
+// isStoreURL reports whether a store is named by a database URL rather
+// than a file.
+func isStoreURL(s string) bool { return postgres.IsURL(s) }
+
+// openStore opens the store at path: PostgreSQL for a postgres:// URL, else
+// a SQLite file.
+func (a *app) openStore(ctx context.Context, path string) (store, error) {
+	if isStoreURL(path) {
+		db, err := postgres.Open(ctx, path, postgres.Options{Now: a.now})
+		if err != nil {
+			return nil, err
+		}
+		return db, nil
+	}
+	db, err := sqlite.Open(ctx, path, sqlite.Options{Now: a.now})
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
+}
 
 // service opens the store once per run and returns the service over it.
 func (a *app) service(ctx context.Context) (*kb.Service, error) {
 	if a.svc != nil {
 		return a.svc, nil
 	}
-	db, err := sqlite.Open(ctx, a.storePath(), sqlite.Options{Now: a.now})
+	db, err := a.openStore(ctx, a.storePath())
 	if err != nil {
 		return nil, err
 	}
