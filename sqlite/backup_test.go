@@ -24,7 +24,6 @@ func openTest(t testing.TB) *sqlite.DB {
 	return db
 }
 
-
 // TestBackup copies a store while it is open: the copy opens with the same
 // sources, and a backup over an existing file is refused.
 func TestBackup(t *testing.T) {

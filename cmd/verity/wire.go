@@ -14,8 +14,8 @@ import (
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/rank"
 	"github.com/veritykb/verity/postgres"
+	"github.com/veritykb/verity/rank"
 	"github.com/veritykb/verity/sqlite"
 )
 

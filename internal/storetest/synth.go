@@ -65,4 +65,3 @@ func SynthQueries(n int, seed uint64) []string {
 	}
 	return qs
 }
-

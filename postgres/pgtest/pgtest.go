@@ -321,4 +321,3 @@ func Open(t testing.TB, opts postgres.Options) *postgres.DB {
 	t.Cleanup(func() { db.Close() })
 	return db
 }
-
