@@ -31,6 +31,7 @@ read from --data (default ` + defaultData + `).`,
 func (a *app) evalRetrievalCmd() *cobra.Command {
 	var (
 		data, dataset, items string
+		store                string
 		tune                 bool
 		k1, b                float64
 		k                    int
@@ -53,6 +54,11 @@ multifield) and 0.679 (flat).
 paragraphs (the plain BM25 reads paragraph text only, as its README does) and
 612 questions, each judged by the paragraph it was written about.
 
+--store postgres://USER@HOST/DB builds the store in a new schema of that
+PostgreSQL database (verity_scratch_*, dropped when the run ends) instead of
+a temporary SQLite file: both stores run the same analysis and the same BM25
+code, so the figures must be the same.
+
 --items FILE writes one tab-separated line per query: its id, the rank of its
 best relevant document in Verity's results and in the baseline's (0: not in
 the top k), and the query.
@@ -67,7 +73,8 @@ never used for tuning. XQuAD-ru has no training split to tune on.
 "recall_at_k","mean_query_time_ns"}.`,
 		Example: `  verity eval retrieval
   verity eval retrieval --dataset xquad-ru --items /tmp/xquad-items.tsv
-  verity eval retrieval --tune --json`,
+  verity eval retrieval --tune --json
+  verity eval retrieval --store postgres://postgres@127.0.0.1:5432/test`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -78,7 +85,7 @@ never used for tuning. XQuAD-ru has no training split to tune on.
 			if tune && set.train == nil {
 				return verity.Errorf(verity.EINVALID, "--tune: %s has no training split to tune on", set.name)
 			}
-			db, cleanup, build, err := a.scratchStore(ctx, set.name, set.sources)
+			db, cleanup, build, err := a.scratchStoreAt(ctx, store, set.name, set.sources)
 			if err != nil {
 				return err
 			}
@@ -158,6 +165,7 @@ never used for tuning. XQuAD-ru has no training split to tune on.
 	f.Float64Var(&k1, "k1", 0, "BM25 k1 (default: Verity's tuned value)")
 	f.Float64Var(&b, "b", -1, "BM25 b (default: Verity's tuned value)")
 	f.IntVar(&k, "k", 100, "records retrieved per query (nDCG and recall@10 use the top 10, recall@k all k)")
+	f.StringVar(&store, "store", "", "build the store in a new schema of this PostgreSQL database (postgres://...),\ndropped afterwards, instead of a temporary SQLite file")
 	return cmd
 }
 

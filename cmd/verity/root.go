@@ -280,8 +280,10 @@ func usageErrors(cmd *cobra.Command) {
 
 // storeName is the store as messages name it: its file, or its database
 // URL without the password.
-func (a *app) storeName() string {
-	p := a.storePath()
+func (a *app) storeName() string { return a.redactURL(a.storePath()) }
+
+// redactURL returns a store's name with a database URL's password hidden.
+func (a *app) redactURL(p string) string {
 	if !isStoreURL(p) {
 		return p
 	}

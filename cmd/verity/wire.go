@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/internal/sqlstore"
 	"github.com/veritykb/verity/postgres"
 	"github.com/veritykb/verity/rank"
 	"github.com/veritykb/verity/sqlite"
@@ -96,8 +99,9 @@ func sciFactSources(sf *eval.SciFact) []*verity.Source {
 	return out
 }
 
-// scratchStore builds a temporary store holding srcs, chunked as ingest
-// chunks, and returns it with its cleanup and how long filling it took.
+// scratchStore builds a temporary SQLite store holding srcs, chunked as
+// ingest chunks, and returns it with its cleanup and how long filling it
+// took.
 func (a *app) scratchStore(ctx context.Context, name string, srcs []*verity.Source) (*sqlite.DB, func(), time.Duration, error) {
 	dir, err := os.MkdirTemp("", "verity-"+name+"-")
 	if err != nil {
@@ -109,22 +113,92 @@ func (a *app) scratchStore(ctx context.Context, name string, srcs []*verity.Sour
 		cleanup()
 		return nil, nil, 0, err
 	}
+	took, err := a.fillScratch(ctx, db, srcs)
+	if err != nil {
+		db.Close()
+		cleanup()
+		return nil, nil, 0, err
+	}
+	return db, func() { db.Close(); cleanup() }, took, nil
+}
+
+// scratch is a temporary store an evaluation searches.
+type scratch interface {
+	verity.Searcher
+	PutSources(ctx context.Context, puts []*verity.SourcePut) error
+	SetSearchOptions(sqlstore.SearchOptions)
+	Close() error
+}
+
+// scratchStoreAt builds the temporary store in a new schema of the
+// PostgreSQL database at url, dropped by the cleanup, or as scratchStore
+// does when url is empty.
+func (a *app) scratchStoreAt(ctx context.Context, url, name string, srcs []*verity.Source) (scratch, func(), time.Duration, error) {
+	if url == "" {
+		return a.scratchStore(ctx, name, srcs)
+	}
+	if !isStoreURL(url) {
+		return nil, nil, 0, verity.Errorf(verity.EINVALID, "--store %s: want a postgres:// URL", a.redactURL(url))
+	}
+	schema := fmt.Sprintf("verity_scratch_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9)
+	u, err := neturl.Parse(url)
+	if err != nil {
+		return nil, nil, 0, verity.Errorf(verity.EINVALID, "--store: %w", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	db, err := postgres.Open(ctx, u.String(), postgres.Options{Now: a.now})
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	cleanup := func() {
+		db.Close()
+		// The run may end on an interrupt: dropping must not use its context.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := postgres.DropSchema(ctx, url, schema); err != nil {
+			fmt.Fprintf(a.stderr, "warning: drop the scratch schema %s: %v\n", schema, err)
+		}
+	}
+	took, err := a.fillScratch(ctx, db, srcs)
+	if err != nil {
+		cleanup()
+		return nil, nil, 0, err
+	}
+	return db, cleanup, took, nil
+}
+
+// fillScratch stores srcs in batches, chunked as ingest chunks them, and
+// says how long it took.
+func (a *app) fillScratch(ctx context.Context, db interface {
+	PutSources(context.Context, []*verity.SourcePut) error
+}, srcs []*verity.Source) (time.Duration, error) {
 	start := time.Now()
 	bar := a.newProgress("index", int64(len(srcs)), false)
-	for _, src := range srcs {
-		if _, err := db.PutSource(ctx, src, ingest.Chunks(src, analysis.DefaultChunkOptions)); err != nil {
-			db.Close()
-			cleanup()
-			return nil, nil, 0, err
+	defer bar.Done()
+	var batch []*verity.SourcePut
+	for i, src := range srcs {
+		batch = append(batch, &verity.SourcePut{Source: src, Chunks: ingest.Chunks(src, analysis.DefaultChunkOptions)})
+		if len(batch) < 64 && i < len(srcs)-1 {
+			continue
 		}
-		bar.Add(1)
+		if err := db.PutSources(ctx, batch); err != nil {
+			return 0, err
+		}
+		for _, p := range batch {
+			if p.Err != nil {
+				return 0, p.Err
+			}
+		}
+		bar.Add(int64(len(batch)))
+		batch = batch[:0]
 	}
-	bar.Done()
-	return db, func() { db.Close(); cleanup() }, time.Since(start), nil
+	return time.Since(start), nil
 }
 
 // rankWith sets the BM25 parameters of a scratch store's search.
-func rankWith(db *sqlite.DB, p rank.Params) { db.SetSearchOptions(sqlite.SearchOptions{Params: p}) }
+func rankWith(db scratch, p rank.Params) { db.SetSearchOptions(sqlstore.SearchOptions{Params: p}) }
 
 // answerService builds the answer pipeline directly over a scratch store,
 // for the evaluation harnesses (the knowledge base itself is only asked
