@@ -165,7 +165,8 @@ func schemaKey(schema string) int32 {
 
 // newDialect is PostgreSQL's: $N placeholders, 0/1 integers for flags,
 // writers serialized by the store's advisory lock (held to the end of each
-// write transaction), and searches in a repeatable-read snapshot.
+// write transaction), searches in a repeatable-read snapshot, and identity
+// columns whose sequences a copy moves past the ids it wrote.
 func newDialect(key int32) *sqlstore.Dialect {
 	return &sqlstore.Dialect{
 		Name:       "postgres",
@@ -174,6 +175,10 @@ func newDialect(key int32) *sqlstore.Dialect {
 		LockWrites: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d, %d)", lockClass, key),
 		Snapshot:   sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 		MapError:   mapError,
+		// A cluster's system identifier (its replicas share it) with the
+		// database and schema name one store however it was reached.
+		Identity:  `SELECT (SELECT system_identifier FROM pg_control_system())::text || '/' || current_database() || '/' || current_schema()`,
+		FollowIDs: `SELECT setval(pg_get_serial_sequence(?1, ?2), ?3)`,
 	}
 }
 

@@ -40,8 +40,17 @@ var _ verity.SourceStore = (*DB)(nil)
 var _ verity.Searcher = (*DB)(nil)
 
 // dialect is SQLite's: ? placeholders, one writer at a time (transactions
-// begin IMMEDIATE), and a read transaction that sees one snapshot (WAL).
-var dialect = &sqlstore.Dialect{Name: "sqlite", Prepare: true, Snapshot: sql.TxOptions{ReadOnly: true}}
+// begin IMMEDIATE), and a read transaction that sees one snapshot (WAL). A
+// store is its file, by its full path. Of the tables with ids the database
+// hands out only index_segments has a counter of its own (AUTOINCREMENT,
+// so that a merged segment's id is never used again): SQLite moves it past
+// an id written explicitly itself, and FollowIDs keeps it there in any
+// case; the other tables take max(id)+1 from their rows.
+var dialect = &sqlstore.Dialect{
+	Name: "sqlite", Prepare: true, Snapshot: sql.TxOptions{ReadOnly: true},
+	Identity:  `SELECT file FROM pragma_database_list WHERE name = 'main'`,
+	FollowIDs: `UPDATE sqlite_sequence SET seq = max(seq, ?3) WHERE name = ?1`,
+}
 
 // migrationSteps are the Go parts of migrations, by version.
 var migrationSteps = map[int]func(context.Context, *sqlstore.Tx) error{

@@ -40,6 +40,14 @@ type Dialect struct {
 	// input; a database that cannot be reached is unavailable); nil keeps
 	// errors as they are.
 	MapError func(error) error
+	// Identity is a query whose one text row tells this store apart from
+	// every other (its file; its cluster, database and schema), however it
+	// was named when opened: a copy refuses to write a store onto itself.
+	Identity string
+	// FollowIDs moves the counter that hands out a table's ids (?1 the
+	// table, ?2 the column) to ?3 at least: a copy writes rows with ids of
+	// their own, and an id handed out later must not be one of them.
+	FollowIDs string
 
 	rebound sync.Map // query → its numbered form
 }
