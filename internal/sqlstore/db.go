@@ -218,6 +218,7 @@ type Tx struct {
 	dialect *Dialect
 	stmts   map[string]*sql.Stmt
 	pending []postings.Doc // chunks to index, written as one segment at commit
+	stats   indexStats     // changes to the search statistics, written at commit
 	merge   bool           // segments were written: see whether to merge
 }
 

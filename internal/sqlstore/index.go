@@ -36,12 +36,9 @@ const (
 // nextCIDs reserves n chunk ids and returns the first. Ids only go up, so
 // a deleted chunk's id never names another chunk in a segment.
 func nextCIDs(ctx context.Context, tx *Tx, n int) (int64, error) {
-	var next int64
-	if err := tx.QueryRowContext(ctx, `SELECT next_cid FROM search_stats WHERE id = 1`).Scan(&next); err != nil {
-		return 0, err
-	}
-	_, err := tx.ExecContext(ctx, `UPDATE search_stats SET next_cid = next_cid + ? WHERE id = 1`, n)
-	return next, err
+	var first int64
+	err := tx.QueryRowContext(ctx, `UPDATE search_stats SET next_cid = next_cid + ? WHERE id = 1 RETURNING next_cid - ?`, n, n).Scan(&first)
+	return first, err
 }
 
 func bumpGeneration(ctx context.Context, tx *Tx) error {
@@ -52,6 +49,12 @@ func bumpGeneration(ctx context.Context, tx *Tx) error {
 // flushIndex writes the docs this transaction added as one segment; the
 // transaction calls it before it commits.
 func (t *Tx) flushIndex(ctx context.Context) error {
+	if t.stats != (indexStats{}) {
+		if _, err := t.ExecContext(ctx, `UPDATE search_stats SET chunks = chunks + ?, total_terms = total_terms + ? WHERE id = 1`, t.stats.chunks, t.stats.terms); err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+		t.stats = indexStats{}
+	}
 	if len(t.pending) == 0 {
 		return nil
 	}
@@ -88,12 +91,11 @@ func writeSegment(ctx context.Context, tx *Tx, docs []byte, lists map[string][]b
 		terms = append(terms, t)
 	}
 	slices.Sort(terms)
-	for _, t := range terms {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO index_postings (seg, term, list) VALUES (?, ?, ?)`, seg, t, lists[t]); err != nil {
-			return err
-		}
+	rows := make([][]any, len(terms))
+	for i, t := range terms {
+		rows[i] = []any{seg, t, lists[t]}
 	}
-	return nil
+	return insertMany(ctx, tx, "index_postings", []string{"seg", "term", "list"}, rows)
 }
 
 // indexedChunk is a chunk of a source as the index knows it.
@@ -152,9 +154,7 @@ func unindex(ctx context.Context, tx *Tx, sid int64) error {
 			return err
 		}
 	}
-	if err := bumpStats(ctx, tx, -len(cs), -total); err != nil {
-		return err
-	}
+	tx.bumpStats(-len(cs), -total)
 	return bumpGeneration(ctx, tx)
 }
 
@@ -178,7 +178,8 @@ func reindex(ctx context.Context, tx *Tx, sid int64) error {
 		tx.pending = append(tx.pending, postings.Doc{ID: cid, Record: sid, Terms: c.terms})
 		total += len(c.terms)
 	}
-	return bumpStats(ctx, tx, len(cs), total)
+	tx.bumpStats(len(cs), total)
+	return nil
 }
 
 // segmentRow is a segment as index_segments lists it.

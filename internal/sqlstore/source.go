@@ -39,14 +39,14 @@ func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 			if _, err := tx.ExecContext(ctx, `SAVEPOINT put_source`); err != nil {
 				return err
 			}
-			pending := len(tx.pending)
+			pending, stats := len(tx.pending), tx.stats
 			outcome, change, err := putSource(ctx, tx, p.Source, p.Chunks, now)
 			if err != nil {
 				if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_source`); rerr != nil {
 					return rerr
 				}
 				// The chunks rolled back are not to be indexed either.
-				tx.pending = tx.pending[:pending]
+				tx.pending, tx.stats = tx.pending[:pending], stats
 				if verity.ErrorCode(err) == verity.EINTERNAL {
 					return fmt.Errorf("store source %q: %w", p.Source.ID, err)
 				}
@@ -95,7 +95,7 @@ func putSource(ctx context.Context, tx *Tx, src *verity.Source, chunks []verity.
 			src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash).Scan(&sid); err != nil {
 			return "", none, err
 		}
-		return verity.PutCreated, none, storeVersion(ctx, tx, sid, src, acl, false, chunks, now)
+		return verity.PutCreated, none, storeVersion(ctx, tx, sid, src, acl, true, false, chunks, now)
 	case err != nil:
 		return "", none, err
 	case uri != src.URI:
@@ -172,7 +172,7 @@ func putSource(ctx context.Context, tx *Tx, src *verity.Source, chunks []verity.
 	if err := deleteChunks(ctx, tx, sid, status == string(verity.StatusActive)); err != nil {
 		return "", none, err
 	}
-	return verity.PutNewVersion, change, storeVersion(ctx, tx, sid, src, acl, change.Has(verity.FieldACL), chunks, now)
+	return verity.PutNewVersion, change, storeVersion(ctx, tx, sid, src, acl, false, change.Has(verity.FieldACL), chunks, now)
 }
 
 // checkURI refuses src when another source of its system, not sid, holds
@@ -235,15 +235,18 @@ func (d *DB) URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error) {
 	return out, nil
 }
 
-// storeVersion stores src's current version: its text, its ACL and its
-// chunks (indexed when the source is active).
-func storeVersion(ctx context.Context, tx *Tx, sid int64, src *verity.Source, acl []verity.Principal, aclChanged bool, chunks []verity.Chunk, now time.Time) error {
+// storeVersion stores src's current version: its text, its ACL when the
+// source is new (created) or the ACL changed, and its chunks (indexed when
+// the source is active).
+func storeVersion(ctx context.Context, tx *Tx, sid int64, src *verity.Source, acl []verity.Principal, created, aclChanged bool, chunks []verity.Chunk, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
 		return err
 	}
-	if err := putACL(ctx, tx, sid, acl, aclChanged); err != nil {
-		return err
+	if created || aclChanged {
+		if err := putACL(ctx, tx, sid, acl, aclChanged); err != nil {
+			return err
+		}
 	}
 	src.ACL = acl
 	return insertChunks(ctx, tx, sid, src, chunks, src.Status == verity.StatusActive)
@@ -300,25 +303,27 @@ func sourceACL(ctx context.Context, q querier, sid int64) ([]verity.Principal, e
 	return acl, rows.Err()
 }
 
-// putACL sets source sid's ACL. When it changes a stored source's ACL
-// (changed; putSource has compared them), the ACL generation goes up, so
-// that every process's cache of who may read what looks again; a new source
-// needs none, as caches read the ACLs of sources newer than they know.
+// putACL writes source sid's ACL: a new source's (changed false), or a
+// stored source's changed one (changed true; putSource has compared them),
+// which replaces the old rows and raises the ACL generation, so that every
+// process's cache of who may read what looks again. A new source needs no
+// new generation, as caches read the ACLs of sources newer than they know.
 func putACL(ctx context.Context, tx *Tx, sid int64, acl []verity.Principal, changed bool) error {
 	if changed {
 		if _, err := tx.ExecContext(ctx, `UPDATE search_stats SET acl_generation = acl_generation + 1 WHERE id = 1`); err != nil {
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ?`, sid); err != nil {
-		return err
-	}
-	for _, p := range acl {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO source_acl (principal, sid) VALUES (?, ?)`, string(p), sid); err != nil {
+	if changed {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ?`, sid); err != nil {
 			return err
 		}
 	}
-	return nil
+	rows := make([][]any, len(acl))
+	for i, p := range acl {
+		rows[i] = []any{string(p), sid}
+	}
+	return insertMany(ctx, tx, "source_acl", []string{"principal", "sid"}, rows)
 }
 
 func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
@@ -330,14 +335,12 @@ func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, ch
 		return err
 	}
 	var added, addedTerms int
+	rows := make([][]any, len(chunks))
 	for i, c := range chunks {
 		heading, _ := json.Marshal(nonNil(c.Heading))
 		terms := rank.IndexTerms(src.Title, c.Heading, src.Text[c.Start:c.End])
 		cid := first + int64(i)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks (cid, sid, version, ordinal, start, "end", heading, text, terms, nterms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			cid, sid, src.Version, i, c.Start, c.End, string(heading), src.Text[c.Start:c.End], strings.Join(terms, " "), len(terms)); err != nil {
-			return err
-		}
+		rows[i] = []any{cid, sid, src.Version, i, c.Start, c.End, string(heading), src.Text[c.Start:c.End], strings.Join(terms, " "), len(terms)}
 		if !indexed || len(terms) == 0 {
 			continue
 		}
@@ -345,7 +348,11 @@ func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, ch
 		added++
 		addedTerms += len(terms)
 	}
-	return bumpStats(ctx, tx, added, addedTerms)
+	if err := insertMany(ctx, tx, "chunks", []string{"cid", "sid", "version", "ordinal", "start", `"end"`, "heading", "text", "terms", "nterms"}, rows); err != nil {
+		return err
+	}
+	tx.bumpStats(added, addedTerms)
+	return nil
 }
 
 // deleteChunks removes a source's chunks, and takes them out of the search
@@ -360,13 +367,16 @@ func deleteChunks(ctx context.Context, tx *Tx, sid int64, indexed bool) error {
 	return err
 }
 
-func bumpStats(ctx context.Context, tx *Tx, chunks, terms int) error {
-	if chunks == 0 && terms == 0 {
-		return nil
-	}
-	_, err := tx.ExecContext(ctx, `UPDATE search_stats SET chunks = chunks + ?, total_terms = total_terms + ? WHERE id = 1`, chunks, terms)
-	return err
+// bumpStats counts chunks and their terms into or out of the search
+// statistics; the transaction writes the sum once, before it commits,
+// rather than a statement per source.
+func (t *Tx) bumpStats(chunks, terms int) {
+	t.stats.chunks += chunks
+	t.stats.terms += terms
 }
+
+// indexStats are changes to search_stats' chunk and term counts.
+type indexStats struct{ chunks, terms int }
 
 func nonNil(s []string) []string {
 	if s == nil {

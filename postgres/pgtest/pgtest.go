@@ -33,7 +33,7 @@ import (
 )
 
 // DefaultURL is the local test database.
-const DefaultURL = "postgres://postgres@127.0.0.1:5432/test"
+const DefaultURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 
 var (
 	reach    sync.Once
