@@ -69,6 +69,13 @@ type Store interface {
 
 	// Backup writes a consistent copy of the live store to a new file.
 	Backup(ctx context.Context, path string) error
+	// CopyTo copies every table, row for row with the same ids, into dst,
+	// another SQLite or PostgreSQL store that is empty or holds an
+	// interrupted copy of this one (dst is typed by the store package, so
+	// it is any here; a store of another kind is refused as invalid), and
+	// verifies both sides by row counts and checksums: a difference is an
+	// error returned with the report.
+	CopyTo(ctx context.Context, dst any, progress func(verity.CopyProgress)) (*verity.CopyReport, error)
 	// Reindex builds the search index again from the stored chunks.
 	Reindex(ctx context.Context, progress func(done, total int)) (*verity.ReindexReport, error)
 

@@ -17,6 +17,7 @@ import (
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/summary"
 )
 
@@ -173,6 +174,16 @@ func ops(site *httptest.Server) []op {
 			path := filepath.Join(os.TempDir(), fmt.Sprintf("kb-backup-%d.db", time.Now().UnixNano()))
 			defer os.Remove(path)
 			return nil, s.Backup(ctx, c, path)
+		}, nil},
+		{"Copy", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			path := filepath.Join(os.TempDir(), fmt.Sprintf("kb-copy-%d.db", time.Now().UnixNano()))
+			defer os.Remove(path)
+			dst, err := sqlite.Open(ctx, path, sqlite.Options{})
+			if err != nil {
+				return nil, err
+			}
+			defer dst.Close()
+			return s.Copy(ctx, c, dst, nil)
 		}, nil},
 		{"Reindex", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Reindex(ctx, c, nil)
