@@ -293,22 +293,22 @@ func Schema(t testing.TB) string {
 	return schema
 }
 
-// WithSchema returns url naming schema as its search_path. Its sessions
-// commit without waiting for the disk: a test needs no durability, and a
-// flush per commit made the suite several times slower.
+// WithSchema returns url naming schema as its search_path.
 func WithSchema(url, schema string) string {
 	sep := "?"
 	if strings.Contains(url, "?") {
 		sep = "&"
 	}
-	return url + sep + "search_path=" + schema + "&synchronous_commit=off"
+	return url + sep + "search_path=" + schema
 }
 
 // NewURL returns the URL of a store of t's own in the test database (see
-// [Schema]); it skips t as [URL] does.
+// [Schema]); it skips t as [URL] does. Its sessions commit without waiting
+// for the disk: a test needs no durability, and a flush per commit made
+// the suite several times slower.
 func NewURL(t testing.TB) string {
 	t.Helper()
-	return WithSchema(URL(t), Schema(t))
+	return WithSchema(URL(t), Schema(t)) + "&synchronous_commit=off"
 }
 
 // Open opens a store of t's own, closed when t ends.
