@@ -78,9 +78,6 @@ const (
 	// posting lists can be large).
 	copyBatch      = 1000
 	copyBatchBytes = 8 << 20
-	// insertParams bounds the placeholders of one INSERT: SQLite's oldest
-	// limit, well inside PostgreSQL's.
-	insertParams = 999
 )
 
 // CopyTo copies the whole store, every table but schema_migrations, into
@@ -419,25 +416,21 @@ func readRows(ctx context.Context, q querier, tc *tableCopy, h hash.Hash) ([]row
 	return out, rows.Err()
 }
 
-// insertRows writes rows into the table, several to a statement.
+// insertRows writes rows into the table, as many to a statement as
+// insertMany may, each value of the Go type its column takes.
 func insertRows(ctx context.Context, tx *Tx, tc *tableCopy, rows []row) error {
-	per := max(1, insertParams/len(tc.cols))
-	one := `(` + placeholders(len(tc.cols)) + `)`
-	for len(rows) > 0 {
-		n := min(per, len(rows))
-		q := `INSERT INTO "` + tc.name + `" (` + quoted(names(tc.cols)) + `) VALUES ` + strings.TrimSuffix(strings.Repeat(one+", ", n), ", ")
-		args := make([]any, 0, n*len(tc.cols))
-		for _, r := range rows[:n] {
-			for i, v := range r {
-				args = append(args, tc.cols[i].convert(v))
-			}
+	vals := make([][]any, len(rows))
+	for i, r := range rows {
+		vals[i] = make([]any, len(r))
+		for j, v := range r {
+			vals[i][j] = tc.cols[j].convert(v)
 		}
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
-			return err
-		}
-		rows = rows[n:]
 	}
-	return nil
+	cols := make([]string, len(tc.cols))
+	for i, c := range tc.cols {
+		cols[i] = `"` + c.name + `"`
+	}
+	return insertMany(ctx, tx, `"`+tc.name+`"`, cols, vals)
 }
 
 func (tc *tableCopy) keyOf(r row) []any {
