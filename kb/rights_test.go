@@ -178,12 +178,21 @@ func ops(site *httptest.Server) []op {
 		{"Copy", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			path := filepath.Join(os.TempDir(), fmt.Sprintf("kb-copy-%d.db", time.Now().UnixNano()))
 			defer os.Remove(path)
-			dst, err := sqlite.Open(ctx, path, sqlite.Options{})
-			if err != nil {
-				return nil, err
+			var dst *sqlite.DB
+			defer func() {
+				if dst != nil {
+					dst.Close()
+				}
+			}()
+			rep, err := s.Copy(ctx, c, func(ctx context.Context) (kb.Store, error) {
+				var err error
+				dst, err = sqlite.Open(ctx, path, sqlite.Options{})
+				return dst, err
+			}, nil)
+			if _, serr := os.Stat(path); (serr == nil) != (err == nil) {
+				return rep, fmt.Errorf("copy = %v, and the destination's file exists: %v", err, serr == nil)
 			}
-			defer dst.Close()
-			return s.Copy(ctx, c, dst, nil)
+			return rep, err
 		}, nil},
 		{"Reindex", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Reindex(ctx, c, nil)
