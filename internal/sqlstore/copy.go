@@ -104,7 +104,7 @@ type tableCopy struct {
 	before int64     // rows the destination held at the start
 	last   []any     // the key of the last row the destination holds
 	copied int64
-	single []row // the single table's rows, written last
+	single []row // a single table's rows, when the destination's differ: written last
 }
 
 func (d *DB) copyTo(ctx context.Context, dst any, batch int, progress func(verity.CopyProgress)) (*verity.CopyReport, error) {
@@ -130,11 +130,9 @@ func (d *DB) copyTo(ctx context.Context, dst any, batch int, progress func(verit
 	}
 	for _, tc := range tables {
 		if tc.copyTable.single {
-			tc.single, err = readRows(ctx, snap, tc, tc.src)
-		} else {
-			err = copyRows(ctx, snap, to, tc, batch, progress)
+			continue
 		}
-		if err != nil {
+		if err := copyRows(ctx, snap, to, tc, batch, progress); err != nil {
 			return nil, fmt.Errorf("copy table %s: %w", tc.name, err)
 		}
 	}
@@ -200,13 +198,21 @@ func (d *DB) checkDestination(ctx context.Context, snap *Tx, to *DB, progress fu
 		}
 		progress(verity.CopyProgress{Stage: "check", Table: t.name, Total: tc.rows})
 		out = append(out, tc)
-		if t.single {
-			continue
-		}
 		theirs := sha256.New()
 		n, last, err := sumRows(ctx, to.q(), tc, theirs, -1)
 		if err != nil {
 			return nil, fmt.Errorf("copy: read the destination's %s: %w", t.name, err)
+		}
+		if t.single {
+			// The destination's own row is replaced, unless it is the
+			// source's already (a copy run again).
+			if tc.single, err = readRows(ctx, snap, tc, tc.src); err != nil {
+				return nil, fmt.Errorf("copy: read the source's %s: %w", t.name, err)
+			}
+			if n == tc.rows && slices.Equal(tc.src.Sum(nil), theirs.Sum(nil)) {
+				tc.before, tc.single = n, nil
+			}
+			continue
 		}
 		if n == 0 {
 			continue
@@ -216,8 +222,12 @@ func (d *DB) checkDestination(ctx context.Context, snap *Tx, to *DB, progress fu
 			return nil, fmt.Errorf("copy: read the source's %s: %w", t.name, err)
 		}
 		if m != n || !slices.Equal(tc.src.Sum(nil), theirs.Sum(nil)) {
-			return nil, verity.Errorf(verity.ECONFLICT, "copy: the destination's table %s holds %d rows that are not the source's first %d: it holds other data, or an interrupted copy of a source that has changed since; copy into an empty store",
-				t.name, n, n)
+			what := fmt.Sprintf("rows that are not the source's first %d", n)
+			if n > tc.rows {
+				what = fmt.Sprintf("rows, more than the source's %d", tc.rows)
+			}
+			return nil, verity.Errorf(verity.ECONFLICT, "copy: the destination's table %s holds %d %s: it holds other data, or an interrupted copy of a source that has changed since; copy into an empty store",
+				t.name, n, what)
 		}
 		tc.before, tc.last = n, last
 	}
@@ -283,7 +293,7 @@ func copyRows(ctx context.Context, snap *Tx, to *DB, tc *tableCopy, batch int, p
 func (d *DB) finishCopy(ctx context.Context, tables []*tableCopy) error {
 	return d.tx(ctx, func(tx *Tx) error {
 		for _, tc := range tables {
-			if tc.copyTable.single {
+			if tc.single != nil {
 				if _, err := tx.ExecContext(ctx, `DELETE FROM "`+tc.name+`"`); err != nil {
 					return err
 				}
@@ -328,9 +338,6 @@ func (d *DB) verifyCopy(ctx context.Context, tables []*tableCopy, progress func(
 		t := verity.CopyTable{
 			Table: tc.name, Copied: tc.copied, Before: tc.before, Rows: tc.rows, DestRows: n,
 			Checksum: hex.EncodeToString(tc.src.Sum(nil)), DestChecksum: hex.EncodeToString(theirs.Sum(nil)),
-		}
-		if tc.copyTable.single {
-			t.Before, t.Copied = 0, n
 		}
 		t.Match = t.Rows == t.DestRows && t.Checksum == t.DestChecksum
 		if !t.Match {
