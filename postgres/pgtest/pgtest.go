@@ -51,10 +51,14 @@ var (
 )
 
 // Main runs a package's tests and drops the schemas they made.
-func Main(m *testing.M) {
+func Main(m *testing.M) { os.Exit(Run(m)) }
+
+// Run is [Main] for a TestMain with more to do before it exits: it runs the
+// tests, drops their schemas and returns the exit code.
+func Run(m *testing.M) int {
 	code := m.Run()
 	if conn == nil {
-		os.Exit(code)
+		return code
 	}
 	mu.Lock()
 	schemas := append([]string(nil), made...)
@@ -66,7 +70,7 @@ func Main(m *testing.M) {
 		}
 		cancel()
 	}
-	os.Exit(code)
+	return code
 }
 
 // URL returns the test database's URL (with no schema), or skips t (fails
