@@ -155,42 +155,64 @@ func (g graph) Status(ctx context.Context, nodes []verity.Ref, dst []receipt.Sta
 }
 
 // Apply implements [receipt.Store]. Revoking a source also takes its chunks
-// out of search; unrevoking puts them back.
+// out of search; unrevoking puts them back. Records change in batches of
+// one statement per state (and per support set), not one per record: a
+// revocation that kills a thousand records is a few statements.
 func (g graph) Apply(ctx context.Context, c receipt.Change[verity.Ref]) error {
 	now := g.now()
+	var revoked, unrevoked []verity.Ref
 	for _, r := range c.Revoked {
-		if err := g.setRevoked(ctx, r, true, now); err != nil {
+		if r.Kind() == verity.RefRecord {
+			revoked = append(revoked, r)
+		} else if err := g.setSourceRevoked(ctx, r, true); err != nil {
 			return err
 		}
 	}
 	for _, r := range c.Unrevoked {
-		if err := g.setRevoked(ctx, r, false, now); err != nil {
+		if r.Kind() == verity.RefRecord {
+			unrevoked = append(unrevoked, r)
+		} else if err := g.setSourceRevoked(ctx, r, false); err != nil {
 			return err
 		}
 	}
-	for _, r := range c.Died {
-		if _, err := g.tx.ExecContext(ctx, `UPDATE records SET alive = 0, support = -1, updated_at = ? WHERE id = ?`, now, r.ID()); err != nil {
-			return err
-		}
+	if err := g.updateRecords(ctx, `UPDATE records SET revoked = 1, updated_at = ?`, now, revoked); err != nil {
+		return err
 	}
-	for _, r := range c.Revived {
-		if _, err := g.tx.ExecContext(ctx, `UPDATE records SET alive = 1, updated_at = ? WHERE id = ?`, now, r.ID()); err != nil {
-			return err
-		}
+	if err := g.updateRecords(ctx, `UPDATE records SET revoked = 0, updated_at = ?`, now, unrevoked); err != nil {
+		return err
 	}
+	if err := g.updateRecords(ctx, `UPDATE records SET alive = 0, support = -1, updated_at = ?`, now, c.Died); err != nil {
+		return err
+	}
+	if err := g.updateRecords(ctx, `UPDATE records SET alive = 1, updated_at = ?`, now, c.Revived); err != nil {
+		return err
+	}
+	bySet := map[int][]verity.Ref{}
 	for _, s := range c.Supports {
-		if _, err := g.tx.ExecContext(ctx, `UPDATE records SET support = ? WHERE id = ?`, s.Set, s.Record.ID()); err != nil {
+		bySet[s.Set] = append(bySet[s.Set], s.Record)
+	}
+	for set, refs := range bySet {
+		if err := g.updateRecords(ctx, `UPDATE records SET support = ?`, set, refs); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (g graph) setRevoked(ctx context.Context, r verity.Ref, revoked bool, now string) error {
-	if r.Kind() == verity.RefRecord {
-		_, err := g.tx.ExecContext(ctx, `UPDATE records SET revoked = ?, updated_at = ? WHERE id = ?`, revoked, now, r.ID())
-		return err
+// updateRecords runs update (an UPDATE of records with one argument, arg,
+// and no WHERE) on the records refs names, in batches.
+func (g graph) updateRecords(ctx context.Context, update string, arg any, refs []verity.Ref) error {
+	for lo := 0; lo < len(refs); lo += batchSize {
+		part := refs[lo:min(lo+batchSize, len(refs))]
+		args := append([]any{arg}, idArgs(part)...)
+		if _, err := g.tx.ExecContext(ctx, update+` WHERE id IN (`+placeholders(len(part))+`)`, args...); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+func (g graph) setSourceRevoked(ctx context.Context, r verity.Ref, revoked bool) error {
 	status := verity.StatusActive
 	if revoked {
 		status = verity.StatusRevoked

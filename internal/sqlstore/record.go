@@ -38,50 +38,49 @@ func (d *DB) PutRecords(ctx context.Context, recs []*verity.Record) (receipt.Cha
 		batch[r.ID] = true
 	}
 	err := d.tx(ctx, func(tx *Tx) error {
-		var refs []verity.Ref
+		if err := checkRefs(ctx, tx, recs, batch); err != nil {
+			return err
+		}
+		stored, err := storedReceipts(ctx, tx, recs)
+		if err != nil {
+			return err
+		}
+		// Records new to the store are inserted together at the end; one
+		// named twice in the batch is grown in memory as the store would
+		// grow it.
+		var fresh []*newRecord
+		byID := map[string]*newRecord{}
+		refs := make([]verity.Ref, 0, len(recs))
 		for _, r := range recs {
-			if err := checkRefs(ctx, tx, r, batch); err != nil {
-				return err
-			}
+			refs = append(refs, verity.RecordRef(r.ID))
 			body := r.Body
 			if len(body) == 0 {
 				body = []byte("{}")
 			}
-			var (
-				rid    int64
-				stored string
-			)
-			err := tx.QueryRowContext(ctx, `SELECT rid, receipt FROM records WHERE id = ?`, r.ID).Scan(&rid, &stored)
-			switch {
-			case errors.Is(err, sql.ErrNoRows):
-				rc := r.Receipt.Minimal()
-				js, _ := json.Marshal(rc)
-				if err := tx.QueryRowContext(ctx, `INSERT INTO records (id, kind, body, receipt, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING rid`,
-					r.ID, string(r.Kind), body, string(js), now, now).Scan(&rid); err != nil {
-					return err
-				}
-				if err := insertMembers(ctx, tx, rid, rc, 0); err != nil {
-					return err
-				}
-			case err != nil:
-				return err
-			default:
-				var old verity.Receipt
-				if err := json.Unmarshal([]byte(stored), &old); err != nil {
-					return fmt.Errorf("record %q: stored receipt: %w", r.ID, err)
-				}
-				grown, added := growReceipt(old, r.Receipt)
-				js, _ := json.Marshal(grown)
-				if _, err := tx.ExecContext(ctx, `UPDATE records SET body = ?, receipt = ?, updated_at = ? WHERE rid = ?`, body, string(js), now, rid); err != nil {
-					return err
-				}
-				if err := insertMembers(ctx, tx, rid, verity.Receipt{Sets: added}, len(old.Sets)); err != nil {
-					return err
-				}
+			if n := byID[r.ID]; n != nil {
+				n.receipt, _ = growReceipt(n.receipt, r.Receipt)
+				n.body = body
+				continue
 			}
-			refs = append(refs, verity.RecordRef(r.ID))
+			old, ok := stored[r.ID]
+			if !ok {
+				n := &newRecord{id: r.ID, kind: r.Kind, body: body, receipt: r.Receipt.Minimal()}
+				fresh, byID[r.ID] = append(fresh, n), n
+				continue
+			}
+			grown, added := growReceipt(old.receipt, r.Receipt)
+			js, _ := json.Marshal(grown)
+			if _, err := tx.ExecContext(ctx, `UPDATE records SET body = ?, receipt = ?, updated_at = ? WHERE rid = ?`, body, string(js), now, old.rid); err != nil {
+				return err
+			}
+			if err := insertMembers(ctx, tx, old.rid, verity.Receipt{Sets: added}, len(old.receipt.Sets)); err != nil {
+				return err
+			}
+			stored[r.ID] = storedReceipt{rid: old.rid, receipt: grown}
 		}
-		var err error
+		if err := insertRecords(ctx, tx, fresh, now); err != nil {
+			return err
+		}
 		change, err = receipt.Add(ctx, graph{tx: tx, now: func() string { return now }}, refs)
 		return err
 	})
@@ -92,6 +91,119 @@ func (d *DB) PutRecords(ctx context.Context, recs []*verity.Record) (receipt.Cha
 		return change, fmt.Errorf("store records: %w", err)
 	}
 	return change, nil
+}
+
+// newRecord is a record a batch stores for the first time.
+type newRecord struct {
+	id      string
+	kind    verity.RecordKind
+	body    []byte
+	receipt verity.Receipt
+	rid     int64 // set by insertRecords
+}
+
+// insertRecords inserts new records with a statement for many of them, and
+// then their receipts' members.
+func insertRecords(ctx context.Context, tx *Tx, recs []*newRecord, now string) error {
+	const cols = 6
+	per := maxRowArgs / cols
+	for lo := 0; lo < len(recs); lo += per {
+		group := recs[lo:min(lo+per, len(recs))]
+		args := make([]any, 0, len(group)*cols)
+		byID := make(map[string]*newRecord, len(group))
+		for _, n := range group {
+			js, _ := json.Marshal(n.receipt)
+			args = append(args, n.id, string(n.kind), n.body, string(js), now, now)
+			byID[n.id] = n
+		}
+		rows, err := tx.QueryContext(ctx, `INSERT INTO records (id, kind, body, receipt, created_at, updated_at) VALUES `+
+			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?), ", len(group)), ", ")+` RETURNING id, rid`, args...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var (
+				id  string
+				rid int64
+			)
+			if err := rows.Scan(&id, &rid); err != nil {
+				rows.Close()
+				return err
+			}
+			if n := byID[id]; n != nil {
+				n.rid = rid
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	var members [][]any
+	for _, n := range recs {
+		if n.rid == 0 {
+			return fmt.Errorf("record %q: the store gave it no row id", n.id)
+		}
+		for i, set := range n.receipt.Sets {
+			for _, m := range set {
+				members = append(members, []any{n.rid, i, string(m)})
+			}
+		}
+	}
+	return insertMany(ctx, tx, "receipt_members", []string{"rid", "set_no", "member"}, members)
+}
+
+// storedReceipt is what a batch needs of a record stored before it.
+type storedReceipt struct {
+	rid     int64
+	receipt verity.Receipt
+}
+
+// storedReceipts reads the row ids and receipts of the records of recs
+// that the store holds, in batches.
+func storedReceipts(ctx context.Context, tx *Tx, recs []*verity.Record) (map[string]storedReceipt, error) {
+	ids := make([]string, 0, len(recs))
+	for _, r := range recs {
+		ids = append(ids, r.ID)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	out := map[string]storedReceipt{}
+	for lo := 0; lo < len(ids); lo += batchSize {
+		part := ids[lo:min(lo+batchSize, len(ids))]
+		rows, err := tx.QueryContext(ctx, `SELECT id, rid, receipt FROM records WHERE id IN (`+placeholders(len(part))+`)`, stringArgs(part)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var (
+				id, rc string
+				st     storedReceipt
+			)
+			if err := rows.Scan(&id, &st.rid, &rc); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if err := json.Unmarshal([]byte(rc), &st.receipt); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("record %q: stored receipt: %w", id, err)
+			}
+			out[id] = st
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func stringArgs(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
 }
 
 // growReceipt appends to old the sets of add that old does not already imply
@@ -136,32 +248,80 @@ func insertMembers(ctx context.Context, tx *Tx, rid int64, rc verity.Receipt, fi
 	return nil
 }
 
-// checkRefs refuses receipts that name unknown sources or records.
-func checkRefs(ctx context.Context, tx *Tx, r *verity.Record, batch map[string]bool) error {
-	for _, set := range r.Receipt.Sets {
-		for _, ref := range set {
-			var n int
-			switch ref.Kind() {
-			case verity.RefSource:
-				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sources WHERE id = ?`, ref.ID()).Scan(&n); err != nil {
-					return err
+// checkRefs refuses receipts that name unknown sources or records: every
+// ref must name a stored source, a stored record or a record of this batch.
+// The refs are looked up together, a statement for many; the first record
+// (in batch order) with an unknown ref is the one the error names.
+func checkRefs(ctx context.Context, tx *Tx, recs []*verity.Record, batch map[string]bool) error {
+	var sources, records []string
+	for _, r := range recs {
+		for _, set := range r.Receipt.Sets {
+			for _, ref := range set {
+				switch ref.Kind() {
+				case verity.RefSource:
+					sources = append(sources, ref.ID())
+				case verity.RefRecord:
+					if !batch[ref.ID()] {
+						records = append(records, ref.ID())
+					}
 				}
-			case verity.RefRecord:
-				if batch[ref.ID()] {
-					continue
-				}
-				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM records WHERE id = ?`, ref.ID()).Scan(&n); err != nil {
-					return err
-				}
-			default:
-				return verity.Errorf(verity.EINVALID, "record %q: receipt ref %q is neither source:ID nor record:ID", r.ID, ref)
 			}
-			if n == 0 {
-				return verity.Errorf(verity.EINVALID, "record %q rests on unknown %s %q", r.ID, ref.Kind(), ref.ID())
+		}
+	}
+	knownSources, err := known(ctx, tx, "sources", sources)
+	if err != nil {
+		return err
+	}
+	knownRecords, err := known(ctx, tx, "records", records)
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		for _, set := range r.Receipt.Sets {
+			for _, ref := range set {
+				var ok bool
+				switch ref.Kind() {
+				case verity.RefSource:
+					ok = knownSources[ref.ID()]
+				case verity.RefRecord:
+					ok = batch[ref.ID()] || knownRecords[ref.ID()]
+				default:
+					return verity.Errorf(verity.EINVALID, "record %q: receipt ref %q is neither source:ID nor record:ID", r.ID, ref)
+				}
+				if !ok {
+					return verity.Errorf(verity.EINVALID, "record %q rests on unknown %s %q", r.ID, ref.Kind(), ref.ID())
+				}
 			}
 		}
 	}
 	return nil
+}
+
+// known returns which of ids the table (sources or records) holds.
+func known(ctx context.Context, tx *Tx, table string, ids []string) (map[string]bool, error) {
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	out := make(map[string]bool, len(ids))
+	for lo := 0; lo < len(ids); lo += batchSize {
+		part := ids[lo:min(lo+batchSize, len(ids))]
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM `+table+` WHERE id IN (`+placeholders(len(part))+`)`, stringArgs(part)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[id] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 const recordColumns = `id, kind, body, receipt, revoked, alive, audit, created_at`
