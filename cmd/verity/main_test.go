@@ -8,16 +8,18 @@ import (
 	"time"
 
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/postgres/pgtest"
 )
 
 // TestMain lets this test binary be the PDF child: the commands under test
 // run os.Executable() — this binary — with readPDFCommand, as verity runs
-// itself, so tests exercise the real child, its limits and its killing.
+// itself, so tests exercise the real child, its limits and its killing. It
+// drops the PostgreSQL schemas the tests made (package pgtest).
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == readPDFCommand {
 		os.Exit(readPDFMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, misbehavingPDF))
 	}
-	code := m.Run()
+	code := pgtest.Run(m)
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}

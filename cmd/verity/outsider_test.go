@@ -138,13 +138,21 @@ func TestOutsider(t *testing.T) {
 	if out, _ := run("search", "zephyrine merger"); strings.Contains(out, "note:") || !strings.Contains(out, "hint:") {
 		t.Errorf("search as eve = %s, want a hint without the operator's note", out)
 	}
-	// Changes need a role eve does not have; --by is gone.
+	// Changes need a role eve does not have; --by is gone. A copy refused
+	// makes no store where it would have written one.
+	eveCopy := filepath.Join(t.TempDir(), "eve-copy.db")
+	defer func() {
+		if _, err := os.Stat(eveCopy); err == nil {
+			t.Errorf("copy as eve made %s", eveCopy)
+		}
+	}()
 	for _, args := range [][]string{
 		{"revoke", "PUB-1", "--reason", "x"}, {"unrevoke", "BOARD-2"}, {"undo", event},
 		{"graph", "merge", entity, "ent:000000000000"}, {"graph", "alias", "Acme", "Acme Corp"},
 		{"review", "reject", edge}, {"audit", "--apply"}, {"sources", "--all"}, {"show", "--all", "BOARD-1"},
 		{"extract", "--spec", "bitrix24-ru"}, {"role", "list"}, {"role", "grant", "admin", eve},
 		{"backup", filepath.Join(t.TempDir(), "eve.db")}, {"token", "list"}, {"reindex"},
+		{"copy", "--to", eveCopy},
 	} {
 		out, code := run(args...)
 		if code != exitForbidden {

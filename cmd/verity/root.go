@@ -207,6 +207,7 @@ that is how to preview what someone may see and do.`,
 		a.roleCmd(),
 		a.tokenCmd(),
 		a.backupCmd(),
+		a.copyCmd(),
 		a.reindexCmd(),
 		a.mcpCmd(),
 		a.serveCmd(),
@@ -282,7 +283,8 @@ func usageErrors(cmd *cobra.Command) {
 // URL without the password.
 func (a *app) storeName() string { return a.redactURL(a.storePath()) }
 
-// redactURL returns a store's name with a database URL's password hidden.
+// redactURL returns a store's name with a database URL's password hidden,
+// in its user part or in a password parameter (which pgx takes too).
 func (a *app) redactURL(p string) string {
 	if !isStoreURL(p) {
 		return p
@@ -290,6 +292,10 @@ func (a *app) redactURL(p string) string {
 	u, err := url.Parse(p)
 	if err != nil {
 		return "postgres://(unparsable URL)"
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
 	}
 	return u.Redacted()
 }

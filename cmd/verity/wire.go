@@ -220,3 +220,10 @@ func (a *app) benchStore(ctx context.Context, path string) (*searchbench.Verity,
 	}
 	return searchbench.NewVerity(db, path), nil
 }
+
+// copyDestination opens (creating) the store verity copy writes into: a
+// new SQLite file, or a PostgreSQL database or schema, made and migrated as
+// --db makes any store, so that the copy is an ordinary store afterwards.
+func (a *app) copyDestination(ctx context.Context, path string) (store, error) {
+	return a.openStore(ctx, path)
+}
