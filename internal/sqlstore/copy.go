@@ -116,7 +116,7 @@ func (d *DB) copyTo(ctx context.Context, dst any, batch int, progress func(verit
 	if progress == nil {
 		progress = func(verity.CopyProgress) {}
 	}
-	if err := d.sameSchema(ctx, to); err != nil {
+	if err := d.refuseUnfit(ctx, to); err != nil {
 		return nil, err
 	}
 	snap, err := d.snapshot(ctx)
@@ -142,21 +142,10 @@ func (d *DB) copyTo(ctx context.Context, dst any, batch int, progress func(verit
 	return to.verifyCopy(ctx, tables, progress)
 }
 
-// sameSchema refuses a destination that is the source itself, or whose
+// refuseUnfit refuses a destination that is the source itself, or whose
 // schema another version of Verity made.
-func (d *DB) sameSchema(ctx context.Context, to *DB) error {
-	self := d == to
-	if !self && d.dialect.Name == to.dialect.Name && d.dialect.Identity != "" {
-		var a, b string
-		if err := d.q().QueryRowContext(ctx, d.dialect.Identity).Scan(&a); err != nil {
-			return fmt.Errorf("copy: name the source: %w", err)
-		}
-		if err := to.q().QueryRowContext(ctx, to.dialect.Identity).Scan(&b); err != nil {
-			return fmt.Errorf("copy: name the destination: %w", err)
-		}
-		self = a != "" && a == b
-	}
-	if self {
+func (d *DB) refuseUnfit(ctx context.Context, to *DB) error {
+	if d.sameStore(ctx, to) {
 		return verity.Errorf(verity.EINVALID, "copy: the destination is the source itself; give another file, database or schema")
 	}
 	var a, b int
@@ -170,6 +159,24 @@ func (d *DB) sameSchema(ctx context.Context, to *DB) error {
 		return verity.Errorf(verity.EINVALID, "copy: the source's schema is at version %d and the destination's at %d; open both with the same verity, the newer one", a, b)
 	}
 	return nil
+}
+
+// sameStore reports whether two handles reach one store, by the dialect's
+// Identity. A store that cannot say (the query refused) is taken for
+// another: copied onto itself, a store would only find every row there
+// already, so the check spares a confusing run and guards nothing else.
+func (d *DB) sameStore(ctx context.Context, to *DB) bool {
+	if d == to {
+		return true
+	}
+	if d.dialect.Name != to.dialect.Name || d.dialect.Identity == "" {
+		return false
+	}
+	var a, b string
+	if d.q().QueryRowContext(ctx, d.dialect.Identity).Scan(&a) != nil || to.q().QueryRowContext(ctx, to.dialect.Identity).Scan(&b) != nil {
+		return false
+	}
+	return a != "" && a == b
 }
 
 // checkDestination reads each table's columns on both sides and makes
@@ -226,7 +233,7 @@ func (d *DB) checkDestination(ctx context.Context, snap *Tx, to *DB, progress fu
 			if n > tc.rows {
 				what = fmt.Sprintf("rows, more than the source's %d", tc.rows)
 			}
-			return nil, verity.Errorf(verity.ECONFLICT, "copy: the destination's table %s holds %d %s: it holds other data, or an interrupted copy of a source that has changed since; copy into an empty store",
+			return nil, verity.Errorf(verity.ECONFLICT, "copy: the destination's table %s holds %d %s: it holds other data, or an interrupted copy of a source that has changed since; copy into an empty store (a new file, or a new schema: ?search_path=NEW)",
 				t.name, n, what)
 		}
 		tc.before, tc.last = n, last
