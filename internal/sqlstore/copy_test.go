@@ -365,13 +365,9 @@ func TestCopyReadsOneSnapshot(t *testing.T) {
 	ctx := context.Background()
 	src := openSQLite(t, richStore(t))
 	dst := openPostgres(t, pgtest.NewURL(t))
-	wrote := false
-	rep, err := src.CopyTo(ctx, dst, func(p verity.CopyProgress) {
-		if p.Stage == "copy" && p.Table == "records" && !wrote {
-			wrote = true
-			if _, err := src.GrantRole(ctx, verity.RoleGrant{Principal: "user:late@corp.example", Role: verity.RoleAdmin, By: "user:test@corp.example", At: t0}); err != nil {
-				t.Errorf("write during the copy: %v", err)
-			}
+	rep, err := copyDoing(src, dst, "records", func() {
+		if _, err := src.GrantRole(ctx, verity.RoleGrant{Principal: "user:late@corp.example", Role: verity.RoleAdmin, By: "user:test@corp.example", At: t0}); err != nil {
+			t.Errorf("write during the copy: %v", err)
 		}
 	})
 	if err != nil || !rep.Verified {
@@ -388,6 +384,18 @@ func TestCopyReadsOneSnapshot(t *testing.T) {
 	}
 }
 
+// copyDoing copies src into dst and runs do once, as the copy reaches
+// table.
+func copyDoing(src, dst store, table string, do func()) (*verity.CopyReport, error) {
+	done := false
+	return src.CopyTo(context.Background(), dst, func(p verity.CopyProgress) {
+		if p.Stage == "copy" && p.Table == table && !done {
+			done = true
+			do()
+		}
+	})
+}
+
 // TestCopyVerifies changes a row of the destination after it was copied:
 // the verification names the table and fails the copy.
 func TestCopyVerifies(t *testing.T) {
@@ -395,13 +403,9 @@ func TestCopyVerifies(t *testing.T) {
 	ctx := context.Background()
 	src := openSQLite(t, richStore(t))
 	dst := openPostgres(t, pgtest.NewURL(t))
-	tampered := false
-	rep, err := src.CopyTo(ctx, dst, func(p verity.CopyProgress) {
-		if p.Stage == "copy" && p.Table == "index_dead_terms" && !tampered {
-			tampered = true
-			if _, err := dst.SQL().ExecContext(ctx, `UPDATE roles SET granted_by = 'user:mallory@corp.example'`); err != nil {
-				t.Fatal(err)
-			}
+	rep, err := copyDoing(src, dst, "index_dead_terms", func() {
+		if _, err := dst.SQL().ExecContext(ctx, `UPDATE roles SET granted_by = 'user:mallory@corp.example'`); err != nil {
+			t.Errorf("change the copied roles: %v", err)
 		}
 	})
 	if verity.ErrorCode(err) != verity.EINTERNAL || !strings.Contains(err.Error(), "roles (source") {

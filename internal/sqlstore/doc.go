@@ -7,7 +7,8 @@
 // and tokens. A [Dialect] says what differs: placeholders, how values
 // are passed, how writers are serialized and how a read sees one snapshot;
 // each dialect package brings its own migrations, which must give the
-// same tables and columns.
+// same tables and columns, so that a store copies into another of either
+// dialect row for row ([DB.CopyTo]).
 //
 // Search applies the caller's ACL inside the traversal that produces
 // results, and hints about unreadable records carry only a source system
