@@ -16,6 +16,8 @@ import (
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
 	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/postgres"
+	"github.com/veritykb/verity/postgres/pgtest"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/summary"
 	"github.com/veritykb/verity/verify"
@@ -74,6 +76,11 @@ type fixture struct {
 	run     int64  // an audit run over every revocation
 	token   string // a token's id
 	secrets []string
+	// pgTemplate is the PostgreSQL schema the fixture was copied into, for
+	// the tests that run on both stores.
+	pgOnce     sync.Once
+	pgTemplate string
+	pgErr      error
 }
 
 var (
@@ -221,3 +228,49 @@ func (f *fixture) open(t *testing.T, copyFirst bool) *kb.Service {
 	t.Cleanup(func() { db.Close() })
 	return kb.New(db, kb.Options{Now: func() time.Time { return t0 }})
 }
+
+// stores are the kinds of store the service's security tests run on.
+var stores = []string{"sqlite", "postgres"}
+
+// openOn returns the service over a copy of the fixture in a store of
+// kind: a copy of its file for SQLite; for PostgreSQL, a schema of the
+// test's own cloned from one the fixture was copied into once, row for row.
+func (f *fixture) openOn(t *testing.T, kind string) *kb.Service {
+	t.Helper()
+	if kind == "sqlite" {
+		return f.open(t, true)
+	}
+	ctx := context.Background()
+	clock := func() time.Time { return t0 }
+	f.pgOnce.Do(func() { f.pgTemplate, f.pgErr = f.copyToPostgres(t) })
+	if f.pgErr != nil {
+		t.Fatalf("copy the fixture into PostgreSQL: %v", f.pgErr)
+	}
+	db, err := postgres.Open(ctx, pgtest.Clone(t, f.pgTemplate), postgres.Options{Now: clock, MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return kb.New(db, kb.Options{Now: clock})
+}
+
+// copyToPostgres copies the fixture into a PostgreSQL schema that lasts
+// as long as the test binary, and returns its name.
+func (f *fixture) copyToPostgres(t *testing.T) (string, error) {
+	ctx := context.Background()
+	src, err := sqlite.Open(ctx, f.path, sqlite.Options{Now: func() time.Time { return t0 }})
+	if err != nil {
+		return "", err
+	}
+	defer src.Close()
+	schema := pgtest.Template(t)
+	dst, err := postgres.Open(ctx, pgtest.WithSchema(pgtest.URL(t), schema), postgres.Options{})
+	if err != nil {
+		return "", err
+	}
+	defer dst.Close()
+	_, err = src.CopyTo(ctx, dst, nil)
+	return schema, err
+}
+
+func TestMain(m *testing.M) { pgtest.Main(m) }

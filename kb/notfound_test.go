@@ -20,10 +20,15 @@ import (
 // is swapped.
 func TestNoExistenceOracle(t *testing.T) {
 	f := build(t)
+	for _, kind := range stores {
+		t.Run(kind, func(t *testing.T) { checkNoExistenceOracle(t, f.openOn(t, kind), f) })
+	}
+}
+
+func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 	ctx := context.Background()
 	// Things only the board may read, made for this test: a summary, an
 	// audit run, a sentence.
-	setup := f.open(t, true)
 	boardSum, err := setup.Summarize(ctx, curIn, engine, "zephyrine merger", summary.Options{})
 	if err != nil || len(boardSum.Sentences) == 0 {
 		t.Fatalf("summarize as the board = %v, %+v", err, boardSum)

@@ -283,6 +283,14 @@ func recycle(schema string) {
 // gives it back when t ends; it skips t as [URL] does.
 func Schema(t testing.TB) string {
 	t.Helper()
+	schema, _ := take(t)
+	return schema
+}
+
+// take is [Schema], saying whether the schema came from the pool (and so
+// holds a store's tables already).
+func take(t testing.TB) (string, bool) {
+	t.Helper()
 	URL(t)
 	mu.Lock()
 	var schema string
@@ -290,11 +298,12 @@ func Schema(t testing.TB) string {
 		schema, free = free[n-1], free[:n-1]
 	}
 	mu.Unlock()
-	if schema == "" {
+	pooled := schema != ""
+	if !pooled {
 		schema = newSchema()
 	}
 	t.Cleanup(func() { recycle(schema) })
-	return schema
+	return schema, pooled
 }
 
 // WithSchema returns url naming schema as its search_path.
@@ -324,4 +333,91 @@ func Open(t testing.TB, opts postgres.Options) *postgres.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// Template returns a schema that lives until the test binary ends, for a
+// store many tests start from: fill it once, then [Clone] it per test.
+func Template(t testing.TB) string {
+	t.Helper()
+	URL(t)
+	mu.Lock()
+	var schema string
+	if n := len(free); n > 0 {
+		schema, free = free[n-1], free[:n-1]
+	}
+	mu.Unlock()
+	if schema == "" {
+		schema = newSchema()
+	}
+	return schema
+}
+
+// Clone returns the URL of a store of t's own (see [NewURL]) holding every
+// row the store in schema template holds, copied inside the database: a
+// statement a table rather than a copy through the client, so a test that
+// must not change a shared fixture gets its own in a few milliseconds. The
+// template must be migrated to the same version.
+func Clone(t testing.TB, template string) string {
+	t.Helper()
+	schema, pooled := take(t)
+	url := WithSchema(URL(t), schema) + "&synchronous_commit=off"
+	if !pooled {
+		// A schema from the pool has its tables; a new one gets them by
+		// opening.
+		db, err := postgres.Open(context.Background(), url, postgres.Options{MaxConns: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	ctx := context.Background()
+	err := func() error {
+		tx, err := conn.Begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(ctx)
+		for _, tb := range order {
+			if _, err := tx.Exec(ctx, `DELETE FROM "`+schema+`"."`+tb+`"`); err != nil {
+				return err
+			}
+		}
+		for i := len(order) - 1; i >= 0; i-- {
+			tb := order[i]
+			if _, err := tx.Exec(ctx, `INSERT INTO "`+schema+`"."`+tb+`" OVERRIDING SYSTEM VALUE SELECT * FROM "`+template+`"."`+tb+`"`); err != nil {
+				return fmt.Errorf("clone %s: %w", tb, err)
+			}
+		}
+		rows, err := tx.Query(ctx, `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND is_identity = 'YES'`, schema)
+		if err != nil {
+			return err
+		}
+		type col struct{ table, column string }
+		var cols []col
+		for rows.Next() {
+			var c col
+			if err := rows.Scan(&c.table, &c.column); err != nil {
+				rows.Close()
+				return err
+			}
+			cols = append(cols, c)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, c := range cols {
+			if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max("`+c.column+`") FROM "`+schema+`"."`+c.table+`"), 0) + 1, false)`,
+				`"`+schema+`"."`+c.table+`"`, c.column); err != nil {
+				return err
+			}
+		}
+		return tx.Commit(ctx)
+	}()
+	if err != nil {
+		t.Fatalf("clone schema %s into %s: %v", template, schema, err)
+	}
+	return url
 }
