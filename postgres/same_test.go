@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -92,4 +93,34 @@ func TestSameAnswersAsSQLite(t *testing.T) {
 		t.Fatalf("compared only %d results: the corpus or queries stopped matching", compared)
 	}
 	t.Logf("compared %d results of %d searches", compared, 60*len(callers))
+}
+
+// TestPreviousReleaseCopied copies the store the previous release wrote
+// (SQLite, schema 012) into PostgreSQL and asks it what that release was
+// asked: PostgreSQL gives the release's answers, result for result, score
+// for score, hint for hint — the path a team takes from its SQLite file.
+func TestPreviousReleaseCopied(t *testing.T) {
+	ctx := context.Background()
+	b, err := os.ReadFile("../sqlite/testdata/stores/7ea07f4-demo.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "release.db")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	lite, err := sqlite.Open(ctx, path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lite.Close()
+	pg := pgtest.Open(t, postgres.Options{})
+	rep, err := lite.CopyTo(ctx, pg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Copied == 0 || !rep.Verified {
+		t.Fatalf("CopyTo = %+v, want rows copied and verified", rep)
+	}
+	storetest.CheckReleaseSearches(t, pg, "../sqlite/testdata/stores/7ea07f4-search.json")
 }

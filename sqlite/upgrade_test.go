@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/internal/storetest"
 	"github.com/veritykb/verity/rank"
 	"github.com/veritykb/verity/receipt"
 	"github.com/veritykb/verity/sqlite"
@@ -466,4 +467,40 @@ func TestUpgradeURIDuplicates(t *testing.T) {
 		t.Errorf("PutSource(handbook-copy-2.md in system confluence) = %s, want metadata", out)
 	}
 	dups()
+}
+
+// release is the store the binary of the previous release (commit 7ea07f4,
+// schema 012) wrote, and the searches it ran on it; see
+// testdata/stores/README.md.
+const (
+	release         = "testdata/stores/7ea07f4-demo.db"
+	releaseSearches = "testdata/stores/7ea07f4-search.json"
+)
+
+// TestPreviousRelease opens the store the previous release wrote (a copy of
+// it) and asks it what that release was asked: the answers are the same,
+// result for result and score for score, and nothing needed rebuilding.
+func TestPreviousRelease(t *testing.T) {
+	b, err := os.ReadFile(release)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "release.db")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sqlite.Open(context.Background(), path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	storetest.CheckReleaseSearches(t, db, releaseSearches)
+	roles, err := db.Roles(context.Background())
+	if err != nil || len(roles) != 1 || roles[0].Principal != "group:editors" {
+		t.Errorf("Roles = %+v, %v; want the release's one grant to group:editors", roles, err)
+	}
+	tokens, err := db.Tokens(context.Background())
+	if err != nil || len(tokens) != 1 || tokens[0].Name != "fixture" {
+		t.Errorf("Tokens = %+v, %v; want the release's token called fixture", tokens, err)
+	}
 }
