@@ -3,6 +3,7 @@ package verity
 import (
 	"context"
 	"slices"
+	"time"
 )
 
 // PutOutcome says what storing a source did.
@@ -104,4 +105,25 @@ type SourceStore interface {
 	Chunks(ctx context.Context, id string) ([]Chunk, error)
 	// Stats counts what the store holds.
 	Stats(ctx context.Context) (StoreStats, error)
+}
+
+// SchemaStatus says which of a store's migrations have run: every store
+// applies the migrations its binary embeds when it opens, each once, under
+// a lock, so several processes opening one store at once are safe.
+type SchemaStatus struct {
+	Dialect string `json:"dialect"` // sqlite or postgres
+	Version int    `json:"version"` // the newest migration applied
+	Latest  int    `json:"latest"`  // the newest migration this binary embeds
+	// Applied lists the migrations this process applied when it opened the
+	// store (empty when the store was up to date).
+	Applied []int `json:"applied"`
+	// History lists every migration the store has applied, oldest first.
+	History []AppliedMigration `json:"history"`
+}
+
+// AppliedMigration is one row of a store's migration history.
+type AppliedMigration struct {
+	Version   int       `json:"version"`
+	Name      string    `json:"name"`
+	AppliedAt time.Time `json:"applied_at"`
 }

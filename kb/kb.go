@@ -33,6 +33,8 @@ type Store interface {
 
 	// Ready reports whether the store answers and its migrations have run.
 	Ready(ctx context.Context) error
+	// Schema says which migrations the store has applied.
+	Schema(ctx context.Context) (*verity.SchemaStatus, error)
 	PutSources(ctx context.Context, puts []*verity.SourcePut) error
 	// SourceAccess returns a source's ACL and status, reading no text.
 	SourceAccess(ctx context.Context, id string) ([]verity.Principal, verity.SourceStatus, error)

@@ -197,6 +197,9 @@ func ops(site *httptest.Server) []op {
 		{"Reindex", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Reindex(ctx, c, nil)
 		}, nil},
+		{"Migrate", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Migrate(ctx, c)
+		}, nil},
 		{"CreateToken", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.CreateToken(ctx, c, kb.TokenRequest{Name: "test", Principals: []verity.Principal{"user:t@corp.example"}})
 		}, nil},

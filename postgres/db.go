@@ -117,8 +117,8 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	return &DB{DB: d, schema: schema}, nil
 }
 
-// Schema returns the schema the store's tables are in.
-func (d *DB) Schema() string { return d.schema }
+// SchemaName returns the schema the store's tables are in.
+func (d *DB) SchemaName() string { return d.schema }
 
 // createSchema creates the store's schema under the store's lock, so that
 // processes opening a new store at once do not race to create it.

@@ -152,7 +152,7 @@ func TestOutsider(t *testing.T) {
 		{"review", "reject", edge}, {"audit", "--apply"}, {"sources", "--all"}, {"show", "--all", "BOARD-1"},
 		{"extract", "--spec", "bitrix24-ru"}, {"role", "list"}, {"role", "grant", "admin", eve},
 		{"backup", filepath.Join(t.TempDir(), "eve.db")}, {"token", "list"}, {"reindex"},
-		{"copy", "--to", eveCopy},
+		{"copy", "--to", eveCopy}, {"migrate"},
 	} {
 		out, code := run(args...)
 		if code != exitForbidden {

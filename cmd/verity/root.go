@@ -209,6 +209,7 @@ that is how to preview what someone may see and do.`,
 		a.backupCmd(),
 		a.copyCmd(),
 		a.reindexCmd(),
+		a.migrateCmd(),
 		a.mcpCmd(),
 		a.serveCmd(),
 	)

@@ -27,6 +27,7 @@ type DB struct {
 	// steps their Go parts by version.
 	migrations fs.FS
 	steps      map[int]func(context.Context, *Tx) error
+	applied    []int // the migrations this process applied when it opened the store
 }
 
 // Config is what a dialect package gives Open.
@@ -156,11 +157,13 @@ func (d *DB) migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("migrate: %w", err)
 		}
+		applied := false
 		err = d.tx(ctx, func(tx *Tx) error {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil || n > 0 {
 				return err
 			}
+			applied = true
 			// A migration's SQL runs as it is written: its own dialect.
 			if _, err := tx.Tx.ExecContext(ctx, string(body)); err != nil {
 				return fmt.Errorf("migration %s: %w", name, err)
@@ -177,8 +180,42 @@ func (d *DB) migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("migrate: %w", err)
 		}
+		if applied {
+			d.applied = append(d.applied, version)
+		}
 	}
 	return nil
+}
+
+// Schema says which migrations the store has applied, and which of them
+// this process applied when it opened the store.
+func (d *DB) Schema(ctx context.Context) (*verity.SchemaStatus, error) {
+	versions, err := d.Migrations()
+	if err != nil {
+		return nil, err
+	}
+	st := &verity.SchemaStatus{Dialect: d.dialect.Name, Applied: append([]int{}, d.applied...), History: []verity.AppliedMigration{}}
+	if len(versions) > 0 {
+		st.Latest = versions[len(versions)-1]
+	}
+	rows, err := d.q().QueryContext(ctx, `SELECT version, name, applied_at FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		return nil, fmt.Errorf("read the store's migrations: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			m  verity.AppliedMigration
+			at string
+		)
+		if err := rows.Scan(&m.Version, &m.Name, &at); err != nil {
+			return nil, fmt.Errorf("read the store's migrations: %w", err)
+		}
+		m.AppliedAt = parseTime(at)
+		st.History = append(st.History, m)
+		st.Version = max(st.Version, m.Version)
+	}
+	return st, rows.Err()
 }
 
 // tx runs fn in a write transaction, committing when it returns nil. The

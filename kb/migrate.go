@@ -1,0 +1,19 @@
+package kb
+
+import (
+	"context"
+
+	"github.com/veritykb/verity"
+)
+
+// Migrate reports the store's schema: every store applies the migrations
+// its binary embeds when it opens (each once, under the store's lock), so
+// by the time the service exists they have run; Migrate says which ran
+// then and which the store had already. Only an admin may ask, since the
+// schema is the operators' business.
+func (s *Service) Migrate(ctx context.Context, c verity.Caller) (*verity.SchemaStatus, error) {
+	if _, err := s.require(ctx, c, verity.RoleAdmin, "migrating the store"); err != nil {
+		return nil, err
+	}
+	return s.store.Schema(ctx)
+}
