@@ -9,7 +9,6 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
-	"github.com/veritykb/verity/receipt"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -62,10 +61,3 @@ func put(t testing.TB, db *sqlite.DB, src *verity.Source) verity.PutOutcome {
 
 func tenDigits(id int64) bool { return id >= 1_000_000_000 && id <= 9_999_999_999 }
 
-func eventIDs(events []receipt.Event) []int64 {
-	var out []int64
-	for _, e := range events {
-		out = append(out, e.ID)
-	}
-	return out
-}

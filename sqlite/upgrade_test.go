@@ -350,7 +350,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		t.Fatal(err)
 	}
 	if len(after) != 8 || after[5].ID != rev.ID || after[6].ID != undo.ID || after[7].Undoes != log[4].ID {
-		t.Errorf("RevocationLog after three more events = %v, want the upgraded five then %d, %d and the undo of %d", eventIDs(after), rev.ID, undo.ID, log[4].ID)
+		t.Errorf("RevocationLog after three more events = %v, want the upgraded five then %d, %d and the undo of %d", storetest.EventIDs(after), rev.ID, undo.ID, log[4].ID)
 	}
 
 	// Opening again re-runs and re-maps nothing.
@@ -366,8 +366,8 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(eventIDs(again), eventIDs(after)) {
-		t.Errorf("RevocationLog after reopening = %v, want %v", eventIDs(again), eventIDs(after))
+	if !slices.Equal(storetest.EventIDs(again), storetest.EventIDs(after)) {
+		t.Errorf("RevocationLog after reopening = %v, want %v", storetest.EventIDs(again), storetest.EventIDs(after))
 	}
 	var n int
 	var appliedAgain string

@@ -46,7 +46,7 @@ func testEventIDs(t *testing.T, open Opener) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := eventIDs(log); !slices.Equal(got, logged) {
+	if got := EventIDs(log); !slices.Equal(got, logged) {
 		t.Errorf("RevocationLog ids = %v, want %v, the order of logging", got, logged)
 	}
 	// The order is seq's: turning seq around turns the log around.
@@ -59,7 +59,7 @@ func testEventIDs(t *testing.T, open Opener) {
 	}
 	reversed := slices.Clone(logged)
 	slices.Reverse(reversed)
-	if got := eventIDs(log); !slices.Equal(got, reversed) {
+	if got := EventIDs(log); !slices.Equal(got, reversed) {
 		t.Errorf("RevocationLog ids with seq reversed = %v, want %v", got, reversed)
 	}
 }
@@ -86,7 +86,8 @@ func testEventToken(t *testing.T, open Opener) {
 
 func tenDigits(id int64) bool { return id >= 1_000_000_000 && id <= 9_999_999_999 }
 
-func eventIDs(events []receipt.Event) []int64 {
+// EventIDs lists the ids of events, in order.
+func EventIDs(events []receipt.Event) []int64 {
 	var out []int64
 	for _, e := range events {
 		out = append(out, e.ID)
@@ -118,8 +119,8 @@ func testNoopRevocationLogsNothing(t *testing.T, open Opener) {
 		if err != nil || ev.Logged() {
 			t.Errorf("%s: = %+v, %v, want no event and no error", tt.name, ev, err)
 		}
-		if log, err := db.RevocationLog(ctx); err != nil || !slices.Equal(eventIDs(log), []int64{first.ID}) {
-			t.Errorf("%s: RevocationLog = %v, %v, want only %d", tt.name, eventIDs(log), err, first.ID)
+		if log, err := db.RevocationLog(ctx); err != nil || !slices.Equal(EventIDs(log), []int64{first.ID}) {
+			t.Errorf("%s: RevocationLog = %v, %v, want only %d", tt.name, EventIDs(log), err, first.ID)
 		}
 	}
 	if st, _ := db.Source(ctx, "a"); st.Status != verity.StatusRevoked {

@@ -234,6 +234,17 @@ func rowsOf(ctx context.Context, conn *pgx.Conn, schema string) (map[string][][]
 	return out, nil
 }
 
+// empty deletes every row of the store in schema, referring tables first:
+// DELETE is many times faster than TRUNCATE on tables this small.
+func empty(ctx context.Context, tx pgx.Tx, schema string) error {
+	for _, tb := range order {
+		if _, err := tx.Exec(ctx, `DELETE FROM "`+schema+`"."`+tb+`"`); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // recycle empties schema as a new store is and gives it back to the pool;
 // a schema it cannot empty is dropped instead.
 func recycle(schema string) {
@@ -247,12 +258,9 @@ func recycle(schema string) {
 			return err
 		}
 		defer tx.Rollback(ctx)
-		// DELETE, children first, is many times faster than TRUNCATE on
-		// tables this small; identities start again from 1.
-		for _, tb := range order {
-			if _, err := tx.Exec(ctx, `DELETE FROM "`+schema+`"."`+tb+`"`); err != nil {
-				return err
-			}
+		// Identities start again from 1.
+		if err := empty(ctx, tx, schema); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence(quote_ident(table_schema) || '.' || quote_ident(table_name), column_name), 1, false)
 			FROM information_schema.columns WHERE table_schema = $1 AND is_identity = 'YES'`, schema); err != nil {
@@ -379,10 +387,8 @@ func Clone(t testing.TB, template string) string {
 			return err
 		}
 		defer tx.Rollback(ctx)
-		for _, tb := range order {
-			if _, err := tx.Exec(ctx, `DELETE FROM "`+schema+`"."`+tb+`"`); err != nil {
-				return err
-			}
+		if err := empty(ctx, tx, schema); err != nil {
+			return err
 		}
 		for i := len(order) - 1; i >= 0; i-- {
 			tb := order[i]
