@@ -60,4 +60,3 @@ func put(t testing.TB, db *sqlite.DB, src *verity.Source) verity.PutOutcome {
 }
 
 func tenDigits(id int64) bool { return id >= 1_000_000_000 && id <= 9_999_999_999 }
-
