@@ -11,12 +11,16 @@ import (
 )
 
 // TestConcurrentReadersAndWriters runs many readers and writers at once on
-// one SQLite store: searches, asks (which store statements), summaries,
-// uploads and revocations. No request may fail with a server error, and
-// "database is locked" must never reach a client.
+// one store, SQLite and PostgreSQL: searches, asks (which store
+// statements), summaries, uploads and revocations. No request may fail
+// with a server error, and "database is locked" must never reach a client.
 func TestConcurrentReadersAndWriters(t *testing.T) {
 	f := build(t)
-	e := f.start(t, true, Options{})
+	t.Run("sqlite", func(t *testing.T) { concurrentReadersAndWriters(t, f.start(t, true, Options{})) })
+	t.Run("postgres", func(t *testing.T) { concurrentReadersAndWriters(t, f.startPostgres(t, Options{})) })
+}
+
+func concurrentReadersAndWriters(t *testing.T, e *env) {
 	deadline := time.Now().Add(3 * time.Second)
 	if testing.Short() {
 		deadline = time.Now().Add(time.Second)
@@ -68,7 +72,7 @@ func TestConcurrentReadersAndWriters(t *testing.T) {
 	for _, f := range failures {
 		t.Error(f)
 	}
-	if strings.Contains(e.logs.String(), "locked") {
+	if strings.Contains(e.logs.String(), "locked") || strings.Contains(e.logs.String(), "deadlock") {
 		t.Errorf("the log says the database was locked")
 	}
 }

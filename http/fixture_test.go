@@ -22,6 +22,8 @@ import (
 	"github.com/veritykb/verity/kb/kbtest"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/postgres"
+	"github.com/veritykb/verity/postgres/pgtest"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/summary"
 	"github.com/veritykb/verity/verify"
@@ -68,6 +70,10 @@ type fixture struct {
 	hrEv    int64 // a revocation only HR and admins see
 	run     int64 // an audit run
 	secrets []string
+	// pgTemplate is the PostgreSQL schema the fixture was copied into.
+	pgOnce     sync.Once
+	pgTemplate string
+	pgErr      error
 }
 
 var (
@@ -224,11 +230,53 @@ func (f *fixture) start(t testing.TB, copyFirst bool, opt Options) *env {
 		t.Fatal(err)
 	}
 	_ = copyFirst
-	now := func() time.Time { return later }
-	db, err := sqlite.Open(context.Background(), path, sqlite.Options{Now: now})
+	db, err := sqlite.Open(context.Background(), path, sqlite.Options{Now: func() time.Time { return later }})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return f.serve(t, db, opt)
+}
+
+// startPostgres serves a copy of the fixture in a PostgreSQL schema of the
+// test's own, cloned from one the fixture was copied into once.
+func (f *fixture) startPostgres(t testing.TB, opt Options) *env {
+	t.Helper()
+	ctx := context.Background()
+	now := func() time.Time { return later }
+	f.pgOnce.Do(func() {
+		src, err := sqlite.Open(ctx, f.path, sqlite.Options{Now: now})
+		if err != nil {
+			f.pgErr = err
+			return
+		}
+		defer src.Close()
+		f.pgTemplate = pgtest.Template(t)
+		dst, err := postgres.Open(ctx, pgtest.WithSchema(pgtest.URL(t), f.pgTemplate), postgres.Options{})
+		if err != nil {
+			f.pgErr = err
+			return
+		}
+		defer dst.Close()
+		_, f.pgErr = src.CopyTo(ctx, dst, nil)
+	})
+	if f.pgErr != nil {
+		t.Fatalf("copy the fixture into PostgreSQL: %v", f.pgErr)
+	}
+	db, err := postgres.Open(ctx, pgtest.Clone(t, f.pgTemplate), postgres.Options{Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.serve(t, db, opt)
+}
+
+// serve serves db with opt's options (the service, models, clock and log
+// are filled), closing db when t ends.
+func (f *fixture) serve(t testing.TB, db interface {
+	kb.Store
+	Close() error
+}, opt Options) *env {
+	t.Helper()
+	now := func() time.Time { return later }
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	meter := llm.NewMeter(llm.DefaultPrices())
@@ -326,3 +374,5 @@ func prefixes(t testing.TB, ss ...string) []netip.Prefix {
 	}
 	return out
 }
+
+func TestMain(m *testing.M) { pgtest.Main(m) }

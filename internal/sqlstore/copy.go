@@ -298,7 +298,7 @@ func copyRows(ctx context.Context, snap *Tx, to *DB, tc *tableCopy, batch int, p
 // own and moves every id counter past the ids the copy wrote, in one
 // transaction: the copy is a store whose searches see its index only now.
 func (d *DB) finishCopy(ctx context.Context, tables []*tableCopy) error {
-	return d.tx(ctx, func(tx *Tx) error {
+	err := d.tx(ctx, func(tx *Tx) error {
 		for _, tc := range tables {
 			if tc.single != nil {
 				if _, err := tx.ExecContext(ctx, `DELETE FROM "`+tc.name+`"`); err != nil {
@@ -324,6 +324,17 @@ func (d *DB) finishCopy(ctx context.Context, tables []*tableCopy) error {
 		}
 		return nil
 	})
+	if err != nil || d.dialect.Analyze == "" {
+		return err
+	}
+	names := make([]string, len(tables))
+	for i, tc := range tables {
+		names[i] = tc.name
+	}
+	if _, err := d.db.ExecContext(ctx, d.dialect.Analyze+" "+quoted(names)); err != nil {
+		return fmt.Errorf("gather statistics: %w", err)
+	}
+	return nil
 }
 
 // verifyCopy counts and sums every table of the destination in one

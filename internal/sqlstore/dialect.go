@@ -48,6 +48,11 @@ type Dialect struct {
 	// table, ?2 the column) to ?3 at least: a copy writes rows with ids of
 	// their own, and an id handed out later must not be one of them.
 	FollowIDs string
+	// Analyze, when not empty, runs after a copy has written a store,
+	// followed by the store's tables: it gathers the statistics the
+	// planner chooses plans by, which a database's own background work may
+	// take a while to.
+	Analyze string
 
 	rebound sync.Map // query → its numbered form
 }
