@@ -78,12 +78,6 @@ func (d *DB) SQL() *sql.DB { return d.db }
 // Rebind returns query, written with ? placeholders, in the dialect's.
 func (d *DB) Rebind(query string) string { return d.dialect.rebind(query) }
 
-// Dialect returns the dialect the store speaks.
-func (d *DB) Dialect() *Dialect { return d.dialect }
-
-// Now returns the store's clock reading.
-func (d *DB) Now() time.Time { return d.now() }
-
 // migrationNames lists the migration files in the order they apply.
 func (d *DB) migrationNames() ([]string, error) {
 	names, err := fs.Glob(d.migrations, "*.sql")
@@ -244,12 +238,13 @@ func (d *DB) tx(ctx context.Context, fn func(*Tx) error) error {
 	return nil
 }
 
-// Tx is a transaction that, where the dialect asks it to, prepares each
-// distinct statement once: ingest runs the same few statements for every
-// source and chunk, and preparing them anew each time was a fifth of its
-// cost on SQLite. The statements close with the transaction. Its Exec and Query methods take queries
-// written with ? placeholders and speak them in the store's dialect; the
-// embedded *sql.Tx runs a query as it is written.
+// Tx is a transaction whose Exec and Query methods take queries written
+// with ? placeholders and speak them in the store's dialect (the embedded
+// *sql.Tx runs a query as it is written). Where the dialect asks, it
+// prepares each distinct statement once: ingest runs the same few
+// statements for every source and chunk, and preparing them anew each
+// time was a fifth of its cost on SQLite. The statements close with the
+// transaction.
 type Tx struct {
 	*sql.Tx
 	dialect *Dialect
@@ -302,7 +297,7 @@ func (t *Tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// ExecContext runs a cached prepared statement.
+// ExecContext runs query in the dialect, prepared once where it prepares.
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	st, err := t.stmt(ctx, query)
 	if err != nil {
@@ -314,7 +309,7 @@ func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 	return st.ExecContext(ctx, t.dialect.args(args)...)
 }
 
-// QueryContext runs a cached prepared statement.
+// QueryContext runs query in the dialect, prepared once where it prepares.
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	st, err := t.stmt(ctx, query)
 	if err != nil {
@@ -326,7 +321,8 @@ func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 	return st.QueryContext(ctx, t.dialect.args(args)...)
 }
 
-// QueryRowContext runs a cached prepared statement.
+// QueryRowContext runs query in the dialect, prepared once where it
+// prepares.
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	st, err := t.stmt(ctx, query)
 	if err != nil || st == nil {
