@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/internal/sqlstore"
@@ -54,6 +55,9 @@ func IsURL(s string) bool {
 // second is the schema's, so stores in other schemas of one database never
 // wait for each other.
 const lockClass = 0x76657269
+
+// migrationSteps are the Go parts of migrations, by version.
+var migrationSteps = sqlstore.RiverSteps(riverdatabasesql.New(nil))
 
 // Migrations are PostgreSQL's schema changes, the files NNN_name.sql.
 func Migrations() fs.FS {
@@ -116,7 +120,7 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 		}
 	}
 	d, err := sqlstore.Open(ctx, sqlstore.Config{
-		DB: sdb, Dialect: newDialect(key), Migrations: Migrations(),
+		DB: sdb, Dialect: newDialect(key), Migrations: Migrations(), Steps: migrationSteps,
 		Now: opts.Now, IndexCache: opts.IndexCache,
 	})
 	if err != nil {

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/veritykb/verity"
+
 	"github.com/veritykb/verity/internal/sqlstore"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -53,9 +55,11 @@ var dialect = &sqlstore.Dialect{
 }
 
 // migrationSteps are the Go parts of migrations, by version.
-var migrationSteps = map[int]func(context.Context, *sqlstore.Tx) error{
-	8: remapEventIDs,
-}
+var migrationSteps = func() map[int]func(context.Context, *sqlstore.Tx) error {
+	steps := sqlstore.RiverSteps(riversqlite.New(nil))
+	steps[8] = remapEventIDs
+	return steps
+}()
 
 // Migrations are SQLite's schema changes, the files NNN_name.sql.
 func Migrations() fs.FS {

@@ -228,7 +228,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
 	checkIndexDerived(t, db)
@@ -495,6 +495,12 @@ func TestPreviousRelease(t *testing.T) {
 	}
 	defer db.Close()
 	storetest.CheckReleaseSearches(t, db, releaseSearches)
+	var version, queue int
+	db.SQL().QueryRow(`SELECT max(version) FROM schema_migrations`).Scan(&version)
+	db.SQL().QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name IN ('river_job', 'job_progress')`).Scan(&queue)
+	if version != 13 || queue != 2 {
+		t.Errorf("after opening the release's store: schema %d with %d of the job queue's tables; want 13 and 2", version, queue)
+	}
 	roles, err := db.Roles(context.Background())
 	if err != nil || len(roles) != 1 || roles[0].Principal != "group:editors" {
 		t.Errorf("Roles = %+v, %v; want the release's one grant to group:editors", roles, err)

@@ -72,6 +72,14 @@ var copyTables = []copyTable{
 	{name: "search_stats", key: []string{"id"}, single: true},
 }
 
+// notCopied are the tables a copy leaves alone: the job queue (River's
+// tables, whose columns differ between its SQLite and PostgreSQL drivers,
+// and the progress of jobs). A queue holds work in flight, not knowledge:
+// let its jobs finish, or cancel them, before moving a store; the copy's
+// destination has an empty queue of its own.
+var notCopied = []string{"job_progress", "river_client", "river_client_queue", "river_job", "river_leader",
+	"river_migration", "river_notification", "river_queue"}
+
 const (
 	// copyBatch is how many rows a write transaction of the copy holds at
 	// most; copyBatchBytes bounds its text and blobs (source versions and

@@ -519,7 +519,8 @@ func mustGetwd(t *testing.T) string {
 }
 
 // TestCopyTablesAreEveryTable fails when a migration adds a table the copy
-// does not move, or the copy's order puts a table before one it refers to.
+// neither moves nor leaves alone on purpose (the job queue's), or the copy's
+// order puts a table before one it refers to.
 func TestCopyTablesAreEveryTable(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -545,6 +546,17 @@ func TestCopyTablesAreEveryTable(t *testing.T) {
 	}
 	copied := sqlstore.CopyTables()
 	want := slices.Sorted(slices.Values(copied))
+	// The job queue's tables are left alone on purpose; every other table
+	// moves.
+	list0 := list
+	list = func(rows interface {
+		Next() bool
+		Scan(...any) error
+		Close() error
+	}, err error) []string {
+		t.Helper()
+		return slices.DeleteFunc(list0(rows, err), func(tb string) bool { return slices.Contains(sqlstore.NotCopied(), tb) })
+	}
 	if got := list(db.SQL().QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'`)); !slices.Equal(got, want) {
 		t.Errorf("SQLite's tables are %v, the copy moves %v", got, want)
 	}

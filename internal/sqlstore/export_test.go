@@ -20,3 +20,6 @@ func CopyTables() []string {
 	}
 	return out
 }
+
+// NotCopied lists the tables a copy leaves alone.
+func NotCopied() []string { return notCopied }
