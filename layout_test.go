@@ -15,7 +15,7 @@ const mod = "github.com/veritykb/verity"
 // Package groups of the layout (see STYLE.md). Stores and model providers
 // are adapters; transports are adapters over the service layer.
 var (
-	stores     = []string{"/sqlite", "/postgres", sqlCore}
+	stores     = []string{"/sqlite", "/postgres", sqlCore, "/queue"}
 	models     = []string{"/llm/openai", "/llm/anthropic", "/llm/offline", "/llm/nli"}
 	transports = []string{"/http", "/mcp", "/web"}
 	// Pipelines, the service layer and the evaluation harnesses take their

@@ -87,30 +87,12 @@ func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req
 	if req.Spec == nil {
 		return nil, verity.Errorf(verity.EINVALID, "extract: give a spec")
 	}
-	v := s.view(ctx, c, r.Admin)
-	ids := req.IDs
-	for _, id := range ids {
-		if !v.readable(verity.SourceRef(id)) {
-			return nil, noSource(id)
-		}
+	ids, notes, err := s.extractPages(ctx, c, r, req)
+	if err != nil {
+		return nil, err
 	}
-	var notes []string
-	if len(ids) == 0 {
-		targets, err := extract.Targets(ctx, s.store, req.Spec)
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range targets {
-			if v.readable(verity.SourceRef(id)) {
-				ids = append(ids, id)
-			}
-		}
-		if len(ids) == 0 {
-			notes = s.otherSystems(ctx, v, req.Spec, extract.MessageLanguage(req.Language, req.Spec))
-		}
-		if r.Admin {
-			ids = nil // the runner also re-locates evidence of pages that stopped naming the objects
-		}
+	if len(req.IDs) == 0 && r.Admin {
+		ids = nil // the runner also re-locates evidence of pages that stopped naming the objects
 	}
 	x := extract.New(m, req.Spec, extract.Options{Concurrency: req.Concurrency, Now: s.now, Language: req.Language})
 	run := &extract.Runner{Store: s.store, X: x, Concurrency: req.Pages, Progress: req.Progress}
@@ -162,6 +144,34 @@ func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req
 		}
 	}
 	return out, runErr
+}
+
+// extractPages returns the pages an extraction on c's behalf reads: the
+// ones req names, each of which c must read, or else every target of the
+// spec that c may read, with notes when there is none.
+func (s *Service) extractPages(ctx context.Context, c verity.Caller, r Rights, req ExtractRequest) (ids, notes []string, err error) {
+	v := s.view(ctx, c, r.Admin)
+	for _, id := range req.IDs {
+		if !v.readable(verity.SourceRef(id)) {
+			return nil, nil, noSource(id)
+		}
+	}
+	if len(req.IDs) > 0 {
+		return req.IDs, nil, nil
+	}
+	targets, err := extract.Targets(ctx, s.store, req.Spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, id := range targets {
+		if v.readable(verity.SourceRef(id)) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		notes = s.otherSystems(ctx, v, req.Spec, extract.MessageLanguage(req.Language, req.Spec))
+	}
+	return ids, notes, nil
 }
 
 // otherSystems says, when a spec found no page to read, whether pages of

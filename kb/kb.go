@@ -30,6 +30,7 @@ type Store interface {
 	audit.Log
 	relocate.Store
 	collect.Store
+	JobStore
 
 	// Ready reports whether the store answers and its migrations have run.
 	Ready(ctx context.Context) error

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
 	"github.com/veritykb/verity"
@@ -57,7 +58,11 @@ func IsURL(s string) bool {
 const lockClass = 0x76657269
 
 // migrationSteps are the Go parts of migrations, by version.
-var migrationSteps = sqlstore.RiverSteps(riverdatabasesql.New(nil))
+var migrationSteps = sqlstore.RiverSteps(riverDriver(nil))
+
+// riverDriver is River's driver for PostgreSQL through database/sql, so
+// that a job is queued inside the store's own transaction.
+func riverDriver(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riverdatabasesql.New(db) }
 
 // Migrations are PostgreSQL's schema changes, the files NNN_name.sql.
 func Migrations() fs.FS {
@@ -193,6 +198,7 @@ func newDialect(key int32) *sqlstore.Dialect {
 		Identity:  `SELECT (SELECT system_identifier FROM pg_control_system())::text || '/' || current_database() || '/' || current_schema()`,
 		FollowIDs: `SELECT setval(pg_get_serial_sequence(?1, ?2), ?3)`,
 		Analyze:   `ANALYZE`,
+		River:     riverDriver,
 	}
 }
 

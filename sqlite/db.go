@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/veritykb/verity"
 
@@ -52,11 +53,12 @@ var dialect = &sqlstore.Dialect{
 	Name: "sqlite", Prepare: true, Snapshot: sql.TxOptions{ReadOnly: true},
 	Identity:  `SELECT file FROM pragma_database_list WHERE name = 'main'`,
 	FollowIDs: `UPDATE sqlite_sequence SET seq = max(seq, ?3) WHERE name = ?1`,
+	River:     func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
 }
 
 // migrationSteps are the Go parts of migrations, by version.
 var migrationSteps = func() map[int]func(context.Context, *sqlstore.Tx) error {
-	steps := sqlstore.RiverSteps(riversqlite.New(nil))
+	steps := sqlstore.RiverSteps(dialect.River(nil))
 	steps[8] = remapEventIDs
 	return steps
 }()

@@ -497,7 +497,7 @@ func TestPreviousRelease(t *testing.T) {
 	storetest.CheckReleaseSearches(t, db, releaseSearches)
 	var version, queue int
 	db.SQL().QueryRow(`SELECT max(version) FROM schema_migrations`).Scan(&version)
-	db.SQL().QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name IN ('river_job', 'job_progress')`).Scan(&queue)
+	db.SQL().QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name IN ('river_job', 'jobs')`).Scan(&queue)
 	if version != 13 || queue != 2 {
 		t.Errorf("after opening the release's store: schema %d with %d of the job queue's tables; want 13 and 2", version, queue)
 	}

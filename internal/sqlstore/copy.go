@@ -74,10 +74,10 @@ var copyTables = []copyTable{
 
 // notCopied are the tables a copy leaves alone: the job queue (River's
 // tables, whose columns differ between its SQLite and PostgreSQL drivers,
-// and the progress of jobs). A queue holds work in flight, not knowledge:
+// and Verity's row for each job). A queue holds work in flight, not knowledge:
 // let its jobs finish, or cancel them, before moving a store; the copy's
 // destination has an empty queue of its own.
-var notCopied = []string{"job_progress", "river_client", "river_client_queue", "river_job", "river_leader",
+var notCopied = []string{"jobs", "river_client", "river_client_queue", "river_job", "river_leader",
 	"river_migration", "river_notification", "river_queue"}
 
 const (

@@ -28,6 +28,7 @@ type DB struct {
 	migrations fs.FS
 	steps      map[int]func(context.Context, *Tx) error
 	applied    []int // the migrations this process applied when it opened the store
+	riverState
 }
 
 // Config is what a dialect package gives Open.

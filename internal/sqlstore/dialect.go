@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/riverqueue/river/riverdriver"
 )
 
 // Dialect is what differs between the databases the store runs on. The
@@ -48,6 +50,8 @@ type Dialect struct {
 	// table, ?2 the column) to ?3 at least: a copy writes rows with ids of
 	// their own, and an id handed out later must not be one of them.
 	FollowIDs string
+	// River returns the dialect's driver of the job queue (River) over db.
+	River func(db *sql.DB) riverdriver.Driver[*sql.Tx]
 	// Analyze, when not empty, runs after a copy has written a store,
 	// followed by the store's tables: it gathers the statistics the
 	// planner chooses plans by, which a database's own background work may

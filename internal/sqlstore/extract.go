@@ -27,14 +27,17 @@ func (d *DB) KindRecords(ctx context.Context, kind verity.RecordKind) ([]*verity
 // BeginRun records that an extraction run started, or touches it when it
 // continues.
 func (d *DB) BeginRun(ctx context.Context, r extract.RunInfo) error {
-	now := d.nowString()
-	_, err := d.q().ExecContext(ctx, `INSERT INTO extract_runs (run, spec, spec_hash, model, prompts, started_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run) DO UPDATE SET updated_at = excluded.updated_at`,
-		r.ID, r.Spec, r.SpecHash, r.Model, r.Prompts, formatTime(r.StartedAt), now)
-	if err != nil {
+	if err := d.tx(ctx, func(tx *Tx) error { return beginRun(ctx, tx, r, d.nowString()) }); err != nil {
 		return fmt.Errorf("begin extraction run: %w", err)
 	}
 	return nil
+}
+
+func beginRun(ctx context.Context, tx *Tx, r extract.RunInfo, now string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO extract_runs (run, spec, spec_hash, model, prompts, started_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run) DO UPDATE SET updated_at = excluded.updated_at`,
+		r.ID, r.Spec, r.SpecHash, r.Model, r.Prompts, formatTime(r.StartedAt), now)
+	return err
 }
 
 // FinishedPage returns the stored result of a page a run finished at version.

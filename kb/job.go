@@ -1,0 +1,275 @@
+package kb
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/llm"
+)
+
+// Long operations — extraction, audits — can be queued instead of run in
+// the caller's process: the service checks the caller's rights, stores
+// jobs that remember who asked (every principal, the token), and a worker
+// (verity worker, or verity serve --workers) runs each as that caller,
+// with the rights the caller has when it runs. Only a job's owner — the
+// caller's actor, a user or else a group — and admins see a job; to
+// anyone else an existing job and a missing one look the same.
+
+// JobStore is what the queue needs of the store.
+type JobStore interface {
+	EnqueueJobs(ctx context.Context, reqs []verity.JobRequest, run *extract.RunInfo) ([]int64, error)
+	Job(ctx context.Context, id int64) (*verity.Job, error)
+	Jobs(ctx context.Context, owner verity.Principal, f verity.JobFilter) ([]*verity.Job, error)
+	CancelJob(ctx context.Context, id int64) (*verity.Job, error)
+	SetJobProgress(ctx context.Context, id int64, p verity.JobProgress) (cancelled bool, err error)
+}
+
+// Queued is what queuing a request did: its jobs, in the order they run.
+type Queued struct {
+	Batch string        `json:"batch"`
+	Jobs  []*verity.Job `json:"jobs"`
+	// Pages is how many pages the jobs read in all (extraction).
+	Pages int      `json:"pages,omitempty"`
+	Notes []string `json:"notes,omitempty"`
+}
+
+// extractArgs are an extraction job's inputs.
+type extractArgs struct {
+	Spec        *extract.Spec `json:"spec"`
+	IDs         []string      `json:"ids"`
+	Language    string        `json:"language,omitempty"`
+	Pages       int           `json:"pages,omitempty"`
+	Concurrency int           `json:"concurrency,omitempty"`
+}
+
+// DefaultJobPages is how many pages one extraction job reads when the
+// caller does not say: small enough that a worker killed mid-job repeats
+// little, large enough that the queue's bookkeeping costs nothing.
+const DefaultJobPages = 20
+
+// QueueExtract queues an extraction on c's behalf instead of running it:
+// the pages Extract would read (checked now with c's rights), split into
+// jobs of perJob pages, queued with the run they belong to in one
+// transaction. m names the run as Extract would (it is not called);
+// modelSpec is what a worker builds its model from.
+func (s *Service) QueueExtract(ctx context.Context, c verity.Caller, m llm.Model, modelSpec string, req ExtractRequest, perJob int) (*Queued, error) {
+	r, err := s.require(ctx, c, verity.RoleCurator, "extracting")
+	if err != nil {
+		return nil, err
+	}
+	if err := canOwnJobs(c); err != nil {
+		return nil, err
+	}
+	if req.Spec == nil {
+		return nil, verity.Errorf(verity.EINVALID, "extract: give a spec")
+	}
+	if perJob <= 0 {
+		perJob = DefaultJobPages
+	}
+	ids, notes, err := s.extractPages(ctx, c, r, req)
+	if err != nil {
+		return nil, err
+	}
+	x := extract.New(m, req.Spec, extract.Options{Now: s.now, Language: req.Language})
+	run := extract.RunInfo{ID: extract.RunID(req.Spec, m.Info().Name(), req.Language), Spec: req.Spec.Name,
+		SpecHash: req.Spec.Hash(), Model: m.Info().Name(), Prompts: extract.PromptVersions(), StartedAt: s.now().UTC(), Language: x.Language()}
+	out := &Queued{Batch: batchName(run.ID, s.now()), Jobs: []*verity.Job{}, Pages: len(ids), Notes: notes}
+	var reqs []verity.JobRequest
+	for lo := 0; lo < len(ids); lo += perJob {
+		part := ids[lo:min(lo+perJob, len(ids))]
+		args, err := json.Marshal(extractArgs{Spec: req.Spec, IDs: part, Language: req.Language, Pages: req.Pages, Concurrency: req.Concurrency})
+		if err != nil {
+			return nil, err
+		}
+		reqs = append(reqs, jobRequest(c, verity.JobExtract, modelSpec, args, out.Batch, len(part)))
+	}
+	if len(reqs) == 0 {
+		return out, nil
+	}
+	return s.enqueue(ctx, out, reqs, &run)
+}
+
+// QueueAudit queues an audit on c's behalf instead of running it, with
+// the rights Audit checks, checked now and again when it runs.
+func (s *Service) QueueAudit(ctx context.Context, c verity.Caller, modelSpec string, req AuditRequest) (*Queued, error) {
+	if req.Apply {
+		if _, err := s.require(ctx, c, verity.RoleCurator, "applying an audit's verdicts (--apply)"); err != nil {
+			return nil, err
+		}
+	}
+	if err := canOwnJobs(c); err != nil {
+		return nil, err
+	}
+	args, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	out := &Queued{Batch: batchName("audit", s.now()), Jobs: []*verity.Job{}}
+	return s.enqueue(ctx, out, []verity.JobRequest{jobRequest(c, verity.JobAudit, modelSpec, args, out.Batch, 0)}, nil)
+}
+
+func (s *Service) enqueue(ctx context.Context, out *Queued, reqs []verity.JobRequest, run *extract.RunInfo) (*Queued, error) {
+	js := s.store
+	ids, err := js.EnqueueJobs(ctx, reqs, run)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		j, err := js.Job(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out.Jobs = append(out.Jobs, j)
+	}
+	return out, nil
+}
+
+// canOwnJobs refuses a caller who would own a job everyone can see: one
+// acting as no user and no group (the public, an anonymous request).
+func canOwnJobs(c verity.Caller) error {
+	if c.Actor() == verity.Public {
+		return verity.Errorf(verity.EFORBIDDEN, "a queued job needs an owner: act as a user or a group (--as, or an API token)")
+	}
+	return nil
+}
+
+// batchName names the jobs of one request.
+func batchName(what string, at time.Time) string {
+	return strings.TrimPrefix(what, "run:") + "-" + at.UTC().Format("20060102T150405.000")
+}
+
+// jobRequest is a job acting as c.
+func jobRequest(c verity.Caller, kind, modelSpec string, args json.RawMessage, batch string, total int) verity.JobRequest {
+	ps := c.Principals()
+	if c.Local() {
+		ps = []verity.Principal{c.Actor()}
+	} else {
+		// The actor first: it owns the job.
+		ps = append([]verity.Principal{c.Actor()}, slices.DeleteFunc(ps, func(p verity.Principal) bool { return p == c.Actor() })...)
+	}
+	return verity.JobRequest{Kind: kind, Caller: ps, Token: c.Token(), Local: c.Local(), Model: modelSpec, Args: args, Batch: batch, Total: total}
+}
+
+// jobCaller is the caller a job acts as.
+func jobCaller(r verity.JobRequest) verity.Caller {
+	if r.Local {
+		return verity.LocalOperator(strings.TrimPrefix(string(r.Caller[0]), "local:"))
+	}
+	return verity.NewCaller(r.Caller...).WithToken(r.Token)
+}
+
+// Jobs lists the jobs c may see, newest first: its own, or every job for
+// an admin.
+func (s *Service) Jobs(ctx context.Context, c verity.Caller, f verity.JobFilter) ([]*verity.Job, error) {
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	js := s.store
+	owner := c.Actor()
+	if r.Admin {
+		owner = ""
+	} else if owner == verity.Public {
+		return []*verity.Job{}, nil
+	}
+	out, err := js.Jobs(ctx, owner, f)
+	if out == nil {
+		out = []*verity.Job{}
+	}
+	return out, err
+}
+
+// Job returns job id when c may see it: its owner or an admin. Any other
+// caller is told there is no such job, as for an id that does not exist.
+func (s *Service) Job(ctx context.Context, c verity.Caller, id int64) (*verity.Job, error) {
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	js := s.store
+	j, err := js.Job(ctx, id)
+	if err != nil {
+		return nil, noJob(id, err)
+	}
+	if !r.Admin && (j.Owner != c.Actor() || j.Owner == verity.Public) {
+		return nil, noJob(id, nil)
+	}
+	return j, nil
+}
+
+func noJob(id int64, err error) error {
+	if err != nil && !notFound(err) {
+		return err
+	}
+	return verity.Errorf(verity.ENOTFOUND, "no job %d", id)
+}
+
+// CancelJob cancels job id for its owner or an admin: a queued job never
+// runs; a running one stops at its next page and keeps what it committed.
+func (s *Service) CancelJob(ctx context.Context, c verity.Caller, id int64) (*verity.Job, error) {
+	if _, err := s.Job(ctx, c, id); err != nil {
+		return nil, err
+	}
+	js := s.store
+	return js.CancelJob(ctx, id)
+}
+
+// Models builds the model a job names by its spec.
+type Models func(ctx context.Context, spec string) (llm.Model, error)
+
+// RunJob runs job j as the caller who queued it, with that caller's
+// rights as they stand now, reporting progress after each unit of work,
+// and returns the operation's report. It is what a worker calls; it
+// decides nothing about rights that the operation itself does not.
+func (s *Service) RunJob(ctx context.Context, j *verity.Job, models Models) (any, error) {
+	js := s.store
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	progress := func(done, total int) {
+		cancelled, err := js.SetJobProgress(ctx, j.ID, verity.JobProgress{Done: done, Total: total})
+		if err == nil && cancelled {
+			cancel(verity.ErrJobCancelled)
+		}
+	}
+	c := jobCaller(j.Request)
+	m, err := models(ctx, j.Request.Model)
+	if err != nil {
+		return nil, err
+	}
+	var res any
+	switch j.Kind {
+	case verity.JobExtract:
+		var a extractArgs
+		if err := json.Unmarshal(j.Request.Args, &a); err != nil || a.Spec == nil {
+			return nil, verity.Errorf(verity.EINVALID, "job %d: extraction arguments: %v", j.ID, err)
+		}
+		if err := a.Spec.Check(); err != nil {
+			return nil, fmt.Errorf("job %d: %w", j.ID, err)
+		}
+		progress(0, len(a.IDs))
+		res, err = s.Extract(ctx, c, m, ExtractRequest{Spec: a.Spec, IDs: a.IDs, Language: a.Language, Pages: a.Pages,
+			Concurrency: a.Concurrency, Progress: progress})
+	case verity.JobAudit:
+		var a AuditRequest
+		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
+			return nil, verity.Errorf(verity.EINVALID, "job %d: audit arguments: %v", j.ID, err)
+		}
+		progress(0, 1)
+		res, err = s.Audit(ctx, c, m, a)
+		if err == nil {
+			progress(1, 1)
+		}
+	default:
+		return nil, verity.Errorf(verity.EINVALID, "job %d: unknown kind %q", j.ID, j.Kind)
+	}
+	if cause := context.Cause(ctx); cause == verity.ErrJobCancelled {
+		return res, verity.ErrJobCancelled
+	}
+	return res, err
+}
