@@ -17,7 +17,6 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-
 type store interface {
 	queue.Store
 	Jobs(ctx context.Context, owner verity.Principal, f verity.JobFilter) ([]*verity.Job, error)
