@@ -182,6 +182,19 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f.run = arep.Run.ID
+	// A job the board's curator queued: its arguments name the board's
+	// pages.
+	spec, err = extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		return nil, err
+	}
+	queued, err := svc.QueueExtract(ctx, curIn, engine, "offline", kb.ExtractRequest{Spec: spec, IDs: []string{"BOARD-1"}}, 0)
+	if err != nil {
+		return nil, err
+	}
+	if len(queued.Jobs) != 1 {
+		return nil, verity.Errorf(verity.EINTERNAL, "queued %d jobs, want 1", len(queued.Jobs))
+	}
 	tok, err := svc.CreateToken(ctx, local, kb.TokenRequest{Name: "fixture", Principals: []verity.Principal{"user:rd@corp.example", "group:staff"}})
 	if err != nil {
 		return nil, err
@@ -269,7 +282,16 @@ func (f *fixture) copyToPostgres(t *testing.T) (string, error) {
 		return "", err
 	}
 	defer dst.Close()
-	_, err = src.CopyTo(ctx, dst, nil)
+	if _, err := src.CopyTo(ctx, dst, nil); err != nil {
+		return "", err
+	}
+	// The job queue is not copied: queue the board curator's job again.
+	spec, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		return "", err
+	}
+	clock := func() time.Time { return t0 }
+	_, err = kb.New(dst, kb.Options{Now: clock}).QueueExtract(ctx, curIn, engine, "offline", kb.ExtractRequest{Spec: spec, IDs: []string{"BOARD-1"}}, 0)
 	return schema, err
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/llm"
 )
@@ -46,6 +47,19 @@ type extractArgs struct {
 	Language    string        `json:"language,omitempty"`
 	Pages       int           `json:"pages,omitempty"`
 	Concurrency int           `json:"concurrency,omitempty"`
+}
+
+// auditArgs are an audit job's inputs: the request's scope and the levers
+// of its options a person sets (the others are the service's own).
+type auditArgs struct {
+	Scope       audit.Scope `json:"scope"`
+	Apply       bool        `json:"apply,omitempty"`
+	Probes      int         `json:"probes,omitempty"`
+	AliveAt     int         `json:"alive_at,omitempty"`
+	DeadAt      int         `json:"dead_at,omitempty"`
+	Blind       bool        `json:"blind,omitempty"`
+	EarlyStop   bool        `json:"early_stop,omitempty"`
+	Concurrency int         `json:"concurrency,omitempty"`
 }
 
 // DefaultJobPages is how many pages one extraction job reads when the
@@ -106,7 +120,9 @@ func (s *Service) QueueAudit(ctx context.Context, c verity.Caller, modelSpec str
 	if err := canOwnJobs(c); err != nil {
 		return nil, err
 	}
-	args, err := json.Marshal(req)
+	o := req.Options
+	args, err := json.Marshal(auditArgs{Scope: req.Scope, Apply: req.Apply, Probes: o.Probes, AliveAt: o.AliveAt, DeadAt: o.DeadAt,
+		Blind: o.Blind, EarlyStop: o.EarlyStop, Concurrency: o.Concurrency})
 	if err != nil {
 		return nil, err
 	}
@@ -256,12 +272,13 @@ func (s *Service) RunJob(ctx context.Context, j *verity.Job, models Models) (any
 		res, err = s.Extract(ctx, c, m, ExtractRequest{Spec: a.Spec, IDs: a.IDs, Language: a.Language, Pages: a.Pages,
 			Concurrency: a.Concurrency, Progress: progress})
 	case verity.JobAudit:
-		var a AuditRequest
+		var a auditArgs
 		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
 			return nil, verity.Errorf(verity.EINVALID, "job %d: audit arguments: %v", j.ID, err)
 		}
 		progress(0, 1)
-		res, err = s.Audit(ctx, c, m, a)
+		res, err = s.Audit(ctx, c, m, AuditRequest{Scope: a.Scope, Apply: a.Apply, Options: audit.Options{Probes: a.Probes,
+			AliveAt: a.AliveAt, DeadAt: a.DeadAt, Blind: a.Blind, EarlyStop: a.EarlyStop, Concurrency: a.Concurrency}})
 		if err == nil {
 			progress(1, 1)
 		}

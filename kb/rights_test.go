@@ -129,6 +129,22 @@ func ops(site *httptest.Server) []op {
 			spec, _ := extract.BuiltinSpec("bitrix24-ru")
 			return s.Extract(ctx, c, engine, kb.ExtractRequest{Spec: spec, IDs: []string{"PUB-1"}})
 		}, nil},
+		{"QueueExtract", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			spec, _ := extract.BuiltinSpec("bitrix24-ru")
+			return s.QueueExtract(ctx, c, engine, "offline", kb.ExtractRequest{Spec: spec}, 2)
+		}, nil},
+		{"QueueAudit", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.QueueAudit(ctx, c, "offline", kb.AuditRequest{})
+		}, map[string]string{"public": verity.EFORBIDDEN}},
+		{"Jobs", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Jobs(ctx, c, verity.JobFilter{})
+		}, nil},
+		{"Job", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Job(ctx, c, boardJob(ctx, s))
+		}, jobOwnerOnly},
+		{"CancelJob", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.CancelJob(ctx, c, boardJob(ctx, s))
+		}, jobOwnerOnly},
 		{"Extract all", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			spec, _ := extract.BuiltinSpec("bitrix24-ru")
 			return s.Extract(ctx, c, engine, kb.ExtractRequest{Spec: spec})
@@ -211,6 +227,19 @@ func ops(site *httptest.Server) []op {
 		}, nil},
 	}
 }
+
+// boardJob is the id of the job the board's curator queued.
+func boardJob(ctx context.Context, s *kb.Service) int64 {
+	jobs, err := s.Jobs(ctx, curIn, verity.JobFilter{})
+	if err != nil || len(jobs) == 0 {
+		return -1
+	}
+	return jobs[len(jobs)-1].ID
+}
+
+// jobOwnerOnly: the board curator's job is seen (and cancelled) only by it
+// and by admins; to everyone else it does not exist.
+var jobOwnerOnly = map[string]string{"curator-out": verity.ENOTFOUND, "reader": verity.ENOTFOUND, "public": verity.ENOTFOUND}
 
 // allowed reports whether a caller holds what a row needs.
 func allowed(name, need string) bool {

@@ -228,7 +228,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
 	checkIndexDerived(t, db)
@@ -498,8 +498,8 @@ func TestPreviousRelease(t *testing.T) {
 	var version, queue int
 	db.SQL().QueryRow(`SELECT max(version) FROM schema_migrations`).Scan(&version)
 	db.SQL().QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name IN ('river_job', 'jobs')`).Scan(&queue)
-	if version != 13 || queue != 2 {
-		t.Errorf("after opening the release's store: schema %d with %d of the job queue's tables; want 13 and 2", version, queue)
+	if version != 14 || queue != 2 {
+		t.Errorf("after opening the release's store: schema %d with %d of the job queue's tables; want 14 and 2", version, queue)
 	}
 	roles, err := db.Roles(context.Background())
 	if err != nil || len(roles) != 1 || roles[0].Principal != "group:editors" {

@@ -244,6 +244,31 @@ func rowsOf(ctx context.Context, conn *pgx.Conn, schema string) (map[string][][]
 	return out, nil
 }
 
+// columns lists the columns of table tb for a SELECT from another schema
+// into schema: a column of a type the schema defines itself (an enum of
+// the job queue's) is cast to that type by way of text.
+func columns(ctx context.Context, tx pgx.Tx, schema, tb string) (string, error) {
+	rows, err := tx.Query(ctx, `SELECT column_name, data_type, udt_name FROM information_schema.columns
+		WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`, schema, tb)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var name, typ, udt string
+		if err := rows.Scan(&name, &typ, &udt); err != nil {
+			return "", err
+		}
+		col := `"` + name + `"`
+		if typ == "USER-DEFINED" {
+			col += `::text::"` + schema + `"."` + udt + `"`
+		}
+		out = append(out, col)
+	}
+	return strings.Join(out, ", "), rows.Err()
+}
+
 // empty deletes every row of the store in schema, referring tables first:
 // DELETE is many times faster than TRUNCATE on tables this small.
 func empty(ctx context.Context, tx pgx.Tx, schema string) error {
@@ -273,7 +298,7 @@ func recycle(schema string) {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence(quote_ident(table_schema) || '.' || quote_ident(table_name), column_name), 1, false)
-			FROM information_schema.columns WHERE table_schema = $1 AND is_identity = 'YES'`, schema); err != nil {
+			FROM information_schema.columns WHERE table_schema = $1 AND (is_identity = 'YES' OR column_default LIKE 'nextval(%')`, schema); err != nil {
 			return err
 		}
 		for tb, rows := range seed {
@@ -402,16 +427,15 @@ func Clone(t testing.TB, template string) string {
 		}
 		for i := len(order) - 1; i >= 0; i-- {
 			tb := order[i]
-			if strings.HasPrefix(tb, "river_") && tb != "river_migration" {
-				// The job queue's state is the template's own (and its
-				// enum type belongs to the template's schema).
-				continue
+			cols, err := columns(ctx, tx, schema, tb)
+			if err != nil {
+				return err
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO "`+schema+`"."`+tb+`" OVERRIDING SYSTEM VALUE SELECT * FROM "`+template+`"."`+tb+`"`); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO "`+schema+`"."`+tb+`" OVERRIDING SYSTEM VALUE SELECT `+cols+` FROM "`+template+`"."`+tb+`"`); err != nil {
 				return fmt.Errorf("clone %s: %w", tb, err)
 			}
 		}
-		rows, err := tx.Query(ctx, `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND is_identity = 'YES'`, schema)
+		rows, err := tx.Query(ctx, `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND (is_identity = 'YES' OR column_default LIKE 'nextval(%')`, schema)
 		if err != nil {
 			return err
 		}
