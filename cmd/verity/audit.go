@@ -18,6 +18,7 @@ func (a *app) auditCmd() *cobra.Command {
 		apply        bool
 		undetermined bool
 		replay       bool
+		queued       bool
 		runID        int64
 	)
 	cmd := &cobra.Command{
@@ -69,7 +70,8 @@ engine — the audit checks it against itself; the report says so.
   verity audit --sample 20 --seed 7 --blind
   verity audit --disputed --apply
   verity audit --undetermined
-  verity audit --replay --run 2`,
+  verity audit --replay --run 2
+  verity audit --queue          # a worker runs it; follow it with verity jobs`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -90,7 +92,19 @@ engine — the audit checks it against itself; the report says so.
 			if opt.DeadAt == 0 && cmd.Flags().Changed("dead-at") {
 				opt.DeadAt = -1 // audit.Options reads 0 as the default; the flag means none
 			}
-			out, err := svc.Audit(ctx, caller, m, kb.AuditRequest{Scope: scope, Options: opt, Apply: apply})
+			req := kb.AuditRequest{Scope: scope, Options: opt, Apply: apply}
+			if queued {
+				spec, err := a.modelSpecString()
+				if err != nil {
+					return err
+				}
+				q, err := svc.QueueAudit(ctx, caller, spec, req)
+				if err != nil {
+					return err
+				}
+				return a.printQueued(q)
+			}
+			out, err := svc.Audit(ctx, caller, m, req)
 			if err != nil {
 				return err
 			}
@@ -98,6 +112,7 @@ engine — the audit checks it against itself; the report says so.
 		},
 	}
 	f := cmd.Flags()
+	f.BoolVar(&queued, "queue", false, "queue the audit as a job for a worker (verity worker) instead of running it here")
 	f.Int64SliceVar(&scope.Events, "event", nil, "audit the records this revocation event touched (repeatable; default every revocation in force)")
 	f.BoolVar(&scope.Disputed, "disputed", false, "audit only the records whose receipt and last audit disagree")
 	f.StringArrayVar(&scope.Records, "record", nil, "audit this record (repeatable)")

@@ -30,10 +30,12 @@ func loadSpec(arg string) (*extract.Spec, error) {
 
 func (a *app) extractCmd() *cobra.Command {
 	var (
-		specArg string
-		pages   int
-		vendor  []string
-		lang    string
+		specArg  string
+		pages    int
+		vendor   []string
+		lang     string
+		queued   bool
+		jobPages int
 	)
 	cmd := &cobra.Command{
 		Use:   "extract --spec FILE [SOURCE...]",
@@ -77,6 +79,13 @@ criterion's yes share; [] for none), judge_context (bytes around the quote,
 default 400), strictness (generous or strict) and banned_domains;
 extract/specs/bitrix24-ru.yaml shows every field.
 
+Queued: with --queue, the pages are checked now (with the caller's rights),
+split into jobs of --job-pages pages and queued with the run in one
+transaction; workers (verity worker, verity serve --workers N) share the
+jobs, each run as the caller who queued it with the model --model named.
+Follow them with verity jobs. A job a worker died in runs again and skips
+the pages already finished.
+
 Rights: extracting needs the curator role. A curator reads only the pages
 it may read; an admin (the local operator) every page. Output shows only
 what the caller may read: edges through readable evidence, rejections on
@@ -99,7 +108,8 @@ Reason codes:
 ` + reasonList(),
 		Example: `  verity extract --spec extract/specs/bitrix24-ru.yaml
   verity extract --spec bitrix24-en --json https://example.com/case
-  verity --model openai:gpt-4o-mini extract --spec my-spec.yaml --pages 8`,
+  verity --model openai:gpt-4o-mini extract --spec my-spec.yaml --pages 8
+  verity extract --spec bitrix24-ru --queue --job-pages 50    # workers share the jobs`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			spec, err := loadSpec(specArg)
@@ -120,6 +130,18 @@ Reason codes:
 			}
 			lang = extract.MessageLanguage(lang, spec)
 			a.lang = lang
+			if queued {
+				modelSpec, err := a.modelSpecString()
+				if err != nil {
+					return err
+				}
+				q, err := svc.QueueExtract(ctx, caller, m, modelSpec, kb.ExtractRequest{Spec: spec, IDs: args, Pages: pages,
+					Concurrency: max(1, a.concurrency/max(1, pages)), Language: lang}, jobPages)
+				if err != nil {
+					return err
+				}
+				return a.printQueued(q)
+			}
 			out, err := a.runExtract(ctx, svc, caller, m, spec, args, pages, lang)
 			if out == nil {
 				return err
@@ -139,6 +161,8 @@ Reason codes:
 	f.IntVar(&pages, "pages", 4, "pages read at once (model calls are bounded by --concurrency)")
 	f.StringArrayVar(&vendor, "vendor-domain", nil, "a domain whose pages count as the vendor's own, repeatable (added to the spec's)")
 	f.StringVar(&lang, "lang", "", "the language of the output's messages: ru or en (default: the spec's language)")
+	f.BoolVar(&queued, "queue", false, "queue the extraction as jobs for workers (verity worker) instead of running it here")
+	f.IntVar(&jobPages, "job-pages", kb.DefaultJobPages, "with --queue: pages per job (workers share the jobs)")
 	return cmd
 }
 

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/anthropic"
 	"github.com/veritykb/verity/llm/offline"
@@ -44,6 +46,21 @@ func (a *app) setupModel() (modelSetup, error) {
 	if raw == "" {
 		from = "default"
 	}
+	return a.setupModelSpec(raw, from)
+}
+
+// modelSpecString is the run's model spec as a job records it.
+func (a *app) modelSpecString() (string, error) {
+	setup, err := a.setupModel()
+	if err != nil {
+		return "", err
+	}
+	return setup.Spec.String(), nil
+}
+
+// setupModelSpec resolves the model spec raw, named from in errors, and
+// the provider's key from its environment variable.
+func (a *app) setupModelSpec(raw, from string) (modelSetup, error) {
 	spec, err := llm.ParseSpec(raw)
 	if err != nil {
 		return modelSetup{}, fmt.Errorf("%s: %w", from, err)
@@ -91,11 +108,22 @@ func (a *app) model(ctx context.Context) (llm.Model, *llm.Meter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := setup.provider()
+	meter := llm.NewMeter(llm.DefaultPrices())
+	m, err := a.stack(ctx, setup, meter)
 	if err != nil {
 		return nil, nil, err
 	}
-	meter := llm.NewMeter(llm.DefaultPrices())
+	a.llm, a.meter = m, meter
+	return a.llm, a.meter, nil
+}
+
+// stack builds setup's provider wrapped in the standard middleware,
+// metered by meter.
+func (a *app) stack(ctx context.Context, setup modelSetup, meter *llm.Meter) (llm.Model, error) {
+	p, err := setup.provider()
+	if err != nil {
+		return nil, err
+	}
 	cfg := llm.StackConfig{Meter: meter}
 	if setup.Spec.Provider == llm.ProviderOffline {
 		// The offline engine is deterministic, local and never fails
@@ -104,14 +132,40 @@ func (a *app) model(ctx context.Context) (llm.Model, *llm.Meter, error) {
 	} else {
 		cache, err := a.modelCache(ctx)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		cfg.Cache = cache
 		cfg.CacheOptions = llm.CacheOptions{NoRead: a.noCache}
 		cfg.Limiter = llm.NewLimiter(llm.Limits{Concurrency: a.concurrency}, nil)
 	}
-	a.llm, a.meter = llm.Stack(p, cfg), meter
-	return a.llm, a.meter, nil
+	return llm.Stack(p, cfg), nil
+}
+
+// jobModels builds the model each job names, once per spec, with the keys
+// of this process's environment (a job records its model's spec, never a
+// key), metered by meter.
+func (a *app) jobModels(meter *llm.Meter) kb.Models {
+	var (
+		mu    sync.Mutex
+		built = map[string]llm.Model{}
+	)
+	return func(ctx context.Context, raw string) (llm.Model, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if m, ok := built[raw]; ok {
+			return m, nil
+		}
+		setup, err := a.setupModelSpec(raw, "the job's model")
+		if err != nil {
+			return nil, err
+		}
+		m, err := a.stack(ctx, setup, meter)
+		if err != nil {
+			return nil, err
+		}
+		built[raw] = m
+		return m, nil
+	}
 }
 
 // printUsage reports what the run's model calls cost, on stderr so that

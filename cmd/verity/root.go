@@ -78,6 +78,7 @@ type app struct {
 	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
 
 	svc        *kb.Service  // the one door to the store, opened on first use by a.service
+	db         store        // the store behind it, for the wiring alone (wire.go)
 	closeStore func() error // closes what a.service opened
 	cache      llm.Cache    // the store's model cache, for providers that are not offline
 	llm        llm.Model    // the run's model stack, built on first use by a.model
@@ -210,6 +211,8 @@ that is how to preview what someone may see and do.`,
 		a.copyCmd(),
 		a.reindexCmd(),
 		a.migrateCmd(),
+		a.workerCmd(),
+		a.jobsCmd(),
 		a.mcpCmd(),
 		a.serveCmd(),
 	)

@@ -41,6 +41,7 @@ type serveConfig struct {
 	burst                 int
 	maxBody, maxUpload    int64
 	pdf                   pdfFlags // the budget of parsing one uploaded PDF
+	work                  workerConfig
 }
 
 // serveEnv names the environment variable of each flag.
@@ -50,6 +51,7 @@ var serveEnv = map[string]string{
 	"trusted-proxy-user-header": "VERITY_TRUSTED_PROXY_USER_HEADER", "trusted-proxy-groups-header": "VERITY_TRUSTED_PROXY_GROUPS_HEADER",
 	"cors-origin": "VERITY_CORS_ORIGIN", "shutdown-timeout": "VERITY_SHUTDOWN_TIMEOUT", "request-timeout": "VERITY_REQUEST_TIMEOUT",
 	"rate": "VERITY_RATE", "burst": "VERITY_BURST", "max-body": "VERITY_MAX_BODY", "max-upload": "VERITY_MAX_UPLOAD",
+	"workers": "VERITY_WORKERS",
 }
 
 func (a *app) serveCmd() *cobra.Command {
@@ -119,13 +121,14 @@ Environment (a flag given wins): ` + envList(),
 	f.Int64Var(&cfg.maxBody, "max-body", httpapi.DefaultMaxBody, "largest JSON request body, in bytes")
 	f.Int64Var(&cfg.maxUpload, "max-upload", httpapi.DefaultMaxUpload, "largest ingest upload, in bytes")
 	cfg.pdf.register(cmd, "pdf-timeout", "longest time one uploaded file may take to read; PDFs are parsed in a child process killed past it")
+	cfg.work.addFlags(cmd, 0, "also work the store's job queue in this process, this many jobs at once\n(0: queue jobs only, for workers elsewhere: verity worker)")
 	return cmd
 }
 
 func envList() string {
 	var b strings.Builder
 	for _, name := range []string{"addr", "metrics-addr", "tls-cert", "tls-key", "insecure-http", "anonymous", "trusted-proxy",
-		"trusted-proxy-user-header", "trusted-proxy-groups-header", "cors-origin", "shutdown-timeout", "request-timeout", "rate", "burst", "max-body", "max-upload"} {
+		"trusted-proxy-user-header", "trusted-proxy-groups-header", "cors-origin", "shutdown-timeout", "request-timeout", "rate", "burst", "max-body", "max-upload", "workers"} {
 		fmt.Fprintf(&b, "\n  %-36s --%s", serveEnv[name], name)
 	}
 	return b.String() + " (comma-separated for VERITY_TRUSTED_PROXY)"
@@ -278,13 +281,27 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 		fmt.Fprintf(a.stdout, "metrics on http://%s/metrics\n", mln.Addr())
 		go func() { errs <- msrv.Serve(mln) }()
 	}
-	a.log.Info("serving", "addr", ln.Addr().String(), "tls", cfg.tlsCert != "", "anonymous", opt.Anonymous, "trusted_proxies", len(opt.Proxy.Trusted))
+	var worker jobWorker
+	if cfg.work.workers > 0 {
+		if worker, err = a.startWorker(base, cfg.work, meter); err != nil {
+			for _, s := range servers {
+				s.Close()
+			}
+			return err
+		}
+		fmt.Fprintf(a.stdout, "working the job queue, %d jobs at a time\n", cfg.work.workers)
+	}
+	a.log.Info("serving", "addr", ln.Addr().String(), "tls", cfg.tlsCert != "", "anonymous", opt.Anonymous, "trusted_proxies", len(opt.Proxy.Trusted),
+		"workers", cfg.work.workers)
 	// The first signal now drains instead of giving up after two seconds.
 	a.drainFor(cfg.shutdownTimeout + 2*time.Second)
 	select {
 	case err := <-errs:
 		for _, s := range servers {
 			s.Close()
+		}
+		if worker != nil {
+			a.stopWorker(worker, cfg.shutdownTimeout)
 		}
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
@@ -302,6 +319,9 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 		if err := <-errs; err != nil && !errors.Is(err, http.ErrServerClosed) {
 			return fmt.Errorf("serve: %w", err)
 		}
+	}
+	if worker != nil {
+		return a.stopWorker(worker, cfg.shutdownTimeout)
 	}
 	a.log.Info("stopped")
 	return nil

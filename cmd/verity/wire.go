@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	neturl "net/url"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/riverqueue/river/riverdriver"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
@@ -18,6 +21,7 @@ import (
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/postgres"
+	"github.com/veritykb/verity/queue"
 	"github.com/veritykb/verity/rank"
 	"github.com/veritykb/verity/sqlite"
 )
@@ -37,6 +41,7 @@ type store interface {
 	kb.Store
 	Close() error
 	Cache() llm.Cache
+	RiverDriver() riverdriver.Driver[*sql.Tx]
 }
 
 // isStoreURL reports whether a store is named by a database URL rather
@@ -69,8 +74,25 @@ func (a *app) service(ctx context.Context) (*kb.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.svc, a.closeStore, a.cache = kb.New(db, kb.Options{Now: a.now, Log: a.log}), db.Close, db.Cache()
+	a.svc, a.closeStore, a.cache, a.db = kb.New(db, kb.Options{Now: a.now, Log: a.log}), db.Close, db.Cache(), db
 	return a.svc, nil
+}
+
+// startWorker starts a worker on the store's job queue (opening the
+// store): each job runs through the service as its caller, with the model
+// it names.
+func (a *app) startWorker(ctx context.Context, cfg workerConfig, meter *llm.Meter) (jobWorker, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	opt := queue.Options{Workers: cfg.workers, JobTimeout: cfg.jobTimeout, RescueAfter: cfg.rescueAfter, Poll: cfg.poll, Log: a.log, ID: workerID()}
+	svc, err := a.service(ctx)
+	if err != nil {
+		return nil, err
+	}
+	models := a.jobModels(meter)
+	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, models) }
+	return queue.Start(ctx, a.db, run, opt)
 }
 
 // modelCache returns the store's cache of model answers, opening the store.

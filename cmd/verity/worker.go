@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/llm"
+)
+
+// workerConfig is how a process works the job queue: verity worker's
+// flags, and verity serve's --workers.
+type workerConfig struct {
+	workers         int
+	jobTimeout      time.Duration
+	rescueAfter     time.Duration
+	poll            time.Duration
+	shutdownTimeout time.Duration
+}
+
+// check refuses a configuration no worker could run with.
+func (c workerConfig) check() error {
+	if c.workers < 0 || c.workers > 256 {
+		return verity.Errorf(verity.EINVALID, "--workers must be between 0 and 256, got %d", c.workers)
+	}
+	return nil
+}
+
+// workerID names this process's worker among others.
+func workerID() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s-%d-%d", host, os.Getpid(), time.Now().UnixNano()%1e6)
+}
+
+// jobWorker is a running worker (package queue's, wired in wire.go).
+type jobWorker interface {
+	Stop(ctx context.Context) error
+}
+
+// addFlags adds the flags of working the queue to a command's flag set.
+func (c *workerConfig) addFlags(cmd *cobra.Command, workersDefault int, workersUsage string) {
+	f := cmd.Flags()
+	f.IntVar(&c.workers, "workers", workersDefault, workersUsage)
+	f.DurationVar(&c.jobTimeout, "job-timeout", 30*time.Minute, "how long one attempt of a job may run before it is stopped and retried")
+	f.DurationVar(&c.rescueAfter, "rescue-after", 0, "how long a job may stay running before its worker is taken for dead\nand the job queued again (default: --job-timeout plus a minute)")
+	f.DurationVar(&c.poll, "poll", time.Second, "how often an idle worker looks for jobs")
+}
+
+func (a *app) workerCmd() *cobra.Command {
+	var cfg workerConfig
+	cmd := &cobra.Command{
+		Use:   "worker",
+		Short: "Work the store's job queue: extractions and audits queued with --queue",
+		Long: `Worker takes jobs from the store's queue and runs them, --workers at a time,
+until SIGTERM or Ctrl-C. Run as many workers as you like, on as many
+machines, on one store (a PostgreSQL store for several machines; a SQLite
+file for processes of one machine): each job runs in one worker at a time.
+
+Jobs are queued by verity extract --queue and verity audit --queue (and the
+HTTP API), each remembering who asked: a worker runs it as that caller, with
+the rights the caller holds when it runs, and with the model the job names
+(--model when it was queued), built with this process's keys
+(OPENAI_API_KEY...; a job never holds a key).
+
+Nothing is lost when a worker dies: extraction keeps every page it finishes
+and every model answer is cached in the store, so when River (the queue)
+takes a job's worker for dead — the job still running after --rescue-after —
+it queues the job again, and the next attempt continues where the last
+committed, without a duplicate record or a repeated model call. A job whose
+attempt fails is retried up to five times; one that no retry can mend
+(forbidden, invalid, a source gone) fails at once.
+
+Stopping: SIGTERM or Ctrl-C stops taking jobs and lets the running ones
+finish for up to --shutdown-timeout, then cancels them (they keep what they
+committed and run again later) and exits 0; a second signal exits at once.
+Logs are JSON lines on stderr; they name jobs by id and kind, never their
+arguments or a document's text.`,
+		Example: `  verity worker
+  VERITY_DB='postgres://verity@db.internal/verity?search_path=kb' verity worker --workers 4
+  verity --model openai:gpt-4o-mini extract --spec bitrix24-ru --queue   # then a worker runs it`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			a.log = slog.New(slog.NewJSONHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+			if len(a.as) > 0 {
+				return verity.Errorf(verity.EINVALID, "--as: a worker runs each job as the caller who queued it; it acts as no one of its own")
+			}
+			if err := cfg.check(); err != nil {
+				return err
+			}
+			if cfg.workers == 0 {
+				return verity.Errorf(verity.EINVALID, "--workers must be at least 1")
+			}
+			meter := llm.NewMeter(llm.DefaultPrices())
+			// The jobs' context outlives the signal: draining lets them finish.
+			w, err := a.startWorker(context.WithoutCancel(ctx), cfg, meter)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(a.stdout, "working the jobs of %s, %d at a time\n", a.storeName(), cfg.workers)
+			a.log.Info("working", "workers", cfg.workers, "job_timeout", cfg.jobTimeout.String())
+			a.drainFor(cfg.shutdownTimeout + 2*time.Second)
+			<-ctx.Done()
+			return a.stopWorker(w, cfg.shutdownTimeout)
+		},
+	}
+	cfg.addFlags(cmd, 2, "jobs run at once")
+	cmd.Flags().DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long the running jobs may finish after SIGTERM")
+	return cmd
+}
+
+// stopWorker stops w after a signal: running jobs finish for up to
+// timeout, then are cancelled to run again later.
+func (a *app) stopWorker(w jobWorker, timeout time.Duration) error {
+	a.log.Info("stopping: letting the running jobs finish", "timeout", timeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	if err := w.Stop(sctx); err != nil {
+		a.log.Warn("jobs still running at the timeout were cancelled: they run again later", "error", err.Error())
+	}
+	a.log.Info("stopped")
+	return nil
+}
