@@ -22,6 +22,7 @@ type AuditRequest struct {
 	EarlyStop bool     `json:"early_stop,omitempty"`
 	Blind     bool     `json:"blind,omitempty"`
 	Apply     bool     `json:"apply,omitempty"` // revoke what the audit finds dead (curator)
+	Queue     bool     `json:"queue,omitempty"` // queue the audit as a job for a worker instead of running it
 }
 
 // audit is POST /api/v1/audit, in the shape of verity audit --json.
@@ -42,7 +43,11 @@ func (s *Server) audit(w http.ResponseWriter, r *http.Request, c verity.Caller) 
 		}
 	}
 	scope := audit.Scope{Events: req.Events, Disputed: req.Disputed, Records: req.Records, Sample: req.Sample, Seed: seed}
-	rep, err := s.svc.Audit(r.Context(), c, s.opt.Model, kb.AuditRequest{Scope: scope, Options: opt, Apply: req.Apply})
+	areq := kb.AuditRequest{Scope: scope, Options: opt, Apply: req.Apply}
+	if req.Queue {
+		return s.svc.QueueAudit(r.Context(), c, s.opt.ModelSpec, areq)
+	}
+	rep, err := s.svc.Audit(r.Context(), c, s.opt.Model, areq)
 	if err != nil {
 		return nil, err
 	}

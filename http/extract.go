@@ -18,6 +18,10 @@ type ExtractRequest struct {
 	Sources       []string `json:"sources,omitempty"`
 	Pages         int      `json:"pages,omitempty"` // pages read at once (default 4)
 	VendorDomains []string `json:"vendor_domains,omitempty"`
+	// Queue queues the extraction as jobs of JobPages pages for workers
+	// instead of running it in the request.
+	Queue    bool `json:"queue,omitempty"`
+	JobPages int  `json:"job_pages,omitempty"`
 }
 
 // extract is POST /api/v1/extract, in the shape of verity extract --json.
@@ -53,5 +57,12 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request, c verity.Caller
 		req.Pages = 4
 	}
 	spec.Vendor.Domains = append(spec.Vendor.Domains, req.VendorDomains...)
-	return s.svc.Extract(r.Context(), c, s.opt.Model, kb.ExtractRequest{Spec: spec, IDs: req.Sources, Pages: req.Pages})
+	ereq := kb.ExtractRequest{Spec: spec, IDs: req.Sources, Pages: req.Pages}
+	if req.Queue {
+		if req.JobPages < 0 || req.JobPages > 10000 {
+			return nil, verity.Errorf(verity.EINVALID, "job_pages must be between 1 and 10000, got %d", req.JobPages)
+		}
+		return s.svc.QueueExtract(r.Context(), c, s.opt.Model, s.opt.ModelSpec, ereq, req.JobPages)
+	}
+	return s.svc.Extract(r.Context(), c, s.opt.Model, ereq)
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
@@ -69,6 +70,7 @@ type fixture struct {
 	pubEv   int64 // a revocation of PUB-2, visible to everyone
 	hrEv    int64 // a revocation only HR and admins see
 	run     int64 // an audit run
+	hrJob   int64 // a job HR queued over its summary
 	secrets []string
 	// pgTemplate is the PostgreSQL schema the fixture was copied into.
 	pgOnce     sync.Once
@@ -155,6 +157,13 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f.run = arep.Run.ID
+	// A job HR queued: its arguments name HR's summary.
+	queued, err := svc.QueueAudit(ctx, verity.NewCaller("user:hr@corp.example", "group:hr"), "offline",
+		kb.AuditRequest{Scope: audit.Scope{Records: []string{hrSum.ID}}})
+	if err != nil {
+		return nil, err
+	}
+	f.hrJob = queued.Jobs[0].ID
 	for name, tr := range map[string]kb.TokenRequest{
 		"alice":   {Name: "alice", Principals: []verity.Principal{"user:alice@corp.example", "group:staff"}},
 		"eve":     {Name: "eve", Principals: []verity.Principal{"user:eve@outside.example"}},

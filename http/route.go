@@ -46,6 +46,10 @@ func (s *Server) table() []route {
 		api(http.MethodGet, "/audit/replay", nil, s.replay),
 		api(http.MethodGet, "/audit/undetermined", nil, s.undetermined),
 
+		api(http.MethodGet, "/jobs", nil, s.jobs),
+		api(http.MethodGet, "/jobs/{id}", nil, s.job),
+		api(http.MethodPost, "/jobs/{id}/cancel", nil, s.cancelJob),
+
 		api(http.MethodGet, "/roles", nil, s.roles),
 		api(http.MethodPost, "/roles/grant", RoleRequest{}, s.grantRole),
 		api(http.MethodPost, "/roles/revoke", RoleRequest{}, s.revokeRole),

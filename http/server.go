@@ -29,9 +29,12 @@ const (
 // Options configure a [Server]. cmd/verity fills them from flags and the
 // environment; nothing here reads either.
 type Options struct {
-	Service  *kb.Service
-	Model    llm.Model       // the model ask, check, summarize, audit and extract use
-	Verifier verify.Verifier // the verifier between answer stages
+	Service *kb.Service
+	Model   llm.Model // the model ask, check, summarize, audit and extract use
+	// ModelSpec is Model's spec ("offline", "openai:MODEL"...), which a
+	// job queued with "queue": true records for the worker that runs it.
+	ModelSpec string
+	Verifier  verify.Verifier // the verifier between answer stages
 	// Meter counts the model's calls, cache hits and tokens for /metrics;
 	// nil leaves those metrics out.
 	Meter *llm.Meter

@@ -237,6 +237,9 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	}
 	_, meter, _ := a.model(ctx)
 	opt.Service, opt.Model, opt.Verifier, opt.Meter, opt.Log, opt.Now = svc, m, judge, meter, a.log, a.now
+	if opt.ModelSpec, err = a.modelSpecString(); err != nil {
+		return err
+	}
 	opt.Reader = httpapi.IngestReader{PDF: a.pdfReader(cfg.pdf), FileTimeout: cfg.pdf.timeout}
 	models := func(context.Context) (llm.Model, verify.Verifier, error) { return m, judge, nil }
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller, anonymous bool) http.Handler {

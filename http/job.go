@@ -1,0 +1,61 @@
+package http
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/veritykb/verity"
+)
+
+// jobs is GET /api/v1/jobs, in the shape of verity jobs --json: the jobs
+// the caller may see, newest first (?state= repeatable, ?batch=, ?limit=).
+func (s *Server) jobs(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	q := r.URL.Query()
+	f := verity.JobFilter{Batch: q.Get("batch")}
+	for _, st := range q["state"] {
+		st := verity.JobState(strings.ToLower(st))
+		switch st {
+		case verity.JobQueued, verity.JobRunning, verity.JobRetrying, verity.JobDone, verity.JobFailed, verity.JobCancelled:
+		default:
+			return nil, verity.Errorf(verity.EINVALID, "state %q: want queued, running, retrying, done, failed or cancelled", st)
+		}
+		f.States = append(f.States, st)
+	}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return nil, verity.Errorf(verity.EINVALID, "limit %q: want 1 to 1000", v)
+		}
+		f.Limit = n
+	}
+	return s.svc.Jobs(r.Context(), c, f)
+}
+
+// jobID reads the {id} of a job's path.
+func jobID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, verity.Errorf(verity.EINVALID, "job id %q: want a positive number", r.PathValue("id"))
+	}
+	return id, nil
+}
+
+// job is GET /api/v1/jobs/{id}, as verity jobs show --json: the job's
+// owner and admins see it, anyone else is told there is none.
+func (s *Server) job(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	id, err := jobID(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.svc.Job(r.Context(), c, id)
+}
+
+// cancelJob is POST /api/v1/jobs/{id}/cancel, as verity jobs cancel --json.
+func (s *Server) cancelJob(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	id, err := jobID(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.svc.CancelJob(r.Context(), c, id)
+}
