@@ -73,6 +73,9 @@ func outsiderStore(t *testing.T) (db, sum, boardSentence, edge, entity, event st
 	out := must("", "revoke", "BOARD-2", "--reason", "zephyrine leak")
 	event = regexp.MustCompile(`event (\d+)`).FindStringSubmatch(out)[1]
 	must("", "audit")
+	// The board's chair queues an audit of a board-only sentence: the job
+	// names it.
+	must("", "--as", "user:chair@corp.example", "--as", "group:board", "audit", "--queue", "--record", boardSentence)
 	if sum == "" || boardSentence == "" || edge == "" || entity == "" {
 		t.Fatalf("outsider store: summary %q, board sentence %q, edge %q, entity %q", sum, boardSentence, edge, entity)
 	}
@@ -121,7 +124,7 @@ func TestOutsider(t *testing.T) {
 		{"summarize", "--show", sum, "--all"}, {"summarize", "--show", sum, "--json"},
 		{"impact", "PUB-1"}, {"impact", "--json", "PUB-1"}, {"sources"}, {"sources", "--json"},
 		{"search", "Acme Bitrix24 zephyrine"}, {"graph", "--json"}, {"graph", "entities"}, {"review"},
-		{"ask", "How did Acme move its sales to Bitrix24?"},
+		{"ask", "How did Acme move its sales to Bitrix24?"}, {"jobs"}, {"jobs", "--json"},
 	} {
 		out, _ := run(args...)
 		clean(strings.Join(args, " "), out)
@@ -152,7 +155,7 @@ func TestOutsider(t *testing.T) {
 		{"review", "reject", edge}, {"audit", "--apply"}, {"sources", "--all"}, {"show", "--all", "BOARD-1"},
 		{"extract", "--spec", "bitrix24-ru"}, {"role", "list"}, {"role", "grant", "admin", eve},
 		{"backup", filepath.Join(t.TempDir(), "eve.db")}, {"token", "list"}, {"reindex"},
-		{"copy", "--to", eveCopy}, {"migrate"},
+		{"copy", "--to", eveCopy}, {"migrate"}, {"extract", "--spec", "bitrix24-ru", "--queue"},
 	} {
 		out, code := run(args...)
 		if code != exitForbidden {
@@ -162,6 +165,12 @@ func TestOutsider(t *testing.T) {
 	}
 	if out, code := run("revoke", "PUB-1", "--reason", "x", "--by", "group:board"); code != exitInvalid || !strings.Contains(out, "--by is gone") {
 		t.Errorf("revoke --by group:board as eve = exit %d:\n%s\nwant --by refused", code, out)
+	}
+	if out, code := run("worker"); code != exitInvalid || !strings.Contains(out, "runs each job as the caller who queued it") {
+		t.Errorf("worker as eve = exit %d:\n%s\nwant --as refused", code, out)
+	}
+	if out, _, _ := cli(t, db, "", "--as", "user:chair@corp.example", "--json", "jobs", "show", "1"); !strings.Contains(out, boardSentence) {
+		t.Errorf("jobs show 1 as its owner = %s, want the job", out)
 	}
 	if out, code := run("ingest", "-"); code != exitForbidden {
 		t.Errorf("ingest as eve = exit %d, want forbidden:\n%s", code, out)
@@ -179,6 +188,8 @@ func TestOutsider(t *testing.T) {
 		{[]string{"audit", "--record", boardSentence}, boardSentence, "sum-000000000000.s1"},
 		{[]string{"audit", "--event", event}, event, "1000000001"},
 		{[]string{"--json", "show", "BOARD-1"}, "BOARD-1", "NOPE-1"},
+		{[]string{"jobs", "show", "1"}, "1", "999999"},
+		{[]string{"jobs", "cancel", "1"}, "1", "999999"},
 	} {
 		hidden, hcode := run(tc.args...)
 		args := make([]string, len(tc.args))
