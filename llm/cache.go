@@ -190,7 +190,10 @@ func (c *Cached) Complete(ctx context.Context, req *Request) (*Response, error) 
 		PromptVersion: req.PromptVersion, Sample: req.Sample,
 		InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens,
 		CreatedAt: c.opt.Clock.Now().UTC()}
-	if err := c.cache.Put(ctx, key, meta, val); err != nil {
+	// An answer paid for is kept even when the caller has given up
+	// meanwhile (an interrupt, a cancelled job): the next run asks again,
+	// and finds it here.
+	if err := c.cache.Put(context.WithoutCancel(ctx), key, meta, val); err != nil {
 		c.opt.Logger.Warn("model cache store failed", "task", req.Task, "err", err)
 	}
 	return resp, nil

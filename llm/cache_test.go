@@ -184,3 +184,33 @@ func TestCacheKey(t *testing.T) {
 func TestMemoryCacheConformance(t *testing.T) {
 	llmtest.TestCache(t, func(*testing.T) llm.Cache { return llm.NewMemoryCache() })
 }
+
+// ctxCache is a cache that, as a store does, refuses work under a context
+// that has ended.
+type ctxCache struct{ *llm.MemoryCache }
+
+func (c ctxCache) Put(ctx context.Context, key string, m llm.CacheMeta, val []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return c.MemoryCache.Put(ctx, key, m, val)
+}
+
+// TestCacheKeepsAnAnswerItsCallerGaveUpOn: a call that comes back after
+// its caller gave up (an interrupt, a job cancelled or its worker stopping)
+// is still cached, so the next run does not pay for it again.
+func TestCacheKeepsAnAnswerItsCallerGaveUpOn(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	m := llmtest.New(llm.Info{Provider: "openai", Model: "m"})
+	m.On("verify.support", func(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+		cancel() // the caller gives up while the provider answers
+		return m.Text(req, "yes"), nil
+	})
+	cache := ctxCache{llm.NewMemoryCache()}
+	if _, err := llm.WithCache(m, cache, llm.CacheOptions{}).Complete(ctx, supportRequest(0)); err != nil {
+		t.Fatal(err)
+	}
+	if cache.Len() != 1 {
+		t.Errorf("the answer was not cached: %d entries, want 1", cache.Len())
+	}
+}

@@ -1,0 +1,140 @@
+package kb_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/kb/kbtest"
+	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/llm/offline"
+)
+
+// countingModel counts the calls that reach a provider (below the cache),
+// and after stopAfter of them cancels the run it was given: a worker that
+// dies in the middle of a job.
+type countingModel struct {
+	llm.Model
+	mu        sync.Mutex
+	calls     int
+	stopAfter int
+	stop      context.CancelFunc
+}
+
+func (m *countingModel) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+	m.mu.Lock()
+	if m.stop != nil && m.calls >= m.stopAfter {
+		m.stop()
+		m.mu.Unlock()
+		return nil, context.Canceled
+	}
+	m.mu.Unlock()
+	resp, err := m.Model.Complete(ctx, req)
+	if err == nil {
+		m.mu.Lock()
+		m.calls++
+		m.mu.Unlock()
+	}
+	return resp, err
+}
+
+// jobStore is a store seeded with pages that name customers of Bitrix24,
+// and one extraction job queued over them.
+func jobStore(t *testing.T) (*kb.Service, verity.Caller, *verity.Job, llm.Cache) {
+	t.Helper()
+	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "jobs.db"), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var corpus []*verity.Source
+	for i := range 6 {
+		c := fmt.Sprintf("ООО «Клиент %d»", i)
+		corpus = append(corpus, &verity.Source{ID: fmt.Sprintf("case-%d", i), URI: fmt.Sprintf("https://bitrix-stories.example/case-%d", i),
+			System: verity.SystemWeb, Title: "Кейс: " + c, ACL: []verity.Principal{verity.Public},
+			Text: "Кейс: " + c + " перешла на Битрикс24. " + c + " автоматизировала продажи в Битрикс24 в 2025 году."})
+	}
+	if err := kbtest.Seed(context.Background(), svc, nil, corpus, t0); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := svc.QueueExtract(context.Background(), local, engine, "offline", kb.ExtractRequest{Spec: spec, Pages: 1}, 10)
+	if err != nil || len(q.Jobs) != 1 {
+		t.Fatalf("QueueExtract = %+v, %v", q, err)
+	}
+	return svc, local, q.Jobs[0], db.Cache()
+}
+
+// TestJobResumesWithoutRepeatedCalls runs an extraction job whose worker
+// dies after some model calls, then runs it again: the second attempt
+// skips the pages the first finished and answers the calls the first made
+// from the store's cache, so the provider sees each call once — exactly as
+// many as one uninterrupted run makes — and the graph is the same.
+func TestJobResumesWithoutRepeatedCalls(t *testing.T) {
+	ctx := context.Background()
+	stack := func(m *countingModel, cache llm.Cache) kb.Models {
+		s := llm.Stack(m, llm.StackConfig{Cache: cache, NoRetry: true})
+		return func(context.Context, string) (llm.Model, error) { return s, nil }
+	}
+
+	// One run, start to end.
+	svc, _, job, cache := jobStore(t)
+	whole := &countingModel{Model: offline.New(offline.Options{})}
+	if _, err := svc.RunJob(ctx, job, stack(whole, cache)); err != nil {
+		t.Fatal(err)
+	}
+	want := graphLines(t, svc)
+	if whole.calls < 6 || len(want) != 6 {
+		t.Fatalf("one run made %d calls and %d edges; the corpus should need more", whole.calls, len(want))
+	}
+
+	// A run killed after a third of its calls, then the next attempt.
+	svc, _, job, cache = jobStore(t)
+	runCtx, kill := context.WithCancel(ctx)
+	first := &countingModel{Model: offline.New(offline.Options{}), stopAfter: whole.calls / 3, stop: kill}
+	if _, err := svc.RunJob(runCtx, job, stack(first, cache)); err == nil || !errors.Is(err, context.Canceled) && !errors.Is(runCtx.Err(), context.Canceled) {
+		t.Fatalf("the killed attempt = %v, want it cut short", err)
+	}
+	second := &countingModel{Model: offline.New(offline.Options{})}
+	res, err := svc.RunJob(ctx, job, stack(second, cache))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := res.(*kb.ExtractReport)
+	if first.calls+second.calls != whole.calls || rep.Pages.Resumed == 0 {
+		t.Errorf("calls: %d before the kill and %d after, want %d in all as one run makes; pages resumed %d, want some",
+			first.calls, second.calls, whole.calls, rep.Pages.Resumed)
+	}
+	if got := graphLines(t, svc); !slices.Equal(got, want) {
+		t.Errorf("graph after the retry = %v, want %v", got, want)
+	}
+}
+
+// graphLines is the graph as comparable lines.
+func graphLines(t *testing.T, svc *kb.Service) []string {
+	t.Helper()
+	edges, err := svc.Graph(context.Background(), local, extract.GraphFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range edges {
+		line := e.ID + " " + e.Subject + " " + e.Object
+		for _, ev := range e.Evidence {
+			line += " | " + ev.SourceID + " " + ev.Quote.Text
+		}
+		out = append(out, line)
+	}
+	slices.Sort(out)
+	return out
+}
