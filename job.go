@@ -30,6 +30,7 @@ func (s JobState) Finished() bool {
 const (
 	JobExtract = "extract" // quote-grounded extraction over a batch of pages
 	JobAudit   = "audit"   // audit by regeneration
+	JobCrawl   = "crawl"   // a crawl of a site into the store
 )
 
 // ErrJobCancelled is what a job's run ends with when someone cancelled the

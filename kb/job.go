@@ -10,7 +10,9 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/audit"
+	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/llm"
 )
 
@@ -130,6 +132,42 @@ func (s *Service) QueueAudit(ctx context.Context, c verity.Caller, modelSpec str
 	return s.enqueue(ctx, out, []verity.JobRequest{jobRequest(c, verity.JobAudit, modelSpec, args, out.Batch, 0)}, nil)
 }
 
+// crawlArgs are a crawl job's inputs: the crawl and the politeness the
+// caller asked for (the user agent names whom site owners may reach).
+type crawlArgs struct {
+	Start     string               `json:"start"`
+	Budget    int                  `json:"budget"`
+	ACL       []verity.Principal   `json:"acl,omitempty"`
+	MaxDepth  int                  `json:"max_depth,omitempty"`
+	NoSitemap bool                 `json:"no_sitemap,omitempty"`
+	Restart   bool                 `json:"restart,omitempty"`
+	Fetch     collect.FetchOptions `json:"fetch"`
+}
+
+// QueueCrawl queues a crawl of start's site on c's behalf instead of
+// running it, with the curator role Crawl needs (checked now and when it
+// runs). fetch's user agent, delay, timeout and size limit travel with the
+// job; a worker fetches with them.
+func (s *Service) QueueCrawl(ctx context.Context, c verity.Caller, start string, opt collect.CrawlOptions, fetch collect.FetchOptions) (*Queued, error) {
+	if _, err := s.require(ctx, c, verity.RoleCurator, "crawling"); err != nil {
+		return nil, err
+	}
+	if err := canOwnJobs(c); err != nil {
+		return nil, err
+	}
+	if _, err := collect.CanonicalURL(start); err != nil {
+		return nil, err
+	}
+	fetch.Client, fetch.Clock = nil, nil
+	args, err := json.Marshal(crawlArgs{Start: start, Budget: opt.Budget, ACL: opt.ACL, MaxDepth: opt.MaxDepth, NoSitemap: opt.NoSitemap,
+		Restart: opt.Restart, Fetch: fetch})
+	if err != nil {
+		return nil, err
+	}
+	out := &Queued{Batch: batchName("crawl", s.now()), Jobs: []*verity.Job{}}
+	return s.enqueue(ctx, out, []verity.JobRequest{jobRequest(c, verity.JobCrawl, "", args, out.Batch, opt.Budget)}, nil)
+}
+
 func (s *Service) enqueue(ctx context.Context, out *Queued, reqs []verity.JobRequest, run *extract.RunInfo) (*Queued, error) {
 	js := s.store
 	ids, err := js.EnqueueJobs(ctx, reqs, run)
@@ -239,11 +277,18 @@ func (s *Service) CancelJob(ctx context.Context, c verity.Caller, id int64) (*ve
 // Models builds the model a job names by its spec.
 type Models func(ctx context.Context, spec string) (llm.Model, error)
 
+// JobTools are what a worker gives the jobs it runs: models by spec, and
+// how to read a PDF a crawl fetches (nil: in the worker's own process).
+type JobTools struct {
+	Models Models
+	PDF    ingest.PDFReader
+}
+
 // RunJob runs job j as the caller who queued it, with that caller's
 // rights as they stand now, reporting progress after each unit of work,
 // and returns the operation's report. It is what a worker calls; it
 // decides nothing about rights that the operation itself does not.
-func (s *Service) RunJob(ctx context.Context, j *verity.Job, models Models) (any, error) {
+func (s *Service) RunJob(ctx context.Context, j *verity.Job, tools JobTools) (any, error) {
 	js := s.store
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -254,11 +299,16 @@ func (s *Service) RunJob(ctx context.Context, j *verity.Job, models Models) (any
 		}
 	}
 	c := jobCaller(j.Request)
-	m, err := models(ctx, j.Request.Model)
-	if err != nil {
-		return nil, err
+	model := func() (llm.Model, error) {
+		if tools.Models == nil {
+			return nil, verity.Errorf(verity.EINVALID, "job %d: this worker has no models", j.ID)
+		}
+		return tools.Models(ctx, j.Request.Model)
 	}
-	var res any
+	var (
+		res any
+		err error
+	)
 	switch j.Kind {
 	case verity.JobExtract:
 		var a extractArgs
@@ -268,6 +318,10 @@ func (s *Service) RunJob(ctx context.Context, j *verity.Job, models Models) (any
 		if err := a.Spec.Check(); err != nil {
 			return nil, fmt.Errorf("job %d: %w", j.ID, err)
 		}
+		m, merr := model()
+		if merr != nil {
+			return nil, merr
+		}
 		progress(0, len(a.IDs))
 		res, err = s.Extract(ctx, c, m, ExtractRequest{Spec: a.Spec, IDs: a.IDs, Language: a.Language, Pages: a.Pages,
 			Concurrency: a.Concurrency, Progress: progress})
@@ -276,12 +330,31 @@ func (s *Service) RunJob(ctx context.Context, j *verity.Job, models Models) (any
 		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
 			return nil, verity.Errorf(verity.EINVALID, "job %d: audit arguments: %v", j.ID, err)
 		}
+		m, merr := model()
+		if merr != nil {
+			return nil, merr
+		}
 		progress(0, 1)
 		res, err = s.Audit(ctx, c, m, AuditRequest{Scope: a.Scope, Apply: a.Apply, Options: audit.Options{Probes: a.Probes,
 			AliveAt: a.AliveAt, DeadAt: a.DeadAt, Blind: a.Blind, EarlyStop: a.EarlyStop, Concurrency: a.Concurrency}})
 		if err == nil {
 			progress(1, 1)
 		}
+	case verity.JobCrawl:
+		var a crawlArgs
+		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
+			return nil, verity.Errorf(verity.EINVALID, "job %d: crawl arguments: %v", j.ID, err)
+		}
+		fetched := 0
+		progress(0, a.Budget)
+		opt := collect.CrawlOptions{Budget: a.Budget, ACL: a.ACL, MaxDepth: a.MaxDepth, NoSitemap: a.NoSitemap, Restart: a.Restart, PDF: tools.PDF,
+			OnPage: func(p collect.PageResult) {
+				if p.Fetched {
+					fetched++
+					progress(fetched, a.Budget)
+				}
+			}}
+		res, err = s.Crawl(ctx, c, collect.NewFetcher(a.Fetch), a.Start, opt)
 	default:
 		return nil, verity.Errorf(verity.EINVALID, "job %d: unknown kind %q", j.ID, j.Kind)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
@@ -90,7 +91,7 @@ func TestJobResumesWithoutRepeatedCalls(t *testing.T) {
 	// One run, start to end.
 	svc, _, job, cache := jobStore(t)
 	whole := &countingModel{Model: offline.New(offline.Options{})}
-	if _, err := svc.RunJob(ctx, job, stack(whole, cache)); err != nil {
+	if _, err := svc.RunJob(ctx, job, kb.JobTools{Models: stack(whole, cache)}); err != nil {
 		t.Fatal(err)
 	}
 	want := graphLines(t, svc)
@@ -102,11 +103,11 @@ func TestJobResumesWithoutRepeatedCalls(t *testing.T) {
 	svc, _, job, cache = jobStore(t)
 	runCtx, kill := context.WithCancel(ctx)
 	first := &countingModel{Model: offline.New(offline.Options{}), stopAfter: whole.calls / 3, stop: kill}
-	if _, err := svc.RunJob(runCtx, job, stack(first, cache)); err == nil || !errors.Is(err, context.Canceled) && !errors.Is(runCtx.Err(), context.Canceled) {
+	if _, err := svc.RunJob(runCtx, job, kb.JobTools{Models: stack(first, cache)}); err == nil || !errors.Is(err, context.Canceled) && !errors.Is(runCtx.Err(), context.Canceled) {
 		t.Fatalf("the killed attempt = %v, want it cut short", err)
 	}
 	second := &countingModel{Model: offline.New(offline.Options{})}
-	res, err := svc.RunJob(ctx, job, stack(second, cache))
+	res, err := svc.RunJob(ctx, job, kb.JobTools{Models: stack(second, cache)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,4 +138,36 @@ func graphLines(t *testing.T, svc *kb.Service) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestCrawlJob queues a crawl and runs it as a worker would: the site's
+// pages are stored as the caller's, the job's report is the crawl's, and
+// its progress counts the pages fetched.
+func TestCrawlJob(t *testing.T) {
+	ctx := context.Background()
+	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "crawl.db"), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	site := testSite(t)
+	q, err := svc.QueueCrawl(ctx, local, site.URL+"/", collect.CrawlOptions{Budget: 2, NoSitemap: true}, collect.FetchOptions{Delay: -1})
+	if err != nil || len(q.Jobs) != 1 || q.Jobs[0].Kind != verity.JobCrawl {
+		t.Fatalf("QueueCrawl = %+v, %v", q, err)
+	}
+	res, err := svc.RunJob(ctx, q.Jobs[0], kb.JobTools{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := res.(*kb.CrawlReport); rep.Fetched != 1 {
+		t.Errorf("the crawl job fetched %d pages, want 1: %+v", rep.Fetched, rep)
+	}
+	srcs, err := svc.Sources(ctx, local, kb.SourceQuery{})
+	if err != nil || len(srcs) != 1 {
+		t.Errorf("sources after the crawl job = %+v, %v; want the site's page", srcs, err)
+	}
+	j, err := svc.Job(ctx, local, q.Jobs[0].ID)
+	if err != nil || j.Progress.Done != 1 {
+		t.Errorf("job after the run = %+v, %v; want one page fetched", j, err)
+	}
 }

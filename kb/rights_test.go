@@ -86,6 +86,9 @@ func ops(site *httptest.Server) []op {
 		{"Crawl", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Crawl(ctx, c, collect.NewFetcher(collect.FetchOptions{Delay: -1}), site.URL+"/", collect.CrawlOptions{Budget: 2, NoSitemap: true})
 		}, nil},
+		{"QueueCrawl", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.QueueCrawl(ctx, c, site.URL+"/", collect.CrawlOptions{Budget: 2, NoSitemap: true}, collect.FetchOptions{Delay: -1})
+		}, nil},
 		{"Research", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Research(ctx, c, noHits{}, collect.NewFetcher(collect.FetchOptions{Delay: -1}), collect.ResearchOptions{Product: "Битрикс24", Searches: 1, Reads: 1})
 		}, nil},

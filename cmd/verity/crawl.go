@@ -74,6 +74,7 @@ func (a *app) crawlCmd() *cobra.Command {
 		acl              []string
 		noSitemap        bool
 		restart          bool
+		queued           bool
 		ff               fetchFlags
 	)
 	cmd := &cobra.Command{
@@ -141,7 +142,8 @@ is reported as an error, and nothing of that source is shown).`,
 		Example: `  verity crawl https://www.bitrix24.ru/ --budget 200
   verity crawl https://vendor.example/customers/ --budget 50 --max-depth 2 --acl group:market
   verity crawl https://vendor.example/ --contact ops@corp.example --delay 2s --json
-  verity crawl https://vendor.example/ --restart`,
+  verity crawl https://vendor.example/ --restart
+  verity crawl https://vendor.example/ --budget 5000 --queue   # a worker crawls; follow it with verity jobs`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -159,6 +161,14 @@ is reported as an error, and nothing of that source is shown).`,
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
+			}
+			if queued {
+				q, err := svc.QueueCrawl(ctx, caller, args[0], collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth,
+					NoSitemap: noSitemap, Restart: restart}, fo)
+				if err != nil {
+					return err
+				}
+				return a.printQueued(q)
 			}
 			bar := a.newProgress("crawl", int64(budget), false)
 			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart,
@@ -198,6 +208,7 @@ is reported as an error, and nothing of that source is shown).`,
 	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read the stored pages, repeatable (default public)")
 	f.BoolVar(&noSitemap, "no-sitemap", false, "do not read sitemaps")
 	f.BoolVar(&restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
+	f.BoolVar(&queued, "queue", false, "queue the crawl as a job for a worker (verity worker) instead of running it here")
 	ff.register(cmd)
 	return cmd
 }

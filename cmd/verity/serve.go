@@ -286,7 +286,7 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	}
 	var worker jobWorker
 	if cfg.work.workers > 0 {
-		if worker, err = a.startWorker(base, cfg.work, meter); err != nil {
+		if worker, err = a.startWorker(base, cfg.work, cfg.pdf, meter); err != nil {
 			for _, s := range servers {
 				s.Close()
 			}

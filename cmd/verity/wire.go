@@ -81,7 +81,7 @@ func (a *app) service(ctx context.Context) (*kb.Service, error) {
 // startWorker starts a worker on the store's job queue (opening the
 // store): each job runs through the service as its caller, with the model
 // it names.
-func (a *app) startWorker(ctx context.Context, cfg workerConfig, meter *llm.Meter) (jobWorker, error) {
+func (a *app) startWorker(ctx context.Context, cfg workerConfig, pdf pdfFlags, meter *llm.Meter) (jobWorker, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
@@ -90,8 +90,8 @@ func (a *app) startWorker(ctx context.Context, cfg workerConfig, meter *llm.Mete
 	if err != nil {
 		return nil, err
 	}
-	models := a.jobModels(meter)
-	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, models) }
+	tools := kb.JobTools{Models: a.jobModels(meter), PDF: a.pdfReader(pdf)}
+	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, tools) }
 	return queue.Start(ctx, a.db, run, opt)
 }
 

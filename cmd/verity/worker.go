@@ -21,6 +21,7 @@ type workerConfig struct {
 	rescueAfter     time.Duration
 	poll            time.Duration
 	shutdownTimeout time.Duration
+	pdf             pdfFlags // the budget of parsing one PDF a crawl job fetches (verity worker's own)
 }
 
 // check refuses a configuration no worker could run with.
@@ -55,14 +56,15 @@ func (a *app) workerCmd() *cobra.Command {
 	var cfg workerConfig
 	cmd := &cobra.Command{
 		Use:   "worker",
-		Short: "Work the store's job queue: extractions and audits queued with --queue",
+		Short: "Work the store's job queue: extractions, audits and crawls queued with --queue",
 		Long: `Worker takes jobs from the store's queue and runs them, --workers at a time,
 until SIGTERM or Ctrl-C. Run as many workers as you like, on as many
 machines, on one store (a PostgreSQL store for several machines; a SQLite
 file for processes of one machine): each job runs in one worker at a time.
 
-Jobs are queued by verity extract --queue and verity audit --queue (and the
-HTTP API), each remembering who asked: a worker runs it as that caller, with
+Jobs are queued by verity extract --queue, verity audit --queue and verity
+crawl --queue (and the HTTP API, for extraction and audits), each
+remembering who asked: a worker runs it as that caller, with
 the rights the caller holds when it runs, and with the model the job names
 (--model when it was queued), built with this process's keys
 (OPENAI_API_KEY...; a job never holds a key).
@@ -98,7 +100,10 @@ arguments or a document's text.`,
 			}
 			meter := llm.NewMeter(llm.DefaultPrices())
 			// The jobs' context outlives the signal: draining lets them finish.
-			w, err := a.startWorker(context.WithoutCancel(ctx), cfg, meter)
+			if err := cfg.pdf.check("pdf-timeout"); err != nil {
+				return err
+			}
+			w, err := a.startWorker(context.WithoutCancel(ctx), cfg, cfg.pdf, meter)
 			if err != nil {
 				return err
 			}
@@ -111,6 +116,7 @@ arguments or a document's text.`,
 	}
 	cfg.addFlags(cmd, 2, "jobs run at once")
 	cmd.Flags().DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long the running jobs may finish after SIGTERM")
+	cfg.pdf.register(cmd, "pdf-timeout", "give up on extracting the text of a PDF a crawl job fetches after this long (a child process, killed)")
 	return cmd
 }
 
