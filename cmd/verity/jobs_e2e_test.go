@@ -382,3 +382,43 @@ func logOf(t *testing.T, db string) []string {
 	}
 	return lines
 }
+
+// TestWorkerDrainsOnSIGTERM stops a worker while it runs a job: it lets the
+// job finish, then exits 0; the job ends done, not cancelled or retried.
+func TestWorkerDrainsOnSIGTERM(t *testing.T) {
+	bin := verityBinary(t)
+	db := filepath.Join(t.TempDir(), "drain.db")
+	if _, errOut, code := cli(t, db, "", "ingest", e2eCorpus(t, 8)); code != 0 {
+		t.Fatalf("ingest: %s", errOut)
+	}
+	out, errOut, code := cli(t, db, "", "extract", "--spec", "bitrix24-ru", "--queue", "--job-pages", "8", "--pages", "1", "--json")
+	var q struct {
+		Jobs []e2eJob `json:"jobs"`
+	}
+	if err := json.Unmarshal([]byte(out), &q); code != 0 || err != nil || len(q.Jobs) != 1 {
+		t.Fatalf("extract --queue = exit %d: %s%s", code, out, errOut)
+	}
+	id := fmt.Sprint(q.Jobs[0].ID)
+	w := start(t, bin, "--db", db, "worker", "--poll", "50ms")
+	w.firstLine(t)
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(w.log(), `"msg":"job started","job":`+id+`,`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker never started job %s:\n%s", id, w.log())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	w.cmd.Process.Signal(syscall.SIGTERM)
+	err := w.cmd.Wait()
+	if err != nil {
+		t.Fatalf("worker after SIGTERM: %v\n%s", err, w.log())
+	}
+	out, errOut, code = cli(t, db, "", "jobs", "show", id, "--json")
+	var j e2eJob
+	if err := json.Unmarshal([]byte(out), &j); code != 0 || err != nil || j.State != "done" || j.Attempt != 1 || j.Result.Pages.Read != 8 {
+		t.Errorf("job after the drain = %+v (exit %d %s%s), want done in one attempt", j, code, out, errOut)
+	}
+	if !strings.Contains(w.log(), "letting the running jobs finish") {
+		t.Errorf("the worker's log does not say it drained:\n%s", w.log())
+	}
+}
