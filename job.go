@@ -28,9 +28,10 @@ func (s JobState) Finished() bool {
 
 // Job kinds: the long operations a worker can run.
 const (
-	JobExtract = "extract" // quote-grounded extraction over a batch of pages
-	JobAudit   = "audit"   // audit by regeneration
-	JobCrawl   = "crawl"   // a crawl of a site into the store
+	JobExtract  = "extract"  // quote-grounded extraction over a batch of pages
+	JobAudit    = "audit"    // audit by regeneration
+	JobCrawl    = "crawl"    // a crawl of a site into the store
+	JobResearch = "research" // web research for a product's users
 )
 
 // ErrJobCancelled is what a job's run ends with when someone cancelled the

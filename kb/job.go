@@ -168,6 +168,58 @@ func (s *Service) QueueCrawl(ctx context.Context, c verity.Caller, start string,
 	return s.enqueue(ctx, out, []verity.JobRequest{jobRequest(c, verity.JobCrawl, "", args, out.Batch, opt.Budget)}, nil)
 }
 
+// researchArgs are a research job's inputs: the search provider and query
+// planner by name (the worker builds them), the run's options without the
+// parts a worker supplies, and the politeness of its fetches.
+type researchArgs struct {
+	Search    string                 `json:"search"`
+	Planner   string                 `json:"planner"`
+	Product   string                 `json:"product,omitempty"`
+	Aliases   []string               `json:"aliases,omitempty"`
+	Queries   []collect.PlannedQuery `json:"queries,omitempty"`
+	Ban       []string               `json:"ban,omitempty"`
+	Vendor    []string               `json:"vendor,omitempty"`
+	Searches  int                    `json:"searches"`
+	Reads     int                    `json:"reads"`
+	PerSearch int                    `json:"per_search,omitempty"`
+	PerHost   int                    `json:"per_host,omitempty"`
+	ACL       []verity.Principal     `json:"acl,omitempty"`
+	Run       string                 `json:"run"`
+	Fetch     collect.FetchOptions   `json:"fetch"`
+}
+
+// options are the research run's options, the worker's parts left out.
+func (a researchArgs) options() collect.ResearchOptions {
+	return collect.ResearchOptions{Product: a.Product, Aliases: a.Aliases, Queries: a.Queries, Ban: a.Ban, Vendor: a.Vendor,
+		Searches: a.Searches, Reads: a.Reads, PerSearch: a.PerSearch, PerHost: a.PerHost, ACL: a.ACL, Run: a.Run}
+}
+
+// QueueResearch queues a research run on c's behalf instead of running it,
+// with the curator role Research needs (checked now and when it runs).
+// search and planner name the web search provider and the query planner
+// as the command's --search and --planner do; modelSpec is the planner's
+// model.
+func (s *Service) QueueResearch(ctx context.Context, c verity.Caller, search, planner, modelSpec string, opt collect.ResearchOptions, fetch collect.FetchOptions) (*Queued, error) {
+	if _, err := s.require(ctx, c, verity.RoleCurator, "researching"); err != nil {
+		return nil, err
+	}
+	if err := canOwnJobs(c); err != nil {
+		return nil, err
+	}
+	if opt.Run == "" {
+		opt.Run = "research-" + s.now().UTC().Format("20060102T150405.000Z")
+	}
+	fetch.Client, fetch.Clock = nil, nil
+	args, err := json.Marshal(researchArgs{Search: search, Planner: planner, Product: opt.Product, Aliases: opt.Aliases,
+		Queries: opt.Queries, Ban: opt.Ban, Vendor: opt.Vendor, Searches: opt.Searches, Reads: opt.Reads, PerSearch: opt.PerSearch,
+		PerHost: opt.PerHost, ACL: opt.ACL, Run: opt.Run, Fetch: fetch})
+	if err != nil {
+		return nil, err
+	}
+	out := &Queued{Batch: batchName(opt.Run, s.now()), Jobs: []*verity.Job{}}
+	return s.enqueue(ctx, out, []verity.JobRequest{jobRequest(c, verity.JobResearch, modelSpec, args, out.Batch, opt.Searches+opt.Reads)}, nil)
+}
+
 func (s *Service) enqueue(ctx context.Context, out *Queued, reqs []verity.JobRequest, run *extract.RunInfo) (*Queued, error) {
 	js := s.store
 	ids, err := js.EnqueueJobs(ctx, reqs, run)
@@ -277,11 +329,14 @@ func (s *Service) CancelJob(ctx context.Context, c verity.Caller, id int64) (*ve
 // Models builds the model a job names by its spec.
 type Models func(ctx context.Context, spec string) (llm.Model, error)
 
-// JobTools are what a worker gives the jobs it runs: models by spec, and
-// how to read a PDF a crawl fetches (nil: in the worker's own process).
+// JobTools are what a worker gives the jobs it runs: models by spec, how
+// to read a PDF a crawl fetches (nil: in the worker's own process), and the
+// web search and query planner a research job names (built with the
+// worker's keys, as models are).
 type JobTools struct {
-	Models Models
-	PDF    ingest.PDFReader
+	Models   Models
+	PDF      ingest.PDFReader
+	Research func(ctx context.Context, search, planner, model string) (collect.Searcher, collect.Planner, error)
 }
 
 // RunJob runs job j as the caller who queued it, with that caller's
@@ -355,6 +410,29 @@ func (s *Service) RunJob(ctx context.Context, j *verity.Job, tools JobTools) (an
 				}
 			}}
 		res, err = s.Crawl(ctx, c, collect.NewFetcher(a.Fetch), a.Start, opt)
+	case verity.JobResearch:
+		var a researchArgs
+		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
+			return nil, verity.Errorf(verity.EINVALID, "job %d: research arguments: %v", j.ID, err)
+		}
+		if tools.Research == nil {
+			return nil, verity.Errorf(verity.EINVALID, "job %d: this worker cannot search the web", j.ID)
+		}
+		search, planner, terr := tools.Research(ctx, a.Search, a.Planner, j.Request.Model)
+		if terr != nil {
+			return nil, terr
+		}
+		spent, budget := 0, a.Searches+a.Reads
+		progress(0, budget)
+		opt := a.options()
+		opt.Planner, opt.PDF = planner, tools.PDF
+		opt.OnCall = func(call collect.Call) {
+			if call.Spent {
+				spent++
+				progress(spent, budget)
+			}
+		}
+		res, err = s.Research(ctx, c, search, collect.NewFetcher(a.Fetch), opt)
 	default:
 		return nil, verity.Errorf(verity.EINVALID, "job %d: unknown kind %q", j.ID, j.Kind)
 	}

@@ -171,3 +171,35 @@ func TestCrawlJob(t *testing.T) {
 		t.Errorf("job after the run = %+v, %v; want one page fetched", j, err)
 	}
 }
+
+// TestResearchJob queues web research and runs it as a worker would, with
+// the search provider and planner the worker builds from the job's names:
+// the run is journaled under the job's run id, as the caller.
+func TestResearchJob(t *testing.T) {
+	ctx := context.Background()
+	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "research.db"), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	q, err := svc.QueueResearch(ctx, local, "searxng:http://search.example", "template", "offline",
+		collect.ResearchOptions{Product: "Битрикс24", Searches: 2, Reads: 1, Run: "research-job"}, collect.FetchOptions{Delay: -1})
+	if err != nil || len(q.Jobs) != 1 || q.Jobs[0].Kind != verity.JobResearch {
+		t.Fatalf("QueueResearch = %+v, %v", q, err)
+	}
+	var asked []string
+	tools := kb.JobTools{Research: func(ctx context.Context, search, planner, model string) (collect.Searcher, collect.Planner, error) {
+		asked = append(asked, search, planner, model)
+		return noHits{}, collect.TemplatePlanner{}, nil
+	}}
+	res, err := svc.RunJob(ctx, q.Jobs[0], tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := res.(*kb.ResearchReport); rep.Run != "research-job" || rep.Used.Searches != 2 {
+		t.Errorf("the research job's report = %+v, want run research-job with its 2 searches made", rep.ResearchReport)
+	}
+	if !slices.Equal(asked, []string{"searxng:http://search.example", "template", "offline"}) {
+		t.Errorf("the worker was asked for %v", asked)
+	}
+}

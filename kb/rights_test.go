@@ -89,6 +89,9 @@ func ops(site *httptest.Server) []op {
 		{"QueueCrawl", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.QueueCrawl(ctx, c, site.URL+"/", collect.CrawlOptions{Budget: 2, NoSitemap: true}, collect.FetchOptions{Delay: -1})
 		}, nil},
+		{"QueueResearch", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.QueueResearch(ctx, c, "http://127.0.0.1:1/", "template", "offline", collect.ResearchOptions{Product: "Битрикс24", Searches: 1, Reads: 1}, collect.FetchOptions{Delay: -1})
+		}, nil},
 		{"Research", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Research(ctx, c, noHits{}, collect.NewFetcher(collect.FetchOptions{Delay: -1}), collect.ResearchOptions{Product: "Битрикс24", Searches: 1, Reads: 1})
 		}, nil},

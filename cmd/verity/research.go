@@ -11,6 +11,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 )
 
@@ -93,6 +94,7 @@ func targetFromSpec(path string) (researchTarget, error) {
 func (a *app) researchCmd() *cobra.Command {
 	var (
 		specPath, product, search, planner string
+		queued                             bool
 		aliases, queries, bans, acl        []string
 		searches, reads, perHost           int
 		ff                                 fetchFlags
@@ -179,14 +181,6 @@ Built-in banned domains (and their subdomains):
 			if err != nil {
 				return err
 			}
-			s, _, err := a.searchProvider(search)
-			if err != nil {
-				return err
-			}
-			pl, err := a.researchPlanner(ctx, planner)
-			if err != nil {
-				return err
-			}
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
@@ -196,6 +190,30 @@ Built-in banned domains (and their subdomains):
 				if q = strings.TrimSpace(q); q != "" {
 					explicit = append(explicit, collect.PlannedQuery{Text: q, Reason: "given on the command line"})
 				}
+			}
+			if queued {
+				if search == "" {
+					search = a.getenv("VERITY_SEARCH") // the worker is told the provider, never a key
+				}
+				modelSpec, err := a.modelSpecString()
+				if err != nil {
+					return err
+				}
+				q, err := svc.QueueResearch(ctx, caller, search, planner, modelSpec, collect.ResearchOptions{
+					Product: t.product, Aliases: t.aliases, Queries: explicit, Ban: t.ban, Vendor: t.vendor,
+					Searches: searches, Reads: reads, PerHost: perHost, ACL: principals}, fo)
+				if err != nil {
+					return err
+				}
+				return a.printQueued(q)
+			}
+			s, _, err := a.searchProvider(search)
+			if err != nil {
+				return err
+			}
+			pl, err := a.researchPlanner(ctx, planner)
+			if err != nil {
+				return err
 			}
 			bar := a.newProgress("research", int64(searches+reads), false)
 			rep, err := svc.Research(ctx, caller, s, collect.NewFetcher(fo), collect.ResearchOptions{
@@ -233,6 +251,7 @@ Built-in banned domains (and their subdomains):
 	f.StringArrayVar(&bans, "ban", nil, "a domain never to read (and its subdomains), repeatable")
 	f.StringVar(&search, "search", "", "web-search provider: searxng:URL, brave, brave:URL (default $VERITY_SEARCH)")
 	f.StringVar(&planner, "planner", "auto", "how next searches are chosen: auto (the model when one is configured), template, model")
+	f.BoolVar(&queued, "queue", false, "queue the research as a job for a worker (verity worker) instead of running it here")
 	f.IntVar(&searches, "searches", collect.DefaultSearches, "searches at most")
 	f.IntVar(&reads, "reads", collect.DefaultReads, "page reads at most")
 	f.IntVar(&perHost, "per-host", collect.DefaultPerHost, "page reads of one site at most")
@@ -245,6 +264,19 @@ Built-in banned domains (and their subdomains):
 // offline engine (which has no research task: a fixed plan is what it would
 // do anyway), the run's model otherwise.
 func (a *app) researchPlanner(ctx context.Context, choice string) (collect.Planner, error) {
+	setup, err := a.setupModel()
+	if err != nil {
+		return nil, err
+	}
+	return planner(choice, setup, func() (llm.Model, error) {
+		m, _, err := a.model(ctx)
+		return m, err
+	})
+}
+
+// planner picks the query planner by choice (auto, template or model) for
+// the model setup names, built by model when it is used.
+func planner(choice string, setup modelSetup, model func() (llm.Model, error)) (collect.Planner, error) {
 	switch choice {
 	case "template":
 		return collect.TemplatePlanner{}, nil
@@ -252,21 +284,37 @@ func (a *app) researchPlanner(ctx context.Context, choice string) (collect.Plann
 	default:
 		return nil, verity.Errorf(verity.EINVALID, "--planner must be auto, template or model, not %q", choice)
 	}
-	setup, err := a.setupModel()
-	if err != nil {
-		return nil, err
-	}
 	if setup.Spec.Provider == llm.ProviderOffline {
 		if choice == "model" {
 			return nil, verity.Errorf(verity.EINVALID, "--planner model needs a model: give --model or set VERITY_MODEL")
 		}
 		return collect.TemplatePlanner{}, nil
 	}
-	m, _, err := a.model(ctx)
+	m, err := model()
 	if err != nil {
 		return nil, err
 	}
 	return &collect.ModelPlanner{Model: m}, nil
+}
+
+// jobResearch builds a research job's search provider (with this
+// process's keys) and planner (with the job's model, by models).
+func (a *app) jobResearch(models kb.Models) func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
+	return func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
+		s, _, err := a.searchProvider(search)
+		if err != nil {
+			return nil, nil, err
+		}
+		setup, err := a.setupModelSpec(model, "the job's model")
+		if err != nil {
+			return nil, nil, err
+		}
+		p, err := planner(choice, setup, func() (llm.Model, error) { return models(ctx, model) })
+		if err != nil {
+			return nil, nil, err
+		}
+		return s, p, nil
+	}
 }
 
 func bannedHelp() string {

@@ -90,7 +90,8 @@ func (a *app) startWorker(ctx context.Context, cfg workerConfig, pdf pdfFlags, m
 	if err != nil {
 		return nil, err
 	}
-	tools := kb.JobTools{Models: a.jobModels(meter), PDF: a.pdfReader(pdf)}
+	models := a.jobModels(meter)
+	tools := kb.JobTools{Models: models, PDF: a.pdfReader(pdf), Research: a.jobResearch(models)}
 	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, tools) }
 	return queue.Start(ctx, a.db, run, opt)
 }
