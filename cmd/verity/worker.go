@@ -56,18 +56,18 @@ func (a *app) workerCmd() *cobra.Command {
 	var cfg workerConfig
 	cmd := &cobra.Command{
 		Use:   "worker",
-		Short: "Work the store's job queue: extractions, audits and crawls queued with --queue",
+		Short: "Work the store's job queue: extractions, audits, crawls and research queued with --queue",
 		Long: `Worker takes jobs from the store's queue and runs them, --workers at a time,
 until SIGTERM or Ctrl-C. Run as many workers as you like, on as many
 machines, on one store (a PostgreSQL store for several machines; a SQLite
 file for processes of one machine): each job runs in one worker at a time.
 
-Jobs are queued by verity extract --queue, verity audit --queue and verity
-crawl --queue (and the HTTP API, for extraction and audits), each
+Jobs are queued by verity extract --queue, audit --queue, crawl --queue and
+research --queue (and the HTTP API, for extraction and audits), each
 remembering who asked: a worker runs it as that caller, with
 the rights the caller holds when it runs, and with the model the job names
 (--model when it was queued), built with this process's keys
-(OPENAI_API_KEY...; a job never holds a key).
+(OPENAI_API_KEY..., BRAVE_API_KEY for research; a job never holds a key).
 
 Nothing is lost when a worker dies: extraction keeps every page it finishes
 and every model answer is cached in the store, so when River (the queue)
