@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -98,21 +99,9 @@ func (a *app) jobShowCmd() *cobra.Command {
 		Short: "Show a job: its state, progress, attempts, errors and, once done, its report",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			id, err := parseJobID(args[0])
-			if err != nil {
+			j, err := a.onJob(cmd.Context(), args[0], (*kb.Service).Job)
+			if err != nil || a.json {
 				return err
-			}
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			j, err := svc.Job(ctx, caller, id)
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(j)
 			}
 			printJob(a.stdout, j, a.now())
 			return nil
@@ -129,21 +118,9 @@ runs; a running one stops when its worker next reports progress (after the
 page it is on) and keeps what it committed. A finished job is left as it is.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			id, err := parseJobID(args[0])
-			if err != nil {
+			j, err := a.onJob(cmd.Context(), args[0], (*kb.Service).CancelJob)
+			if err != nil || a.json {
 				return err
-			}
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			j, err := svc.CancelJob(ctx, caller, id)
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(j)
 			}
 			switch {
 			case j.State == verity.JobCancelled:
@@ -156,6 +133,27 @@ page it is on) and keeps what it committed. A finished job is left as it is.`,
 			return nil
 		},
 	}
+}
+
+// onJob calls op on the job arg names, as the caller; with --json it
+// prints the job op returns.
+func (a *app) onJob(ctx context.Context, arg string, op func(*kb.Service, context.Context, verity.Caller, int64) (*verity.Job, error)) (*verity.Job, error) {
+	id, err := parseJobID(arg)
+	if err != nil {
+		return nil, err
+	}
+	caller, svc, err := a.callerService(ctx)
+	if err != nil {
+		return nil, err
+	}
+	j, err := op(svc, ctx, caller, id)
+	if err != nil {
+		return nil, err
+	}
+	if a.json {
+		return j, a.printJSON(j)
+	}
+	return j, nil
 }
 
 // printJobLine prints a job in one line of a listing.
