@@ -25,39 +25,57 @@ func (d *DB) PutSource(ctx context.Context, src *verity.Source, chunks []verity.
 }
 
 // PutSources stores a batch of sources in one transaction, which is many
-// times faster than one transaction each (the full-text index flushes once).
-// A source that is invalid or conflicts gets its Err and is rolled back alone
-// (a savepoint each); the others are stored. The returned error is for a
-// failure of the store itself, and then nothing of the batch is stored.
+// times faster than one transaction each (the full-text index flushes once),
+// as storing them one at a time in the batch's order would. A source that
+// is invalid or conflicts gets its Err and is rolled back alone (a
+// savepoint each); the others are stored. Runs of plainly new sources are
+// stored a statement for many. The returned error is for a failure of the
+// store itself, and then nothing of the batch is stored.
 func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 	now := d.now()
 	err := d.tx(ctx, func(tx *Tx) error {
+		var valid []*verity.SourcePut
 		for _, p := range puts {
-			if p.Err = checkSource(p.Source, p.Chunks); p.Err != nil {
+			if p.Err = checkSource(p.Source, p.Chunks); p.Err == nil {
+				valid = append(valid, p)
+			}
+		}
+		fresh, err := plainlyNew(ctx, tx, valid)
+		if err != nil {
+			return err
+		}
+		// Runs of plainly new sources are stored together; every other put
+		// alone, in the batch's order.
+		var run []*verity.SourcePut
+		flush := func() error {
+			stored, err := putNewSources(ctx, tx, run, now)
+			if err != nil {
+				return err
+			}
+			for _, p := range run {
+				if stored {
+					break
+				}
+				if err := putOne(ctx, tx, p, now); err != nil {
+					return err
+				}
+			}
+			run = run[:0]
+			return nil
+		}
+		for _, p := range valid {
+			if fresh[p] {
+				run = append(run, p)
 				continue
 			}
-			if _, err := tx.ExecContext(ctx, `SAVEPOINT put_source`); err != nil {
+			if err := flush(); err != nil {
 				return err
 			}
-			pending, stats := len(tx.pending), tx.stats
-			outcome, change, err := putSource(ctx, tx, p.Source, p.Chunks, now)
-			if err != nil {
-				if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_source`); rerr != nil {
-					return rerr
-				}
-				// The chunks rolled back are not to be indexed either.
-				tx.pending, tx.stats = tx.pending[:pending], stats
-				if verity.ErrorCode(err) == verity.EINTERNAL {
-					return fmt.Errorf("store source %q: %w", p.Source.ID, err)
-				}
-				p.Err = err
-			}
-			if _, err := tx.ExecContext(ctx, `RELEASE put_source`); err != nil {
+			if err := putOne(ctx, tx, p, now); err != nil {
 				return err
 			}
-			p.Outcome, p.Change = outcome, change
 		}
-		return nil
+		return flush()
 	})
 	if err != nil {
 		for _, p := range puts {
@@ -66,6 +84,198 @@ func (d *DB) PutSources(ctx context.Context, puts []*verity.SourcePut) error {
 		return err
 	}
 	return nil
+}
+
+// putOne stores one put alone, under a savepoint: a source that is
+// invalid or conflicts gets its Err and is rolled back by itself; an error
+// of the store itself is returned.
+func putOne(ctx context.Context, tx *Tx, p *verity.SourcePut, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT put_source`); err != nil {
+		return err
+	}
+	pending, stats := len(tx.pending), tx.stats
+	outcome, change, err := putSource(ctx, tx, p.Source, p.Chunks, now)
+	if err != nil {
+		if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_source`); rerr != nil {
+			return rerr
+		}
+		// The chunks rolled back are not to be indexed either.
+		tx.pending, tx.stats = tx.pending[:pending], stats
+		if verity.ErrorCode(err) == verity.EINTERNAL {
+			return fmt.Errorf("store source %q: %w", p.Source.ID, err)
+		}
+		p.Err = err
+	}
+	if _, err := tx.ExecContext(ctx, `RELEASE put_source`); err != nil {
+		return err
+	}
+	p.Outcome, p.Change = outcome, change
+	return nil
+}
+
+// putNewSources stores puts, a run of plainly new sources (see
+// plainlyNew), a statement for many: one by one, each would cost a
+// savepoint and half a dozen statements — round trips that made most of an
+// ingest's time on a database across a socket. It reports false, having
+// stored nothing, for a run too short to gain by it or when a statement
+// fails (the run's savepoint is rolled back); putOne then stores and
+// reports each alone.
+func putNewSources(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.Time) (bool, error) {
+	if len(puts) < 2 {
+		return false, nil
+	}
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT put_new`); err != nil {
+		return false, err
+	}
+	pending, stats := len(tx.pending), tx.stats
+	stored := true
+	if err := insertNew(ctx, tx, puts, now); err != nil {
+		if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_new`); rerr != nil {
+			return false, rerr
+		}
+		tx.pending, tx.stats = tx.pending[:pending], stats
+		for _, p := range puts {
+			p.Source.Version, p.Source.Status = 0, ""
+		}
+		stored = false
+	}
+	if _, err := tx.ExecContext(ctx, `RELEASE put_new`); err != nil {
+		return false, err
+	}
+	if stored {
+		for _, p := range puts {
+			p.Outcome, p.Change = verity.PutCreated, verity.SourceChange{}
+		}
+	}
+	return stored, nil
+}
+
+// uriKey is a uri within its system.
+type uriKey struct{ system, uri string }
+
+// plainlyNew returns the puts whose id the store does not hold and whose
+// uri their system has free, when no earlier put of the batch names the
+// same id or the same uri in the same system. What a put finds holds
+// whatever the puts before it do: none of them names its id or its uri.
+func plainlyNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut) (map[*verity.SourcePut]bool, error) {
+	ids := make([]string, 0, len(puts))
+	uris := make([]string, 0, len(puts))
+	for _, p := range puts {
+		ids, uris = append(ids, p.Source.ID), append(uris, p.Source.URI)
+	}
+	held, err := known(ctx, tx, "sources", ids)
+	if err != nil {
+		return nil, err
+	}
+	taken := map[uriKey]bool{}
+	slices.Sort(uris)
+	uris = slices.Compact(uris)
+	for lo := 0; lo < len(uris); lo += batchSize {
+		part := uris[lo:min(lo+batchSize, len(uris))]
+		rows, err := tx.QueryContext(ctx, `SELECT system, uri FROM sources WHERE uri_duplicate = 0 AND uri IN (`+placeholders(len(part))+`)`, stringArgs(part)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k uriKey
+			if err := rows.Scan(&k.system, &k.uri); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			taken[k] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	fresh := map[*verity.SourcePut]bool{}
+	named := map[string]bool{}
+	for _, p := range puts {
+		k := uriKey{p.Source.System, p.Source.URI}
+		if !held[p.Source.ID] && !named[p.Source.ID] && !taken[k] {
+			fresh[p] = true
+		}
+		named[p.Source.ID], taken[k] = true, true
+	}
+	return fresh, nil
+}
+
+// insertNew stores new sources as putSource stores one, with a statement
+// for each table.
+func insertNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.Time) error {
+	const cols = 8
+	sids := make(map[string]int64, len(puts))
+	per := maxRowArgs / cols
+	for lo := 0; lo < len(puts); lo += per {
+		group := puts[lo:min(lo+per, len(puts))]
+		args := make([]any, 0, len(group)*cols)
+		for _, p := range group {
+			src := p.Source
+			src.Hash = verity.ContentHash(src.Title, src.Text)
+			if src.UpdatedAt.IsZero() {
+				src.UpdatedAt = now
+			}
+			src.Version, src.Status = 1, verity.StatusActive
+			args = append(args, src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash)
+		}
+		rows, err := tx.QueryContext(ctx, `INSERT INTO sources (id, uri, system, title, author, updated_at, ingested_at, hash, version, status) VALUES `+
+			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, 1, 'active'), ", len(group)), ", ")+` RETURNING id, sid`, args...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var (
+				id  string
+				sid int64
+			)
+			if err := rows.Scan(&id, &sid); err != nil {
+				rows.Close()
+				return err
+			}
+			sids[id] = sid
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	var versions, acls [][]any
+	nchunks := 0
+	for _, p := range puts {
+		src, sid := p.Source, sids[p.Source.ID]
+		if sid == 0 {
+			return fmt.Errorf("source %q: the store gave it no row id", src.ID)
+		}
+		versions = append(versions, []any{sid, 1, src.Hash, src.Title, src.Text, formatTime(now)})
+		src.ACL = normalACL(src.ACL)
+		for _, pr := range src.ACL {
+			acls = append(acls, []any{string(pr), sid})
+		}
+		nchunks += len(p.Chunks)
+	}
+	if err := insertMany(ctx, tx, "source_versions", []string{"sid", "version", "hash", "title", "text", "created_at"}, versions); err != nil {
+		return err
+	}
+	if err := insertMany(ctx, tx, "source_acl", []string{"principal", "sid"}, acls); err != nil {
+		return err
+	}
+	if nchunks == 0 {
+		return nil
+	}
+	next, err := nextCIDs(ctx, tx, nchunks)
+	if err != nil {
+		return err
+	}
+	var chunks [][]any
+	for _, p := range puts {
+		rows, docs, terms := chunkRows(p.Source, sids[p.Source.ID], p.Chunks, next, true)
+		chunks = append(chunks, rows...)
+		tx.pending = append(tx.pending, docs...)
+		tx.bumpStats(len(docs), terms)
+		next += int64(len(p.Chunks))
+	}
+	return insertMany(ctx, tx, "chunks", chunkColumns, chunks)
 }
 
 // putSource stores one source inside tx and says what it changed.
@@ -334,8 +544,23 @@ func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, ch
 	if err != nil {
 		return err
 	}
-	var added, addedTerms int
-	rows := make([][]any, len(chunks))
+	rows, docs, terms := chunkRows(src, sid, chunks, first, indexed)
+	if err := insertMany(ctx, tx, "chunks", chunkColumns, rows); err != nil {
+		return err
+	}
+	tx.pending = append(tx.pending, docs...)
+	tx.bumpStats(len(docs), terms)
+	return nil
+}
+
+// chunkColumns are the columns of chunks that chunkRows fills.
+var chunkColumns = []string{"cid", "sid", "version", "ordinal", "start", `"end"`, "heading", "text", "terms", "nterms"}
+
+// chunkRows returns the rows of src's chunks (stored as source sid) with
+// ids from first on, and, when they are indexed, the docs of those with
+// terms and how many terms those hold.
+func chunkRows(src *verity.Source, sid int64, chunks []verity.Chunk, first int64, indexed bool) (rows [][]any, docs []postings.Doc, nterms int) {
+	rows = make([][]any, len(chunks))
 	for i, c := range chunks {
 		heading, _ := json.Marshal(nonNil(c.Heading))
 		terms := rank.IndexTerms(src.Title, c.Heading, src.Text[c.Start:c.End])
@@ -344,15 +569,10 @@ func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, ch
 		if !indexed || len(terms) == 0 {
 			continue
 		}
-		tx.pending = append(tx.pending, postings.Doc{ID: cid, Record: sid, Terms: terms})
-		added++
-		addedTerms += len(terms)
+		docs = append(docs, postings.Doc{ID: cid, Record: sid, Terms: terms})
+		nterms += len(terms)
 	}
-	if err := insertMany(ctx, tx, "chunks", []string{"cid", "sid", "version", "ordinal", "start", `"end"`, "heading", "text", "terms", "nterms"}, rows); err != nil {
-		return err
-	}
-	tx.bumpStats(added, addedTerms)
-	return nil
+	return rows, docs, nterms
 }
 
 // deleteChunks removes a source's chunks, and takes them out of the search
