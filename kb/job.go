@@ -16,8 +16,8 @@ import (
 	"github.com/veritykb/verity/llm"
 )
 
-// Long operations — extraction, audits — can be queued instead of run in
-// the caller's process: the service checks the caller's rights, stores
+// Long operations — extraction, audits, crawls, web research — can be
+// queued instead of run in the caller's process: the service checks the caller's rights, stores
 // jobs that remember who asked (every principal, the token), and a worker
 // (verity worker, or verity serve --workers) runs each as that caller,
 // with the rights the caller has when it runs. Only a job's owner — the
