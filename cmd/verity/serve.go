@@ -62,7 +62,7 @@ func (a *app) serveCmd() *cobra.Command {
 		Long: `Serve answers Verity's JSON API under /api/v1/ from this process: search, ask
 (also as server-sent events), check, sources and show, ingest uploads,
 extract, graph, explain, review, summarize, revoke, unrevoke, undo, impact,
-log, audit, roles and tokens. The API is described at /api/v1/openapi.json;
+log, audit, jobs, roles and tokens. The API is described at /api/v1/openapi.json;
 responses are the shapes --json prints. A web UI over the same API is at /
 (open it in a browser and paste a token, or be signed in by the proxy), and
 the MCP tools at /mcp.
@@ -89,12 +89,19 @@ flight for up to --shutdown-timeout and exits 0; a second signal exits at
 once. An address that is not loopback needs --tls-cert and --tls-key, or
 --insecure-http when TLS ends at a proxy in front.
 
+Jobs: extract and audit with "queue": true queue jobs instead of working in
+the request; --workers N also works the store's queue in this process (see
+verity worker --help), and stops with the server, letting the running jobs
+finish. With a PostgreSQL store (--db postgres://...), run as many servers
+and workers as you like on one store.
+
 Environment (a flag given wins): ` + envList(),
 		Example: `  verity token create --name alice --principal user:alice@corp.example --principal group:staff
   verity serve --addr 127.0.0.1:8080
   curl -H "Authorization: Bearer $TOKEN" 'http://127.0.0.1:8080/api/v1/search?q=vacation'
   verity serve --addr 0.0.0.0:8443 --tls-cert cert.pem --tls-key key.pem --metrics-addr 127.0.0.1:9090
-  verity serve --addr 10.0.0.5:8080 --insecure-http --trusted-proxy 10.0.0.1/32 --trusted-proxy-user-header X-Forwarded-Email`,
+  verity serve --addr 10.0.0.5:8080 --insecure-http --trusted-proxy 10.0.0.1/32 --trusted-proxy-user-header X-Forwarded-Email
+  VERITY_DB='postgres://verity@db.internal/verity?search_path=kb' verity serve --addr 127.0.0.1:8080 --workers 2`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := a.flagsFromEnv(cmd.Flags()); err != nil {
