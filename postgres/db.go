@@ -198,6 +198,7 @@ func newDialect(key int32) *sqlstore.Dialect {
 		Identity:  `SELECT (SELECT system_identifier FROM pg_control_system())::text || '/' || current_database() || '/' || current_schema()`,
 		FollowIDs: `SELECT setval(pg_get_serial_sequence(?1, ?2), ?3)`,
 		Analyze:   `ANALYZE`,
+		URIDigest: "md5",
 		River:     riverDriver,
 	}
 }

@@ -57,8 +57,23 @@ type Dialect struct {
 	// planner chooses plans by, which a database's own background work may
 	// take a while to.
 	Analyze string
+	// URIDigest, when not empty, is the function of a uri that the index
+	// keeping one uri per system holds (PostgreSQL indexes md5(uri), as a
+	// uri may be longer than an index entry). A lookup by uri names it too,
+	// so the planner takes that unique index even before the store has
+	// statistics; without it, it scans every source of the system.
+	URIDigest string
 
 	rebound sync.Map // query → its numbered form
+}
+
+// uriIs is the condition that column col holds the uri arg (a placeholder
+// or a column), written so that the one-uri index answers it.
+func (d *Dialect) uriIs(col, arg string) string {
+	if d.URIDigest == "" {
+		return col + " = " + arg
+	}
+	return d.URIDigest + "(" + col + ") = " + d.URIDigest + "(CAST(" + arg + " AS text)) AND " + col + " = " + arg
 }
 
 // rebind returns query with the dialect's placeholders. Placeholders inside

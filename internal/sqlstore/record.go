@@ -304,7 +304,10 @@ func known(ctx context.Context, tx *Tx, table string, ids []string) (map[string]
 	out := make(map[string]bool, len(ids))
 	for lo := 0; lo < len(ids); lo += batchSize {
 		part := ids[lo:min(lo+batchSize, len(ids))]
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM `+table+` WHERE id IN (`+placeholders(len(part))+`)`, stringArgs(part)...)
+		// A probe per id through its index: with an IN list the planner may
+		// scan the whole table (PostgreSQL does, before it has statistics).
+		rows, err := tx.QueryContext(ctx, `SELECT v.column1 FROM (VALUES `+strings.TrimSuffix(strings.Repeat("(?),", len(part)), ",")+`) v
+			WHERE (SELECT 1 FROM `+table+` t WHERE t.id = v.column1 LIMIT 1) IS NOT NULL`, stringArgs(part)...)
 		if err != nil {
 			return nil, err
 		}

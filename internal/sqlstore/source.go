@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -159,20 +160,30 @@ type uriKey struct{ system, uri string }
 // whatever the puts before it do: none of them names its id or its uri.
 func plainlyNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut) (map[*verity.SourcePut]bool, error) {
 	ids := make([]string, 0, len(puts))
-	uris := make([]string, 0, len(puts))
 	for _, p := range puts {
-		ids, uris = append(ids, p.Source.ID), append(uris, p.Source.URI)
+		ids = append(ids, p.Source.ID)
 	}
 	held, err := known(ctx, tx, "sources", ids)
 	if err != nil {
 		return nil, err
 	}
 	taken := map[uriKey]bool{}
-	slices.Sort(uris)
-	uris = slices.Compact(uris)
-	for lo := 0; lo < len(uris); lo += batchSize {
-		part := uris[lo:min(lo+batchSize, len(uris))]
-		rows, err := tx.QueryContext(ctx, `SELECT system, uri FROM sources WHERE uri_duplicate = 0 AND uri IN (`+placeholders(len(part))+`)`, stringArgs(part)...)
+	keys := make([]uriKey, 0, len(puts))
+	for _, p := range puts {
+		keys = append(keys, uriKey{p.Source.System, p.Source.URI})
+	}
+	slices.SortFunc(keys, func(a, b uriKey) int { return cmp.Or(cmp.Compare(a.system, b.system), cmp.Compare(a.uri, b.uri)) })
+	keys = slices.Compact(keys)
+	for lo := 0; lo < len(keys); lo += batchSize {
+		part := keys[lo:min(lo+batchSize, len(keys))]
+		args := make([]any, 0, 2*len(part))
+		for _, k := range part {
+			args = append(args, k.system, k.uri)
+		}
+		// A probe per pair through the one-uri index: a join or an IN list
+		// leaves the planner free to scan the whole table instead.
+		rows, err := tx.QueryContext(ctx, `SELECT v.column1, v.column2 FROM (VALUES `+strings.TrimSuffix(strings.Repeat("(?,?),", len(part)), ",")+`) v
+			WHERE (SELECT 1 FROM sources s WHERE s.system = v.column1 AND `+tx.dialect.uriIs("s.uri", "v.column2")+` AND s.uri_duplicate = 0 LIMIT 1) IS NOT NULL`, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -391,7 +402,7 @@ func putSource(ctx context.Context, tx *Tx, src *verity.Source, chunks []verity.
 // one per (system, uri) in use, through the index that enforces the rule.
 func checkURI(ctx context.Context, tx *Tx, src *verity.Source, sid int64) error {
 	var holder string
-	err := tx.QueryRowContext(ctx, `SELECT id FROM sources WHERE system = ? AND uri = ? AND uri_duplicate = 0 AND sid != ?`, src.System, src.URI, sid).Scan(&holder)
+	err := tx.QueryRowContext(ctx, `SELECT id FROM sources WHERE system = ?1 AND `+tx.dialect.uriIs("uri", "?2")+` AND uri_duplicate = 0 AND sid != ?3`, src.System, src.URI, sid).Scan(&holder)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil
@@ -416,7 +427,7 @@ func moveSystem(ctx context.Context, tx *Tx, sid int64, from string, duplicate b
 		return nil
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE sources SET uri_duplicate = 0 WHERE sid = (
-		SELECT min(sid) FROM sources WHERE system = ? AND uri = ? AND uri_duplicate = 1)`, from, src.URI)
+		SELECT min(sid) FROM sources WHERE system = ?1 AND `+tx.dialect.uriIs("uri", "?2")+` AND uri_duplicate = 1)`, from, src.URI)
 	return err
 }
 
