@@ -124,3 +124,24 @@ func TestPreviousReleaseCopied(t *testing.T) {
 	}
 	storetest.CheckReleaseSearches(t, pg, "../sqlite/testdata/stores/7ea07f4-search.json")
 }
+
+// TestPreviousReleasePostgres opens the PostgreSQL store the release before
+// chunk spans wrote (commit 95642fd, schema 014; a dump of its schema, see
+// ../sqlite/testdata/stores/README.md) and asks it what that release was
+// asked: the migrated store gives the release's answers, keeps its
+// revoked source's terms and its queued job.
+func TestPreviousReleasePostgres(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Load(t, "testdata/95642fd-demo.sql", "verity_fixture")
+	db, err := postgres.Open(ctx, url, postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var version int
+	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 15 {
+		t.Errorf("schema after opening the release's store = %d (%v), want 15", version, err)
+	}
+	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/95642fd-search.json")
+	storetest.CheckSpanRelease(t, db)
+}

@@ -225,7 +225,7 @@ func (g graph) setSourceRevoked(ctx context.Context, r verity.Ref, revoked bool)
 		return err
 	}
 	if revoked {
-		return unindex(ctx, g.tx, sid)
+		return unindex(ctx, g.tx, sid, true)
 	}
 	return reindex(ctx, g.tx, sid)
 }

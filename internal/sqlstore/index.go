@@ -2,7 +2,7 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -104,31 +104,61 @@ type indexedChunk struct {
 	terms []string
 }
 
-// indexedChunks reads a source's chunks that have terms, in order.
+// indexedChunks reads a source's chunks that have terms, in order, with
+// their terms: those kept while the source is revoked, or derived again
+// from their version's text.
 func indexedChunks(ctx context.Context, tx *Tx, sid int64) ([]indexedChunk, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT cid, terms FROM chunks WHERE sid = ? AND nterms > 0 ORDER BY ordinal`, sid)
+	rows, err := tx.QueryContext(ctx, `SELECT cid, version, heading, start, "end", terms FROM chunks WHERE sid = ? AND nterms > 0 ORDER BY ordinal`, sid)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var cs []indexedChunk
+	type row struct {
+		c          indexedChunk
+		version    int
+		heading    string
+		start, end int
+		terms      sql.NullString
+	}
+	var all []row
+	versions := map[versionKey]version{}
 	for rows.Next() {
-		var (
-			c     indexedChunk
-			terms string
-		)
-		if err := rows.Scan(&c.cid, &terms); err != nil {
+		var r row
+		if err := rows.Scan(&r.c.cid, &r.version, &r.heading, &r.start, &r.end, &r.terms); err != nil {
+			rows.Close()
 			return nil, err
 		}
-		c.terms = strings.Fields(terms)
-		cs = append(cs, c)
+		if !r.terms.Valid {
+			versions[versionKey{sid, r.version}] = version{}
+		}
+		all = append(all, r)
 	}
-	return cs, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if err := versionsOf(ctx, tx, versions); err != nil {
+		return nil, err
+	}
+	cs := make([]indexedChunk, len(all))
+	for i, r := range all {
+		cs[i] = r.c
+		if r.terms.Valid {
+			cs[i].terms = strings.Fields(r.terms.String)
+			continue
+		}
+		if cs[i].terms, err = chunkTerms(versions[versionKey{sid, r.version}], r.heading, r.start, r.end); err != nil {
+			return nil, fmt.Errorf("chunk %d: %w", r.c.cid, err)
+		}
+	}
+	return cs, nil
 }
 
 // unindex takes a source's chunks out of the search: they are marked deleted
 // in their segment, their terms counted out of the document frequencies.
-func unindex(ctx context.Context, tx *Tx, sid int64) error {
+// When keep is set (the source is revoked, its chunks stay), each chunk
+// keeps its terms, for answers to compare questions with and for unrevoking
+// to put back.
+func unindex(ctx context.Context, tx *Tx, sid int64, keep bool) error {
 	cs, err := indexedChunks(ctx, tx, sid)
 	if err != nil || len(cs) == 0 {
 		return err
@@ -138,6 +168,11 @@ func unindex(ctx context.Context, tx *Tx, sid int64) error {
 	for _, c := range cs {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO index_deleted (cid) VALUES (?) ON CONFLICT DO NOTHING`, c.cid); err != nil {
 			return err
+		}
+		if keep {
+			if _, err := tx.ExecContext(ctx, `UPDATE chunks SET terms = ? WHERE cid = ?`, strings.Join(c.terms, " "), c.cid); err != nil {
+				return err
+			}
 		}
 		seen := map[string]bool{}
 		for _, t := range c.terms {
@@ -159,7 +194,8 @@ func unindex(ctx context.Context, tx *Tx, sid int64) error {
 }
 
 // reindex puts a source's chunks back into the search under new chunk ids
-// (their old ids stay deleted in the segments that hold them).
+// (their old ids stay deleted in the segments that hold them); the terms
+// they kept while out go to the index.
 func reindex(ctx context.Context, tx *Tx, sid int64) error {
 	cs, err := indexedChunks(ctx, tx, sid)
 	if err != nil || len(cs) == 0 {
@@ -172,7 +208,7 @@ func reindex(ctx context.Context, tx *Tx, sid int64) error {
 	total := 0
 	for i, c := range cs {
 		cid := first + int64(i)
-		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET cid = ? WHERE cid = ?`, cid, c.cid); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET cid = ?, terms = NULL WHERE cid = ?`, cid, c.cid); err != nil {
 			return err
 		}
 		tx.pending = append(tx.pending, postings.Doc{ID: cid, Record: sid, Terms: c.terms})
@@ -461,67 +497,66 @@ func (d *DB) Reindex(ctx context.Context, progress func(done, total int)) (*veri
 	return rep, nil
 }
 
+// rebuild derives every chunk's terms from its version's text, in chunk id
+// order, and writes the index again from nothing: segments of rebuildDocs
+// chunks of active sources. A chunk's term count is rewritten when the
+// analysis now counts differently, and a revoked source's chunks keep their
+// terms anew.
 func rebuild(ctx context.Context, tx *Tx, progress func(done, total int)) (*verity.ReindexReport, error) {
 	rep := &verity.ReindexReport{}
 	var total int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&total); err != nil {
 		return nil, err
 	}
-	for last := int64(-1); ; {
-		n, next, err := rederive(ctx, tx, last)
-		if err != nil {
-			return nil, err
-		}
-		if n == 0 {
-			break
-		}
-		rep.Chunks += n
-		if progress != nil {
-			progress(rep.Chunks, total)
-		}
-		last = next
-	}
 	for _, table := range []string{"index_postings", "index_segments", "index_deleted", "index_dead_terms"} {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table); err != nil {
 			return nil, err
 		}
 	}
-	for last := int64(-1); ; {
-		rows, err := tx.QueryContext(ctx, `SELECT c.cid, c.sid, c.terms FROM chunks c JOIN sources s ON s.sid = c.sid
-			WHERE s.status = 'active' AND c.nterms > 0 AND c.cid > ? ORDER BY c.cid LIMIT ?`, last, rebuildDocs)
-		if err != nil {
-			return nil, err
-		}
-		var docs []postings.Doc
-		for rows.Next() {
-			var (
-				doc   postings.Doc
-				terms string
-			)
-			if err := rows.Scan(&doc.ID, &doc.Record, &terms); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			doc.Terms = strings.Fields(terms)
-			docs = append(docs, doc)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
+	var docs []postings.Doc
+	write := func() error {
 		if len(docs) == 0 {
-			break
+			return nil
 		}
 		seg, err := postings.Build(docs)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := writeSegment(ctx, tx, seg.Docs, seg.Lists, seg.N, seg.MinID, seg.MaxID); err != nil {
-			return nil, err
+			return err
 		}
 		rep.Indexed += len(docs)
 		rep.Segments++
-		last = docs[len(docs)-1].ID
+		docs = docs[:0]
+		return nil
+	}
+	for last := int64(-1); ; {
+		batch, err := rederive(ctx, tx, last)
+		if err != nil {
+			return nil, err
+		}
+		if len(batch) == 0 {
+			break
+		}
+		for _, d := range batch {
+			if d.Terms == nil {
+				continue
+			}
+			docs = append(docs, d)
+			if len(docs) >= rebuildDocs {
+				if err := write(); err != nil {
+					return nil, err
+				}
+			}
+		}
+		rep.Chunks += len(batch)
+		if progress != nil {
+			progress(rep.Chunks, total)
+		}
+		last = batch[len(batch)-1].ID
+	}
+	if err := write(); err != nil {
+		return nil, err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE search_stats SET
 		chunks = (SELECT count(*) FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.status = 'active' AND c.nterms > 0),
@@ -533,39 +568,62 @@ func rebuild(ctx context.Context, tx *Tx, progress func(done, total int)) (*veri
 	return rep, bumpGeneration(ctx, tx)
 }
 
-// rederive recomputes the terms of up to reindexBatch chunks after chunk id
-// last, and returns how many it did and the last id it did.
-func rederive(ctx context.Context, tx *Tx, last int64) (int, int64, error) {
+// rederive derives the terms of up to reindexBatch chunks after chunk id
+// last, stores what changed (a term count; a revoked chunk's terms), and
+// returns every chunk it read as a doc, in chunk id order, with Terms nil
+// for those the index leaves out (of a revoked source, or without terms).
+func rederive(ctx context.Context, tx *Tx, last int64) ([]postings.Doc, error) {
 	type row struct {
-		cid                  int64
-		title, heading, text string
+		cid, sid           int64
+		version            int
+		heading            string
+		start, end, nterms int
+		terms              sql.NullString
+		revoked            bool
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT c.cid, s.title, c.heading, c.text FROM chunks c JOIN sources s ON s.sid = c.sid
-		WHERE c.cid > ? ORDER BY c.cid LIMIT ?`, last, reindexBatch)
+	rows, err := tx.QueryContext(ctx, `SELECT c.cid, c.sid, c.version, c.heading, c.start, c."end", c.nterms, c.terms, s.status = 'revoked'
+		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE c.cid > ? ORDER BY c.cid LIMIT ?`, last, reindexBatch)
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
 	var batch []row
+	versions := map[versionKey]version{}
 	for rows.Next() {
 		var r row
-		if err := rows.Scan(&r.cid, &r.title, &r.heading, &r.text); err != nil {
+		if err := rows.Scan(&r.cid, &r.sid, &r.version, &r.heading, &r.start, &r.end, &r.nterms, &r.terms, &r.revoked); err != nil {
 			rows.Close()
-			return 0, 0, err
+			return nil, err
 		}
+		versions[versionKey{r.sid, r.version}] = version{}
 		batch = append(batch, r)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return 0, 0, err
+		return nil, err
 	}
+	if err := versionsOf(ctx, tx, versions); err != nil {
+		return nil, err
+	}
+	docs := make([]postings.Doc, 0, len(batch))
 	for _, r := range batch {
-		var heading []string
-		json.Unmarshal([]byte(r.heading), &heading)
-		terms := rank.IndexTerms(r.title, heading, r.text)
-		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET terms = ?, nterms = ? WHERE cid = ?`, strings.Join(terms, " "), len(terms), r.cid); err != nil {
-			return 0, 0, err
+		terms, err := chunkTerms(versions[versionKey{r.sid, r.version}], r.heading, r.start, r.end)
+		if err != nil {
+			return nil, fmt.Errorf("chunk %d: %w", r.cid, err)
 		}
-		last = r.cid
+		var kept sql.NullString
+		if r.revoked {
+			kept = sql.NullString{String: strings.Join(terms, " "), Valid: true}
+		}
+		if len(terms) != r.nterms || kept != r.terms {
+			if _, err := tx.ExecContext(ctx, `UPDATE chunks SET terms = ?, nterms = ? WHERE cid = ?`, kept, len(terms), r.cid); err != nil {
+				return nil, err
+			}
+		}
+		d := postings.Doc{ID: r.cid, Record: r.sid}
+		if !r.revoked && len(terms) > 0 {
+			d.Terms = terms
+		}
+		docs = append(docs, d)
 	}
-	return len(batch), last, nil
+	return docs, nil
 }

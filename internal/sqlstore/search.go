@@ -179,8 +179,11 @@ func resultsOf(ctx context.Context, q querier, hits []postings.Hit) ([]verity.Se
 		args[i] = h.Doc
 		out[i].Score = h.Score
 	}
-	rows, err := q.QueryContext(ctx, `SELECT c.cid, s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, c.text
-		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE c.cid IN (`+placeholders(len(args))+`)`, args...)
+	// A chunk's text is its span of its version's text; a search returns
+	// one chunk per source, so each text is read once.
+	rows, err := q.QueryContext(ctx, `SELECT c.cid, s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, v.text
+		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
+		WHERE c.cid IN (`+placeholders(len(args))+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -188,16 +191,19 @@ func resultsOf(ctx context.Context, q querier, hits []postings.Hit) ([]verity.Se
 	found := 0
 	for rows.Next() {
 		var (
-			cid     int64
-			heading string
-			r       verity.SearchResult
+			cid           int64
+			heading, text string
+			r             verity.SearchResult
 		)
-		if err := rows.Scan(&cid, &r.SourceID, &r.URI, &r.Title, &r.System, &r.Version, &r.Chunk.Ordinal, &r.Chunk.Start, &r.Chunk.End, &heading, &r.Chunk.Text); err != nil {
+		if err := rows.Scan(&cid, &r.SourceID, &r.URI, &r.Title, &r.System, &r.Version, &r.Chunk.Ordinal, &r.Chunk.Start, &r.Chunk.End, &heading, &text); err != nil {
 			return nil, err
 		}
 		i, ok := at[cid]
 		if !ok {
 			continue
+		}
+		if r.Chunk.Text, err = span(text, r.Chunk.Start, r.Chunk.End); err != nil {
+			return nil, fmt.Errorf("result %s: %w", r.SourceID, err)
 		}
 		r.Score = out[i].Score
 		r.Chunk.SourceID, r.Chunk.Version = r.SourceID, r.Version

@@ -565,18 +565,23 @@ func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, ch
 }
 
 // chunkColumns are the columns of chunks that chunkRows fills.
-var chunkColumns = []string{"cid", "sid", "version", "ordinal", "start", `"end"`, "heading", "text", "terms", "nterms"}
+var chunkColumns = []string{"cid", "sid", "version", "ordinal", "start", `"end"`, "heading", "terms", "nterms"}
 
 // chunkRows returns the rows of src's chunks (stored as source sid) with
 // ids from first on, and, when they are indexed, the docs of those with
-// terms and how many terms those hold.
+// terms and how many terms those hold. A chunk is its span of the text; it
+// keeps its terms only when it is not indexed (its source is revoked).
 func chunkRows(src *verity.Source, sid int64, chunks []verity.Chunk, first int64, indexed bool) (rows [][]any, docs []postings.Doc, nterms int) {
 	rows = make([][]any, len(chunks))
 	for i, c := range chunks {
 		heading, _ := json.Marshal(nonNil(c.Heading))
 		terms := rank.IndexTerms(src.Title, c.Heading, src.Text[c.Start:c.End])
 		cid := first + int64(i)
-		rows[i] = []any{cid, sid, src.Version, i, c.Start, c.End, string(heading), src.Text[c.Start:c.End], strings.Join(terms, " "), len(terms)}
+		var kept sql.NullString
+		if !indexed {
+			kept = sql.NullString{String: strings.Join(terms, " "), Valid: true}
+		}
+		rows[i] = []any{cid, sid, src.Version, i, c.Start, c.End, string(heading), kept, len(terms)}
 		if !indexed || len(terms) == 0 {
 			continue
 		}
@@ -590,7 +595,7 @@ func chunkRows(src *verity.Source, sid int64, chunks []verity.Chunk, first int64
 // index when they are in it (the source is active).
 func deleteChunks(ctx context.Context, tx *Tx, sid int64, indexed bool) error {
 	if indexed {
-		if err := unindex(ctx, tx, sid); err != nil {
+		if err := unindex(ctx, tx, sid, false); err != nil {
 			return err
 		}
 	}
@@ -734,25 +739,47 @@ func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
 }
 
-// Chunks implements [verity.SourceStore.Chunks].
+// Chunks implements [verity.SourceStore.Chunks]. Each chunk's text is its
+// span of its version's text, which is read once.
 func (d *DB) Chunks(ctx context.Context, id string) ([]verity.Chunk, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT c.version, c.ordinal, c.start, c."end", c.heading, c.text
+	rows, err := d.q().QueryContext(ctx, `SELECT c.sid, c.version, c.ordinal, c.start, c."end", c.heading
 		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.id = ? ORDER BY c.ordinal`, id)
 	if err != nil {
 		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
 	}
 	defer rows.Close()
-	var out []verity.Chunk
+	var (
+		out      []verity.Chunk
+		sids     []int64
+		versions = map[versionKey]version{}
+	)
 	for rows.Next() {
 		c := verity.Chunk{SourceID: id}
-		var heading string
-		if err := rows.Scan(&c.Version, &c.Ordinal, &c.Start, &c.End, &heading, &c.Text); err != nil {
+		var (
+			sid     int64
+			heading string
+		)
+		if err := rows.Scan(&sid, &c.Version, &c.Ordinal, &c.Start, &c.End, &heading); err != nil {
 			return nil, fmt.Errorf("read chunks of %q: %w", id, err)
 		}
 		json.Unmarshal([]byte(heading), &c.Heading)
-		out = append(out, c)
+		out, sids = append(out, c), append(sids, sid)
+		versions[versionKey{sid, c.Version}] = version{}
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
+	}
+	rows.Close()
+	if err := versionsOf(ctx, d.q(), versions); err != nil {
+		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
+	}
+	for i := range out {
+		c := &out[i]
+		if c.Text, err = span(versions[versionKey{sids[i], c.Version}].text, c.Start, c.End); err != nil {
+			return nil, fmt.Errorf("read chunks of %q: chunk %d: %w", id, c.Ordinal, err)
+		}
+	}
+	return out, nil
 }
 
 // Stats implements [verity.SourceStore.Stats].

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -13,8 +14,9 @@ import (
 )
 
 // exhaustive ranks every indexed chunk of the store the caller may read with
-// rank.Records, reading terms and ACLs straight from the tables: the answer
-// the postings must give, result for result and score for score.
+// rank.Records, deriving terms from each chunk's span of its version's text
+// and reading ACLs straight from the tables: the answer the postings must
+// give, result for result and score for score.
 func exhaustive(t *testing.T, db Store, text string, c verity.Caller, k int) []string {
 	t.Helper()
 	ctx := context.Background()
@@ -27,15 +29,27 @@ func exhaustive(t *testing.T, db Store, text string, c verity.Caller, k int) []s
 	if st.N > 0 {
 		st.AvgLen = float64(total) / float64(st.N)
 	}
-	rows, err := db.SQL().QueryContext(ctx, db.Rebind(`SELECT c.cid, c.sid, c.terms FROM chunks c JOIN sources s ON s.sid = c.sid
+	rows, err := db.SQL().QueryContext(ctx, db.Rebind(`SELECT c.cid, c.sid, v.title, c.heading, c.start, c."end", v.text
+		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
 		WHERE s.status = 'active' AND c.nterms > 0`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var cands []rank.Candidate
 	for rows.Next() {
-		var cand rank.Candidate
-		rows.Scan(&cand.ChunkID, &cand.SourceID, &cand.Terms)
+		var (
+			cand                 rank.Candidate
+			title, heading, text string
+			start, end           int
+			path                 []string
+		)
+		if err := rows.Scan(&cand.ChunkID, &cand.SourceID, &title, &heading, &start, &end, &text); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(heading), &path); err != nil {
+			t.Fatal(err)
+		}
+		cand.Terms = strings.Join(rank.IndexTerms(title, path, text[start:end]), " ")
 		cands = append(cands, cand)
 	}
 	rows.Close()

@@ -2,13 +2,16 @@ package storetest
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/rank"
 )
 
 // ReleaseSearch is a search the previous release's binary ran on the store
@@ -48,5 +51,65 @@ func CheckReleaseSearches(t *testing.T, db Store, file string) {
 		if diff := cmp.Diff(&s.Result, got); diff != "" {
 			t.Errorf("search %q as %q differs from the release's answer (-release +now):\n%s", s.Query, s.As, diff)
 		}
+	}
+}
+
+// CheckSpanRelease checks what the release before chunk spans (migration
+// 015; the demo store of commit 95642fd, with CONF-102 revoked and an
+// extraction job queued) keeps when it opens migrated: each chunk keeps no
+// text of its own and its text is its version's span (the searches check
+// the texts), active chunks keep no terms while the revoked source's keep
+// exactly the terms its text gives, which answers still compare questions
+// with, and the queued job is still there.
+func CheckSpanRelease(t *testing.T, db Store) {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := db.SQL().QueryContext(ctx, db.Rebind(`SELECT s.status, c.terms, c.nterms, v.title, c.heading, c.start, c."end", v.text
+		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	revoked, active := 0, 0
+	for rows.Next() {
+		var (
+			status, title, heading, text string
+			terms                        sql.NullString
+			nterms, start, end           int
+			path                         []string
+		)
+		if err := rows.Scan(&status, &terms, &nterms, &title, &heading, &start, &end, &text); err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal([]byte(heading), &path)
+		want := rank.IndexTerms(title, path, text[start:end])
+		switch {
+		case nterms != len(want):
+			t.Errorf("a chunk of %q has %d terms, want %d", text[start:end], nterms, len(want))
+		case status == "active" && terms.Valid:
+			t.Errorf("an active chunk keeps terms %.40q", terms.String)
+		case status == "revoked" && terms.String != strings.Join(want, " "):
+			t.Errorf("a revoked chunk keeps terms %.40q, want %.40q", terms.String, strings.Join(want, " "))
+		}
+		if status == "revoked" {
+			revoked++
+		} else {
+			active++
+		}
+	}
+	rows.Close()
+	if revoked != 3 || active == 0 {
+		t.Errorf("the release's store has %d revoked and %d active chunks; want 3 (CONF-102) and some", revoked, active)
+	}
+	staff, err := db.RevokedMatch(ctx, verity.SearchQuery{Text: "vacation policy", Caller: verity.NewCaller("group:staff")})
+	if err != nil || staff != 1 {
+		t.Errorf("RevokedMatch(vacation policy) as group:staff = %v, %v; want 1 (the revoked CONF-102)", staff, err)
+	}
+	hr, err := db.RevokedMatch(ctx, verity.SearchQuery{Text: "vacation policy", Caller: verity.NewCaller("group:hr")})
+	if err != nil || hr != 0 {
+		t.Errorf("RevokedMatch(vacation policy) as group:hr = %v, %v; want 0 (hr cannot read CONF-102)", hr, err)
+	}
+	jobs, err := db.Jobs(ctx, "", verity.JobFilter{})
+	if err != nil || len(jobs) != 1 || jobs[0].Kind != "extract" || jobs[0].State != verity.JobQueued {
+		t.Errorf("Jobs = %v, %v; want the release's one queued extraction", jobs, err)
 	}
 }

@@ -466,3 +466,37 @@ func Clone(t testing.TB, template string) string {
 	}
 	return url
 }
+
+// Load makes a schema of t's own holding what the SQL file at path creates
+// in schema from, and returns the URL of the store there: path is a pg_dump
+// of one schema (plain, with --inserts, psql's backslash lines removed) of
+// a store an earlier release wrote, for this release to open. Its session
+// is a connection of its own, as a dump sets the search path. The schema
+// is dropped when t ends.
+func Load(t testing.TB, path, from string) string {
+	t.Helper()
+	URL(t)
+	dump, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := newSchema()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		conn.Exec(context.Background(), `DROP SCHEMA IF EXISTS "`+schema+`" CASCADE`)
+	})
+	// Without arguments pgx sends the dump as one simple query, which may
+	// hold many statements.
+	if _, err := c.Exec(ctx, strings.ReplaceAll(string(dump), from, schema)); err != nil {
+		t.Fatalf("load %s: %v", path, err)
+	}
+	return WithSchema(URL(t), schema)
+}
