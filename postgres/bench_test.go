@@ -81,10 +81,9 @@ var (
 )
 
 // BenchmarkStores measures, on each store: ingest (MB of text a second, in
-// batches of 64 sources, as verity ingest stores JSONL records), search
-// latency at p50 and p99 for a public caller and for one who reads a tenth
-// of the restricted sources, and revocation in a store of
-// -stores.records records of the time to revoke a source that 10 and 1000
+// batches of 64 sources), search latency at p50 and p99 for a public
+// caller and for one who reads a tenth of the restricted sources, and
+// revocation in a store of -stores.records records of the time to revoke a source that 10 and 1000
 // records rest on alone (and to restore it, which is not timed).
 func BenchmarkStores(b *testing.B) {
 	defer func() {

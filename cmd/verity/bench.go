@@ -47,7 +47,7 @@ reports:
                      passages, binary relevance
 
 Ingest and search take the path every command takes, through the service
-layer: ingesting as the local operator, in batches of 64 records or 8 MB
+layer: ingesting as the local operator, in batches of 512 records or 8 MB
 like verity ingest's JSONL records, and searching as the caller. The same
 measurement runs Bleve beside Verity in bench/search of the repository,
 a separate module, so that no other search library enters this binary.

@@ -177,7 +177,7 @@ caller cannot read is refused as taken, and nothing of that source is shown.
 				}
 				batch = append(batch, kb.Item{Where: it.Where, Source: it.Source})
 				batchBytes += len(it.Source.Text)
-				if len(batch) >= 64 || batchBytes >= 8<<20 {
+				if len(batch) >= kb.BatchItems || batchBytes >= kb.BatchBytes {
 					return flush()
 				}
 				return nil

@@ -27,7 +27,8 @@ type checkpointer interface {
 
 // Verity is Verity's engine: the service layer over a store in one file,
 // ingesting as the command line's JSONL ingest does (one ingest session of
-// the local operator, batches of 64 records or 8 MB) and searching through
+// the local operator, batches of [kb.BatchItems] records or [kb.BatchBytes])
+// and searching through
 // [kb.Service.Search] with the caller explicit.
 type Verity struct {
 	st   Store
@@ -50,10 +51,10 @@ func (v *Verity) Name() string { return "verity" }
 var operator = verity.LocalOperator("searchbench")
 
 // batchDocs and batchBytes bound one ingest batch, one transaction, as
-// `verity ingest` does for JSONL records.
+// they bound `verity ingest`'s.
 const (
-	batchDocs  = 64
-	batchBytes = 8 << 20
+	batchDocs  = kb.BatchItems
+	batchBytes = kb.BatchBytes
 )
 
 // Ingest stores docs as sources of system "bench" whose uri is their id,

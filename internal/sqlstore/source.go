@@ -7,8 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/veritykb/verity"
@@ -278,15 +281,56 @@ func insertNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.T
 	if err != nil {
 		return err
 	}
-	var chunks [][]any
-	for _, p := range puts {
-		rows, docs, terms := chunkRows(p.Source, sids[p.Source.ID], p.Chunks, next, true)
-		chunks = append(chunks, rows...)
-		tx.pending = append(tx.pending, docs...)
-		tx.bumpStats(len(docs), terms)
+	// Deriving index terms is most of a batch's work in Go, and each
+	// source's is its own: they are derived on every core, then stored in
+	// the batch's order.
+	type built struct {
+		rows  [][]any
+		docs  []postings.Doc
+		terms int
+	}
+	firsts := make([]int64, len(puts))
+	for i, p := range puts {
+		firsts[i] = next
 		next += int64(len(p.Chunks))
 	}
+	out := make([]built, len(puts))
+	eachParallel(len(puts), func(i int) {
+		p := puts[i]
+		b := &out[i]
+		b.rows, b.docs, b.terms = chunkRows(p.Source, sids[p.Source.ID], p.Chunks, firsts[i], true)
+	})
+	var chunks [][]any
+	for _, b := range out {
+		chunks = append(chunks, b.rows...)
+		tx.pending = append(tx.pending, b.docs...)
+		tx.bumpStats(len(b.docs), b.terms)
+	}
 	return insertMany(ctx, tx, "chunks", chunkColumns, chunks)
+}
+
+// eachParallel calls f(0) ... f(n-1) on as many goroutines as there are
+// cores, and returns when all have returned.
+func eachParallel(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	var (
+		next atomic.Int64
+		wg   sync.WaitGroup
+	)
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // putSource stores one source inside tx and says what it changed.
