@@ -23,6 +23,8 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	k := fs.Int("k", 10, "results each query asks for")
 	var as stringList
 	fs.Var(&as, "as", "search as this principal, repeatable (default: a public reader)")
+	var also stringList
+	fs.Var(&also, "also-as", "after the first pass, search the same store again as this principal alone (repeatable)")
 	engines := fs.String("engines", "verity,bleve", "engines to measure, in this order: verity, bleve")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	fs.Usage = func() {
@@ -31,7 +33,8 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 Run measures each engine in turn, in this process, on the same passages
 and queries, with eval/searchbench.Run: ingest (text MB over wall time),
 size on disk, one warm-up pass over the queries, then a timed pass (p50,
-p99 and mean latency) scored by nDCG@10. Each engine gets a new store in a
+p99 and mean latency) scored by nDCG@10; with --also-as, the same store is
+searched again as each such caller, without ingesting again. Each engine gets a new store in a
 directory under $TMPDIR, removed after it. Verity: kb over SQLite, as
 verity bench search runs it. Bleve: scorch on disk, English analyzer,
 BM25, text stored, ACL as a keyword filter. Progress goes to stderr.
@@ -56,6 +59,11 @@ BM25, text stored, ACL as a keyword filter. Progress goes to stderr.
 	if _, err := searchbench.Caller(as); err != nil {
 		return err
 	}
+	for _, p := range also {
+		if _, err := searchbench.Caller([]string{p}); err != nil {
+			return err
+		}
+	}
 	qs, err := searchbench.ReadQueries(*queries)
 	if err != nil {
 		return err
@@ -70,11 +78,11 @@ BM25, text stored, ACL as a keyword filter. Progress goes to stderr.
 	}
 	var reports []*searchbench.Report
 	for _, name := range names {
-		rep, err := measure(ctx, name, docs, qs, text, searchbench.Options{K: *k, As: as}, stderr)
+		reps, err := measure(ctx, name, docs, qs, text, searchbench.Options{K: *k, As: as}, also, stderr)
 		if err != nil {
 			return err
 		}
-		reports = append(reports, rep)
+		reports = append(reports, reps...)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -84,8 +92,9 @@ BM25, text stored, ACL as a keyword filter. Progress goes to stderr.
 	return searchbench.WriteTable(stdout, reports)
 }
 
-// measure runs one engine in a new directory, removed afterwards.
-func measure(ctx context.Context, name string, docs []searchbench.Doc, qs []searchbench.Query, text int64, opt searchbench.Options, stderr io.Writer) (*searchbench.Report, error) {
+// measure runs one engine in a new directory, removed afterwards: one
+// ingest and a pass as opt.As, then a pass as each of also.
+func measure(ctx context.Context, name string, docs []searchbench.Doc, qs []searchbench.Query, text int64, opt searchbench.Options, also []string, stderr io.Writer) ([]*searchbench.Report, error) {
 	dir, err := os.MkdirTemp("", "searchbench-"+name+"-")
 	if err != nil {
 		return nil, err
@@ -104,7 +113,16 @@ func measure(ctx context.Context, name string, docs []searchbench.Doc, qs []sear
 		return nil, err
 	}
 	fmt.Fprintf(stderr, "%s: ingested in %.1fs, %.1f MB on disk; searched %d queries twice\n", name, rep.IngestSeconds, float64(rep.StoreBytes)/1e6, len(qs))
-	return rep, nil
+	reps := []*searchbench.Report{rep}
+	for _, p := range also {
+		again, err := searchbench.Run(ctx, e, nil, qs, searchbench.Options{K: opt.K, As: []string{p}, SkipIngest: true})
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(stderr, "%s: searched %d queries twice as %s\n", name, len(qs), p)
+		reps = append(reps, again)
+	}
+	return reps, nil
 }
 
 // open creates the named engine's store in dir.

@@ -3,13 +3,15 @@ package searchbench
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
 
 // WriteTable writes reports as an aligned table, one engine a row, under
-// a line saying what was asked: the queries, k and the caller. A store
-// that was searched without ingesting shows "-" for the ingest figures.
+// a line saying what was asked: the queries, k and the caller; a report
+// of another caller names it beside its engine. A store that was searched
+// without ingesting shows "-" for the ingest figures.
 func WriteTable(w io.Writer, reports []*Report) error {
 	if len(reports) == 0 {
 		return nil
@@ -24,9 +26,18 @@ func WriteTable(w io.Writer, reports []*Report) error {
 	}
 	// Names are padded to one width, so they read left-aligned among the
 	// right-aligned figures.
+	label := func(r *Report) string {
+		if slices.Equal(r.As, r0.As) {
+			return r.Engine
+		}
+		if len(r.As) == 0 {
+			return r.Engine + " as a public reader"
+		}
+		return r.Engine + " as " + strings.Join(r.As, ", ")
+	}
 	width := len("engine")
 	for _, r := range reports {
-		width = max(width, len(r.Engine))
+		width = max(width, len(label(r)))
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%-*s\tpassages\tchunks\ttext MB\tingest MB/s\tstore MB\tp50 ms\tp99 ms\tmean ms\tnDCG@10\t\n", width, "engine")
@@ -39,7 +50,7 @@ func WriteTable(w io.Writer, reports []*Report) error {
 		if r.Judged > 0 {
 			ndcg = fmt.Sprintf("%.4f", r.NDCG10)
 		}
-		fmt.Fprintf(tw, "%-*s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\t%s\t\n", width, r.Engine, ingest, float64(r.StoreBytes)/1e6, r.P50MS, r.P99MS, r.MeanMS, ndcg)
+		fmt.Fprintf(tw, "%-*s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\t%s\t\n", width, label(r), ingest, float64(r.StoreBytes)/1e6, r.P50MS, r.P99MS, r.MeanMS, ndcg)
 	}
 	return tw.Flush()
 }
