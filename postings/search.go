@@ -14,6 +14,12 @@ type Seg struct {
 	Docs  *DocTable
 	Dead  Bitset
 	Lists []*List
+	// Readable, when not nil, marks the ordinals of the docs whose records
+	// [Request.Readable] accepts. A caller who reads few records then
+	// visits the docs that only its own (lower) bar lets in by leaping
+	// from one readable doc to the next, rather than walking past every
+	// doc it may not read.
+	Readable Bitset
 }
 
 // Request is a search over segments.
@@ -89,6 +95,11 @@ func (s *searcher) segment(seg Seg) error {
 	p := s.req.Params
 	docs := seg.Docs
 	e := 0 // cs[:e] are non-essential: docs only in them cannot rank
+	// cs[:ea] are non-essential for the best of all: a doc only in them
+	// ranks, if at all, among the caller's records, so it matters only when
+	// the caller may read it. The caller's bar is never above the bar of
+	// all, so ea >= e.
+	ea := 0
 	for {
 		theta := s.readable.threshold()
 		for e < len(cs) && below(pre[e+1], theta) {
@@ -97,9 +108,23 @@ func (s *searcher) segment(seg Seg) error {
 		if e == len(cs) {
 			break
 		}
-		d := End
-		for _, c := range cs[e:] {
-			d = min(d, c.it.Ord())
+		thetaAll := s.all.threshold()
+		for ea < len(cs) && below(pre[ea+1], thetaAll) {
+			ea++
+		}
+		ea = max(ea, e)
+		var d int
+		if seg.Readable == nil {
+			d = End
+			for _, c := range cs[e:] {
+				d = min(d, c.it.Ord())
+			}
+		} else {
+			d = End
+			for _, c := range cs[ea:] {
+				d = min(d, c.it.Ord())
+			}
+			d = leap(seg.Readable, cs[e:ea], d)
 		}
 		if d == End {
 			break
@@ -174,6 +199,36 @@ func (s *searcher) segment(seg Seg) error {
 		}
 	}
 	return nil
+}
+
+// leap returns the first doc before limit that one of band holds and
+// readable marks, or limit when there is none; band's cursors stand at or
+// after what it returns. Unreadable docs are passed over by advancing the
+// lists to the next readable doc, skipping whole blocks where they can.
+func leap(readable Bitset, band []cursor, limit int) int {
+	for {
+		x := End
+		for _, c := range band {
+			x = min(x, c.it.Ord())
+		}
+		if x >= limit {
+			return limit
+		}
+		r := min(readable.Next(x), limit)
+		for _, c := range band {
+			if c.it.Ord() < r {
+				c.it.Advance(r)
+			}
+		}
+		if r == limit {
+			return limit
+		}
+		for _, c := range band {
+			if c.it.Ord() == r {
+				return r
+			}
+		}
+	}
 }
 
 // below says that a bound is under the bar, with room for the rounding by

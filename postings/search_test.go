@@ -47,8 +47,10 @@ func genCorpus(t *rapid.T) *corpus {
 			c.dead[id] = true
 		}
 	}
+	// Callers who read most records, half, one in ten, or none.
+	hide := rapid.SampledFrom([]int{2, 5, 9, 10}).Draw(t, "hidden of 10")
 	for r := int64(1); r <= rec; r++ {
-		if rapid.IntRange(0, 3).Draw(t, "hidden") == 0 {
+		if rapid.IntRange(0, 9).Draw(t, "hidden") < hide {
 			c.hidden[r] = true
 		}
 	}
@@ -107,7 +109,10 @@ func (c *corpus) brute(q rank.Query, st rank.Stats, k int, readableOnly bool) []
 	return out
 }
 
+// views opens segs for query q. Half the time they carry the caller's
+// readable ordinals too, so that searches leap over unreadable docs.
 func (c *corpus) views(t *rapid.T, segs []*Segment, q rank.Query) []Seg {
+	leap := rapid.Bool().Draw(t, "leap")
 	var out []Seg
 	for _, s := range segs {
 		docs, err := DecodeDocs(s.Docs)
@@ -118,6 +123,14 @@ func (c *corpus) views(t *rapid.T, segs []*Segment, q rank.Query) []Seg {
 		for o, id := range docs.IDs {
 			if c.dead[id] {
 				v.Dead.Set(o)
+			}
+		}
+		if leap {
+			v.Readable = NewBitset(docs.Len())
+			for o, rec := range docs.Records {
+				if !c.hidden[rec] {
+					v.Readable.Set(o)
+				}
 			}
 		}
 		for _, term := range q.Terms {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -251,6 +252,23 @@ func (b Bitset) Set(i int) { b[i>>6] |= 1 << (i & 63) }
 
 // Has says whether ordinal i is marked; a nil set marks none.
 func (b Bitset) Has(i int) bool { return i>>6 < len(b) && b[i>>6]&(1<<(i&63)) != 0 }
+
+// Next returns the first ordinal at or after i that b marks, or [End].
+func (b Bitset) Next(i int) int {
+	w := i >> 6
+	if w >= len(b) {
+		return End
+	}
+	if x := b[w] >> (i & 63); x != 0 {
+		return i + bits.TrailingZeros64(x)
+	}
+	for w++; w < len(b); w++ {
+		if b[w] != 0 {
+			return w<<6 + bits.TrailingZeros64(b[w])
+		}
+	}
+	return End
+}
 
 // reader decodes varints, remembering the first error.
 type reader struct {

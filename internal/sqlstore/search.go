@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -86,11 +88,18 @@ func (d *DB) rank(ctx context.Context, tx *Tx, query rank.Query, c verity.Caller
 	if err != nil {
 		return nil, nil, err
 	}
+	if readable.sparse {
+		// A caller who reads few sources leaps from one doc it may read
+		// to the next where only its own bar would let docs in.
+		for i, s := range view.segs {
+			segs[i].Readable = readable.ordinals(s.segData)
+		}
+	}
 	req := postings.Request{
 		AvgLen:   float64(total) / float64(n),
 		Params:   params,
 		K:        k,
-		Readable: func(rec int64) bool { return readable.Has(int(rec)) },
+		Readable: func(rec int64) bool { return readable.sids.Has(int(rec)) },
 	}
 	for i, t := range query.Terms {
 		// As rank.Score weighs a term, so the scores are the same.
@@ -264,6 +273,35 @@ type termLists struct {
 type readableSet struct {
 	aclGen, maxSID int64
 	sids           postings.Bitset
+	// sparse says the caller reads at most one source in sparseShare:
+	// searches then use, per segment, the ordinals of its docs the caller
+	// may read, made once and kept by segment id. A segment never changes
+	// and holds no source newer than itself, so the ordinals stay right
+	// while the ACL generation does, as sources are added.
+	sparse bool
+	mu     sync.Mutex
+	ords   map[int64]postings.Bitset
+}
+
+// sparseShare: a caller who reads at most one source in this many leaps
+// over the docs it cannot read (see [postings.Seg.Readable]).
+const sparseShare = 8
+
+// ordinals returns the ordinals of s's docs that the caller may read.
+func (r *readableSet) ordinals(s *segData) postings.Bitset {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if b, ok := r.ords[s.id]; ok {
+		return b
+	}
+	b := postings.NewBitset(s.docs.Len())
+	for o, rec := range s.docs.Records {
+		if r.sids.Has(int(rec)) {
+			b.Set(o)
+		}
+	}
+	r.ords[s.id] = b
+	return b
 }
 
 func newIndexCache(budget int64) *indexCache {
@@ -436,7 +474,7 @@ const maxReaders = 256
 // readable returns the sources (by sid) that a caller with principals ps may
 // read. A cached set is extended with sources newer than it knows while no
 // existing source's ACL has changed, and read again when one has.
-func (c *indexCache) readable(ctx context.Context, tx *Tx, ps []verity.Principal, aclGen, maxSID int64) (postings.Bitset, error) {
+func (c *indexCache) readable(ctx context.Context, tx *Tx, ps []verity.Principal, aclGen, maxSID int64) (*readableSet, error) {
 	names := make([]string, len(ps))
 	args := make([]any, len(ps))
 	for i, p := range ps {
@@ -453,13 +491,16 @@ func (c *indexCache) readable(ctx context.Context, tx *Tx, ps []verity.Principal
 	r := c.readers[key]
 	c.mu.Unlock()
 	if r != nil && r.aclGen == aclGen && r.maxSID == maxSID {
-		return r.sids, nil
+		return r, nil
 	}
 	from := int64(0)
-	next := &readableSet{aclGen: aclGen, maxSID: maxSID, sids: postings.NewBitset(int(maxSID) + 1)}
+	next := &readableSet{aclGen: aclGen, maxSID: maxSID, sids: postings.NewBitset(int(maxSID) + 1), ords: map[int64]postings.Bitset{}}
 	if r != nil && r.aclGen == aclGen && r.maxSID < maxSID {
 		copy(next.sids, r.sids)
 		from = r.maxSID
+		r.mu.Lock()
+		maps.Copy(next.ords, r.ords)
+		r.mu.Unlock()
 	}
 	if len(names) > 0 {
 		rows, err := tx.QueryContext(ctx, `SELECT sid FROM source_acl WHERE principal IN (`+placeholders(len(names))+`) AND sid > ? AND sid <= ?`,
@@ -480,11 +521,16 @@ func (c *indexCache) readable(ctx context.Context, tx *Tx, ps []verity.Principal
 			return nil, err
 		}
 	}
+	n := 0
+	for _, w := range next.sids {
+		n += bits.OnesCount64(w)
+	}
+	next.sparse = int64(n)*sparseShare <= maxSID
 	c.mu.Lock()
 	if len(c.readers) >= maxReaders {
 		clear(c.readers)
 	}
 	c.readers[key] = next
 	c.mu.Unlock()
-	return next.sids, nil
+	return next, nil
 }

@@ -148,6 +148,45 @@ func testPostingsMatchExhaustive(t *testing.T, open Opener) {
 	check(db)
 }
 
+// A caller who reads few sources (here one in thirteen: public ones and its
+// group's) leaps over the docs it cannot read, and still gets what ranking
+// every chunk gives, as do the public and all-reading callers; through
+// revocations, new sources after its first search, and a reopened store.
+func testPostingsSparseReader(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := open(t, "s")
+	corpus := SynthCorpus(300, 11)
+	for i, src := range corpus {
+		src.ACL = []verity.Principal{verity.Principal(fmt.Sprintf("group:g%d", i%20)), "group:all"}
+		if i%40 == 0 {
+			src.ACL = []verity.Principal{verity.Public}
+		}
+	}
+	for _, src := range corpus[:250] {
+		put(t, db, src)
+	}
+	r := rand.New(rand.NewPCG(11, 3))
+	for range 15 {
+		id := corpus[r.IntN(250)].ID
+		if st, _ := db.Source(ctx, id); st.Status == verity.StatusActive {
+			if _, _, err := db.Revoke(ctx, []verity.Ref{src(id)}, admin, "test"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	callers := []verity.Caller{verity.NewCaller("group:g3"), verity.NewCaller(), verity.NewCaller("group:all")}
+	queries := SynthQueries(20, 13)
+	SearchesExact(t, db, queries, callers)
+	// Sources newer than the cached readable sets, in segments of their own.
+	for _, src := range corpus[250:] {
+		put(t, db, src)
+	}
+	SearchesExact(t, db, queries, callers)
+	db.Close()
+	db = open(t, "s")
+	SearchesExact(t, db, queries, callers)
+}
+
 // A search's cached readable set follows ACL changes at once: a narrowed
 // ACL, by metadata alone or with a new version, hides the record from the
 // next search of a caller who could read it.

@@ -66,6 +66,7 @@ func Run(t *testing.T, open Opener) {
 		{"NoLeak", testNoLeak},
 		{"NoHintForRecordsWithoutACL", testNoHintForRecordsWithoutACL},
 		{"PostingsMatchExhaustive", testPostingsMatchExhaustive},
+		{"PostingsSparseReader", testPostingsSparseReader},
 		{"SearchFollowsACLChanges", testSearchFollowsACLChanges},
 		{"EventIDs", testEventIDs},
 		{"EventToken", testEventToken},
