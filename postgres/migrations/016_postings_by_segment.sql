@@ -1,0 +1,3 @@
+-- A merge reads and deletes the per-term rows of the segments it merges,
+-- by segment (see SQLite's 016_postings_by_segment.sql).
+CREATE INDEX index_postings_seg ON index_postings (seg);
