@@ -94,6 +94,7 @@ func (d *DB) rank(ctx context.Context, tx *Tx, query rank.Query, c verity.Caller
 		for i, s := range view.segs {
 			segs[i].Readable = readable.ordinals(s.segData)
 		}
+		readable.prune(view)
 	}
 	req := postings.Request{
 		AvgLen:   float64(total) / float64(n),
@@ -302,6 +303,21 @@ func (r *readableSet) ordinals(s *segData) postings.Bitset {
 	}
 	r.ords[s.id] = b
 	return b
+}
+
+// prune forgets the ordinals of segments that merges have replaced, once
+// they outnumber the segments of view.
+func (r *readableSet) prune(view *indexView) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.ords) <= 2*len(view.segs) {
+		return
+	}
+	live := make(map[int64]bool, len(view.segs))
+	for _, s := range view.segs {
+		live[s.id] = true
+	}
+	maps.DeleteFunc(r.ords, func(id int64, _ postings.Bitset) bool { return !live[id] })
 }
 
 func newIndexCache(budget int64) *indexCache {
