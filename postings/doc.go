@@ -31,5 +31,9 @@
 // the store draws content-free hints about unreadable records that would
 // have ranked. A doc that its caller cannot read is dropped as soon as its
 // bound cannot reach the all-records list, so the cost follows the few best
-// documents, not every match.
+// documents, not every match. Lists that only the caller's own (lower) bar
+// makes essential are, for a caller who reads few records, walked from one
+// readable doc to the next ([Seg.Readable]) rather than posting by posting;
+// the all-records list still costs what it costs a caller who reads all,
+// which is the floor of one traversal for both lists.
 package postings
