@@ -113,17 +113,18 @@ func (s *searcher) segment(seg Seg) error {
 			ea++
 		}
 		ea = max(ea, e)
-		var d int
-		if seg.Readable == nil {
-			d = End
-			for _, c := range cs[e:] {
-				d = min(d, c.it.Ord())
-			}
-		} else {
-			d = End
-			for _, c := range cs[ea:] {
-				d = min(d, c.it.Ord())
-			}
+		// The next doc to score: the first in an essential list, or for a
+		// caller with readable ordinals, the first in a list essential for
+		// all, unless a readable doc of the lists between comes first.
+		from := e
+		if seg.Readable != nil {
+			from = ea
+		}
+		d := End
+		for _, c := range cs[from:] {
+			d = min(d, c.it.Ord())
+		}
+		if seg.Readable != nil {
 			d = leap(seg.Readable, cs[e:ea], d)
 		}
 		if d == End {

@@ -2,10 +2,13 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
 
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/postings"
 	"github.com/veritykb/verity/rank"
 )
 
@@ -96,4 +99,100 @@ func chunkTerms(v version, heading string, start, end int) ([]string, error) {
 		return nil, fmt.Errorf("chunk heading %.40q: %w", heading, err)
 	}
 	return rank.IndexTerms(v.title, path, text), nil
+}
+
+func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
+	if len(chunks) == 0 {
+		return nil
+	}
+	first, err := nextCIDs(ctx, tx, len(chunks))
+	if err != nil {
+		return err
+	}
+	rows, docs, terms := chunkRows(src, sid, chunks, first, indexed)
+	if err := insertMany(ctx, tx, "chunks", chunkColumns, rows); err != nil {
+		return err
+	}
+	tx.pending = append(tx.pending, docs...)
+	tx.bumpStats(len(docs), terms)
+	return nil
+}
+
+// chunkColumns are the columns of chunks that chunkRows fills.
+var chunkColumns = []string{"cid", "sid", "version", "ordinal", "start", `"end"`, "heading", "terms", "nterms"}
+
+// chunkRows returns the rows of src's chunks (stored as source sid) with
+// ids from first on, and, when they are indexed, the docs of those with
+// terms and how many terms those hold. A chunk is its span of the text; it
+// keeps its terms only when it is not indexed (its source is revoked).
+func chunkRows(src *verity.Source, sid int64, chunks []verity.Chunk, first int64, indexed bool) (rows [][]any, docs []postings.Doc, nterms int) {
+	rows = make([][]any, len(chunks))
+	for i, c := range chunks {
+		heading, _ := json.Marshal(nonNil(c.Heading))
+		terms := rank.IndexTerms(src.Title, c.Heading, src.Text[c.Start:c.End])
+		cid := first + int64(i)
+		var kept sql.NullString
+		if !indexed {
+			kept = sql.NullString{String: strings.Join(terms, " "), Valid: true}
+		}
+		rows[i] = []any{cid, sid, src.Version, i, c.Start, c.End, string(heading), kept, len(terms)}
+		if !indexed || len(terms) == 0 {
+			continue
+		}
+		docs = append(docs, postings.Doc{ID: cid, Record: sid, Terms: terms})
+		nterms += len(terms)
+	}
+	return rows, docs, nterms
+}
+
+// deleteChunks removes a source's chunks, and takes them out of the search
+// index when they are in it (the source is active).
+func deleteChunks(ctx context.Context, tx *Tx, sid int64, indexed bool) error {
+	if indexed {
+		if err := unindex(ctx, tx, sid, false); err != nil {
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE sid = ?`, sid)
+	return err
+}
+
+// Chunks implements [verity.SourceStore.Chunks]. Each chunk's text is its
+// span of its version's text, which is read once.
+func (d *DB) Chunks(ctx context.Context, id string) ([]verity.Chunk, error) {
+	rows, err := d.q().QueryContext(ctx, `SELECT c.sid, c.version, c.ordinal, c.start, c."end", c.heading
+		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.id = ? ORDER BY c.ordinal`, id)
+	if err != nil {
+		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
+	}
+	defer rows.Close()
+	var (
+		out      []verity.Chunk
+		sid      int64 // one source's chunks
+		versions = map[versionKey]version{}
+	)
+	for rows.Next() {
+		c := verity.Chunk{SourceID: id}
+		var heading string
+		if err := rows.Scan(&sid, &c.Version, &c.Ordinal, &c.Start, &c.End, &heading); err != nil {
+			return nil, fmt.Errorf("read chunks of %q: %w", id, err)
+		}
+		json.Unmarshal([]byte(heading), &c.Heading)
+		out = append(out, c)
+		versions[versionKey{sid, c.Version}] = version{}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
+	}
+	rows.Close()
+	if err := versionsOf(ctx, d.q(), versions); err != nil {
+		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
+	}
+	for i := range out {
+		c := &out[i]
+		if c.Text, err = span(versions[versionKey{sid, c.Version}].text, c.Start, c.End); err != nil {
+			return nil, fmt.Errorf("read chunks of %q: chunk %d: %w", id, c.Ordinal, err)
+		}
+	}
+	return out, nil
 }

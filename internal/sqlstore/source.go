@@ -1,22 +1,15 @@
 package sqlstore
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/postings"
-	"github.com/veritykb/verity/rank"
 )
 
 // PutSource implements [verity.SourceStore.PutSource].
@@ -115,222 +108,6 @@ func putOne(ctx context.Context, tx *Tx, p *verity.SourcePut, now time.Time) err
 	}
 	p.Outcome, p.Change = outcome, change
 	return nil
-}
-
-// putNewSources stores puts, a run of plainly new sources (see
-// plainlyNew), a statement for many: one by one, each would cost a
-// savepoint and half a dozen statements — round trips that made most of an
-// ingest's time on a database across a socket. It reports false, having
-// stored nothing, for a run too short to gain by it or when a statement
-// fails (the run's savepoint is rolled back); putOne then stores and
-// reports each alone.
-func putNewSources(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.Time) (bool, error) {
-	if len(puts) < 2 {
-		return false, nil
-	}
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT put_new`); err != nil {
-		return false, err
-	}
-	pending, stats := len(tx.pending), tx.stats
-	stored := true
-	if err := insertNew(ctx, tx, puts, now); err != nil {
-		if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO put_new`); rerr != nil {
-			return false, rerr
-		}
-		tx.pending, tx.stats = tx.pending[:pending], stats
-		for _, p := range puts {
-			p.Source.Version, p.Source.Status = 0, ""
-		}
-		stored = false
-	}
-	if _, err := tx.ExecContext(ctx, `RELEASE put_new`); err != nil {
-		return false, err
-	}
-	if stored {
-		for _, p := range puts {
-			p.Outcome, p.Change = verity.PutCreated, verity.SourceChange{}
-		}
-	}
-	return stored, nil
-}
-
-// uriKey is a uri within its system.
-type uriKey struct{ system, uri string }
-
-// plainlyNew returns the puts whose id the store does not hold and whose
-// uri their system has free, when no earlier put of the batch names the
-// same id or the same uri in the same system. What a put finds holds
-// whatever the puts before it do: none of them names its id or its uri.
-func plainlyNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut) (map[*verity.SourcePut]bool, error) {
-	ids := make([]string, 0, len(puts))
-	for _, p := range puts {
-		ids = append(ids, p.Source.ID)
-	}
-	held, err := known(ctx, tx, "sources", ids)
-	if err != nil {
-		return nil, err
-	}
-	taken := map[uriKey]bool{}
-	keys := make([]uriKey, 0, len(puts))
-	for _, p := range puts {
-		keys = append(keys, uriKey{p.Source.System, p.Source.URI})
-	}
-	slices.SortFunc(keys, func(a, b uriKey) int { return cmp.Or(cmp.Compare(a.system, b.system), cmp.Compare(a.uri, b.uri)) })
-	keys = slices.Compact(keys)
-	for lo := 0; lo < len(keys); lo += batchSize {
-		part := keys[lo:min(lo+batchSize, len(keys))]
-		args := make([]any, 0, 2*len(part))
-		for _, k := range part {
-			args = append(args, k.system, k.uri)
-		}
-		// A probe per pair through the one-uri index: a join or an IN list
-		// leaves the planner free to scan the whole table instead.
-		rows, err := tx.QueryContext(ctx, `SELECT v.column1, v.column2 FROM (VALUES `+strings.TrimSuffix(strings.Repeat("(?,?),", len(part)), ",")+`) v
-			WHERE (SELECT 1 FROM sources s WHERE s.system = v.column1 AND `+tx.dialect.uriIs("s.uri", "v.column2")+` AND s.uri_duplicate = 0 LIMIT 1) IS NOT NULL`, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var k uriKey
-			if err := rows.Scan(&k.system, &k.uri); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			taken[k] = true
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	fresh := map[*verity.SourcePut]bool{}
-	named := map[string]bool{}
-	for _, p := range puts {
-		k := uriKey{p.Source.System, p.Source.URI}
-		if !held[p.Source.ID] && !named[p.Source.ID] && !taken[k] {
-			fresh[p] = true
-		}
-		named[p.Source.ID], taken[k] = true, true
-	}
-	return fresh, nil
-}
-
-// insertNew stores new sources as putSource stores one, with a statement
-// for each table.
-func insertNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.Time) error {
-	const cols = 8
-	sids := make(map[string]int64, len(puts))
-	per := maxRowArgs / cols
-	for lo := 0; lo < len(puts); lo += per {
-		group := puts[lo:min(lo+per, len(puts))]
-		args := make([]any, 0, len(group)*cols)
-		for _, p := range group {
-			src := p.Source
-			src.Hash = verity.ContentHash(src.Title, src.Text)
-			if src.UpdatedAt.IsZero() {
-				src.UpdatedAt = now
-			}
-			src.Version, src.Status = 1, verity.StatusActive
-			args = append(args, src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash)
-		}
-		rows, err := tx.QueryContext(ctx, `INSERT INTO sources (id, uri, system, title, author, updated_at, ingested_at, hash, version, status) VALUES `+
-			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, 1, 'active'), ", len(group)), ", ")+` RETURNING id, sid`, args...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var (
-				id  string
-				sid int64
-			)
-			if err := rows.Scan(&id, &sid); err != nil {
-				rows.Close()
-				return err
-			}
-			sids[id] = sid
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-	}
-	var versions, acls [][]any
-	nchunks := 0
-	for _, p := range puts {
-		src, sid := p.Source, sids[p.Source.ID]
-		if sid == 0 {
-			return fmt.Errorf("source %q: the store gave it no row id", src.ID)
-		}
-		versions = append(versions, []any{sid, 1, src.Hash, src.Title, src.Text, formatTime(now)})
-		src.ACL = normalACL(src.ACL)
-		for _, pr := range src.ACL {
-			acls = append(acls, []any{string(pr), sid})
-		}
-		nchunks += len(p.Chunks)
-	}
-	if err := insertMany(ctx, tx, "source_versions", []string{"sid", "version", "hash", "title", "text", "created_at"}, versions); err != nil {
-		return err
-	}
-	if err := insertMany(ctx, tx, "source_acl", []string{"principal", "sid"}, acls); err != nil {
-		return err
-	}
-	if nchunks == 0 {
-		return nil
-	}
-	next, err := nextCIDs(ctx, tx, nchunks)
-	if err != nil {
-		return err
-	}
-	// Deriving index terms is most of a batch's work in Go, and each
-	// source's is its own: they are derived on every core, then stored in
-	// the batch's order.
-	type built struct {
-		rows  [][]any
-		docs  []postings.Doc
-		terms int
-	}
-	firsts := make([]int64, len(puts))
-	for i, p := range puts {
-		firsts[i] = next
-		next += int64(len(p.Chunks))
-	}
-	out := make([]built, len(puts))
-	eachParallel(len(puts), func(i int) {
-		p := puts[i]
-		b := &out[i]
-		b.rows, b.docs, b.terms = chunkRows(p.Source, sids[p.Source.ID], p.Chunks, firsts[i], true)
-	})
-	var chunks [][]any
-	for _, b := range out {
-		chunks = append(chunks, b.rows...)
-		tx.pending = append(tx.pending, b.docs...)
-		tx.bumpStats(len(b.docs), b.terms)
-	}
-	return insertMany(ctx, tx, "chunks", chunkColumns, chunks)
-}
-
-// eachParallel calls f(0) ... f(n-1) on as many goroutines as there are
-// cores, and returns when all have returned.
-func eachParallel(n int, f func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers <= 1 {
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var (
-		next atomic.Int64
-		wg   sync.WaitGroup
-	)
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // putSource stores one source inside tx and says what it changed.
@@ -591,62 +368,6 @@ func putACL(ctx context.Context, tx *Tx, sid int64, acl []verity.Principal, chan
 	return insertMany(ctx, tx, "source_acl", []string{"principal", "sid"}, rows)
 }
 
-func insertChunks(ctx context.Context, tx *Tx, sid int64, src *verity.Source, chunks []verity.Chunk, indexed bool) error {
-	if len(chunks) == 0 {
-		return nil
-	}
-	first, err := nextCIDs(ctx, tx, len(chunks))
-	if err != nil {
-		return err
-	}
-	rows, docs, terms := chunkRows(src, sid, chunks, first, indexed)
-	if err := insertMany(ctx, tx, "chunks", chunkColumns, rows); err != nil {
-		return err
-	}
-	tx.pending = append(tx.pending, docs...)
-	tx.bumpStats(len(docs), terms)
-	return nil
-}
-
-// chunkColumns are the columns of chunks that chunkRows fills.
-var chunkColumns = []string{"cid", "sid", "version", "ordinal", "start", `"end"`, "heading", "terms", "nterms"}
-
-// chunkRows returns the rows of src's chunks (stored as source sid) with
-// ids from first on, and, when they are indexed, the docs of those with
-// terms and how many terms those hold. A chunk is its span of the text; it
-// keeps its terms only when it is not indexed (its source is revoked).
-func chunkRows(src *verity.Source, sid int64, chunks []verity.Chunk, first int64, indexed bool) (rows [][]any, docs []postings.Doc, nterms int) {
-	rows = make([][]any, len(chunks))
-	for i, c := range chunks {
-		heading, _ := json.Marshal(nonNil(c.Heading))
-		terms := rank.IndexTerms(src.Title, c.Heading, src.Text[c.Start:c.End])
-		cid := first + int64(i)
-		var kept sql.NullString
-		if !indexed {
-			kept = sql.NullString{String: strings.Join(terms, " "), Valid: true}
-		}
-		rows[i] = []any{cid, sid, src.Version, i, c.Start, c.End, string(heading), kept, len(terms)}
-		if !indexed || len(terms) == 0 {
-			continue
-		}
-		docs = append(docs, postings.Doc{ID: cid, Record: sid, Terms: terms})
-		nterms += len(terms)
-	}
-	return rows, docs, nterms
-}
-
-// deleteChunks removes a source's chunks, and takes them out of the search
-// index when they are in it (the source is active).
-func deleteChunks(ctx context.Context, tx *Tx, sid int64, indexed bool) error {
-	if indexed {
-		if err := unindex(ctx, tx, sid, false); err != nil {
-			return err
-		}
-	}
-	_, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE sid = ?`, sid)
-	return err
-}
-
 // bumpStats counts chunks and their terms into or out of the search
 // statistics; the transaction writes the sum once, before it commits,
 // rather than a statement per source.
@@ -781,49 +502,6 @@ func aclCondition(col string, c verity.Caller) (string, []any) {
 
 func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
-}
-
-// Chunks implements [verity.SourceStore.Chunks]. Each chunk's text is its
-// span of its version's text, which is read once.
-func (d *DB) Chunks(ctx context.Context, id string) ([]verity.Chunk, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT c.sid, c.version, c.ordinal, c.start, c."end", c.heading
-		FROM chunks c JOIN sources s ON s.sid = c.sid WHERE s.id = ? ORDER BY c.ordinal`, id)
-	if err != nil {
-		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
-	}
-	defer rows.Close()
-	var (
-		out      []verity.Chunk
-		sids     []int64
-		versions = map[versionKey]version{}
-	)
-	for rows.Next() {
-		c := verity.Chunk{SourceID: id}
-		var (
-			sid     int64
-			heading string
-		)
-		if err := rows.Scan(&sid, &c.Version, &c.Ordinal, &c.Start, &c.End, &heading); err != nil {
-			return nil, fmt.Errorf("read chunks of %q: %w", id, err)
-		}
-		json.Unmarshal([]byte(heading), &c.Heading)
-		out, sids = append(out, c), append(sids, sid)
-		versions[versionKey{sid, c.Version}] = version{}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
-	}
-	rows.Close()
-	if err := versionsOf(ctx, d.q(), versions); err != nil {
-		return nil, fmt.Errorf("read chunks of %q: %w", id, err)
-	}
-	for i := range out {
-		c := &out[i]
-		if c.Text, err = span(versions[versionKey{sids[i], c.Version}].text, c.Start, c.End); err != nil {
-			return nil, fmt.Errorf("read chunks of %q: chunk %d: %w", id, c.Ordinal, err)
-		}
-	}
-	return out, nil
 }
 
 // Stats implements [verity.SourceStore.Stats].
