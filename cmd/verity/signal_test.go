@@ -74,7 +74,10 @@ func manyFiles(t *testing.T, n int) string {
 // deadline is generous: it catches a hang, it does not time the stop.
 func TestInterruptIngest(t *testing.T) {
 	bin := verityBinary(t)
-	docs := manyFiles(t, 8000)
+	// Enough files that the ingest is still running when the signal
+	// comes: it stores batches of 512 in a few milliseconds each.
+	const n = 30000
+	docs := manyFiles(t, n)
 	for _, signals := range []int{1, 2} {
 		t.Run(fmt.Sprintf("%d signals", signals), func(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "v.db")
@@ -119,7 +122,7 @@ func TestInterruptIngest(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st.Sources == 0 || st.Sources >= 8000 || st.Chunks != st.Sources || st.SearchChunks != st.Chunks {
+			if st.Sources == 0 || st.Sources >= n || st.Chunks != st.Sources || st.SearchChunks != st.Chunks {
 				t.Errorf("store after the interrupt = %+v, want some but not all sources, each with its one chunk in search", st)
 			}
 		})
