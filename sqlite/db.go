@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -15,7 +16,8 @@ import (
 	"github.com/veritykb/verity"
 
 	"github.com/veritykb/verity/internal/sqlstore"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -81,7 +83,10 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 		return nil, verity.Errorf(verity.EINVALID, "open store: empty path")
 	}
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+	// WAL is set by walMode, not here: converting the file takes a lock
+	// SQLite does not wait for, so a pragma every connection runs could
+	// fail an Open racing another Open of a new file.
+	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -96,6 +101,10 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 		sdb.Close()
 		return nil, verity.Errorf(verity.EINVALID, "open store %s: %w", filename, err)
 	}
+	if err := walMode(ctx, sdb, busyWait); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("open store %s: %w", filename, err)
+	}
 	d, err := sqlstore.Open(ctx, sqlstore.Config{
 		DB: sdb, Dialect: dialect, Migrations: Migrations(), Steps: migrationSteps,
 		Now: opts.Now, IndexCache: opts.IndexCache,
@@ -105,6 +114,76 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	return &DB{DB: d}, nil
+}
+
+// busyWait is how long Open waits for another process to let go of a new
+// file, as busy_timeout does for every other statement.
+const busyWait = 10 * time.Second
+
+// walMode puts the file in WAL mode, which the file keeps. The conversion
+// needs the file to itself and SQLite answers SQLITE_BUSY at once, without
+// its busy handler, while another connection holds it (as one migrating a
+// new store does), so walMode retries with backoff for up to wait. A file
+// already in WAL mode, every file but a new one, takes no lock at all.
+func walMode(ctx context.Context, db *sql.DB, wait time.Duration) error {
+	deadline := time.Now().Add(wait)
+	pause := 2 * time.Millisecond
+	for {
+		err := setWAL(ctx, db)
+		switch {
+		case err == nil:
+			return nil
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case !busy(err):
+			return fmt.Errorf("set WAL mode: %w", err)
+		case time.Now().Add(pause).After(deadline):
+			return fmt.Errorf("set WAL mode: %w (waited %v for other connections)", err, wait)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, 100*time.Millisecond)
+	}
+}
+
+// errKept is SQLite refusing a conversion it cannot make now: it answers
+// the journal mode it kept instead of an error.
+var errKept = errors.New("journal mode unchanged")
+
+// setWAL makes one attempt of walMode's.
+func setWAL(ctx context.Context, db *sql.DB) error {
+	var mode string
+	if err := db.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil {
+		return err
+	}
+	if strings.EqualFold(mode, "wal") {
+		return nil
+	}
+	if err := db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
+		return err
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("%w: %s", errKept, mode)
+	}
+	return nil
+}
+
+// busy reports whether err is SQLite's SQLITE_BUSY or SQLITE_LOCKED, in
+// any of their extended forms, or a refused conversion: all pass when the
+// other connection lets go.
+func busy(err error) bool {
+	if errors.Is(err, errKept) {
+		return true
+	}
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff
+	return code == sqlite3.SQLITE_BUSY || code == sqlite3.SQLITE_LOCKED
 }
 
 // uriPath escapes a file name for a file: URI.

@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/veritykb/verity/internal/sqlstore"
 )
@@ -124,5 +126,45 @@ func TestOpenConcurrently(t *testing.T) {
 	db.SQL().QueryRow(`SELECT count(*), count(DISTINCT version) FROM schema_migrations`).Scan(&n, &distinct)
 	if n != distinct || n < 10 {
 		t.Errorf("schema_migrations has %d rows for %d versions, want each applied once", n, distinct)
+	}
+}
+
+// TestWALModeWaits converts a file another connection holds exclusively:
+// walMode waits for it rather than failing at once, gives up with a clear
+// error after its wait, and converts the file once it is let go.
+func TestWALModeWaits(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	holder, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	holder.SetMaxOpenConns(1)
+	if _, err := holder.Exec(`CREATE TABLE t(x); BEGIN EXCLUSIVE; INSERT INTO t VALUES (1)`); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	err = walMode(ctx, db, 30*time.Millisecond)
+	if err == nil || !strings.Contains(err.Error(), "waited") {
+		t.Fatalf("walMode on a held file = %v, want it to give up after waiting", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- walMode(ctx, db, 10*time.Second) }()
+	time.Sleep(20 * time.Millisecond)
+	if _, err := holder.Exec(`COMMIT`); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("walMode once the file is let go = %v", err)
+	}
+	var mode string
+	db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+	if mode != "wal" {
+		t.Errorf("journal mode %q, want wal", mode)
 	}
 }
