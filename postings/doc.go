@@ -33,7 +33,8 @@
 // bound cannot reach the all-records list, so the cost follows the few best
 // documents, not every match. Lists that only the caller's own (lower) bar
 // makes essential are, for a caller who reads few records, walked from one
-// readable doc to the next ([Seg.Readable]) rather than posting by posting;
-// the all-records list still costs what it costs a caller who reads all,
-// which is the floor of one traversal for both lists.
+// readable doc to the next ([Seg.Readable]) rather than posting by posting,
+// and only probed, block bound first, for the docs it may not read; the
+// all-records list still costs what it costs a caller who reads all, which
+// is the floor of one traversal for both lists.
 package postings

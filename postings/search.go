@@ -60,6 +60,10 @@ type searcher struct {
 	req           Request
 	readable, all topK
 	tfs           []uint32 // by query term, for the doc being scored
+	// seen: the readable docs of the segment below it have all been
+	// scored or passed over; next is the first readable doc from seen
+	// when next >= seen (see leap).
+	seen, next int
 }
 
 type cursor struct {
@@ -83,6 +87,7 @@ func (s *searcher) segment(seg Seg) error {
 	if len(cs) == 0 {
 		return nil
 	}
+	s.seen, s.next = 0, -1
 	slices.SortStableFunc(cs, func(a, b cursor) int { return cmp.Compare(a.ub, b.ub) })
 	// pre[j] bounds what the lists cs[:j] add together.
 	pre := make([]float64, len(cs)+1)
@@ -116,16 +121,25 @@ func (s *searcher) segment(seg Seg) error {
 		// The next doc to score: the first in an essential list, or for a
 		// caller with readable ordinals, the first in a list essential for
 		// all, unless a readable doc of the lists between comes first.
+		sparse := seg.Readable != nil
 		from := e
-		if seg.Readable != nil {
+		if sparse {
 			from = ea
 		}
 		d := End
 		for _, c := range cs[from:] {
 			d = min(d, c.it.Ord())
 		}
-		if seg.Readable != nil {
-			d = leap(seg.Readable, cs[e:ea], d)
+		if sparse {
+			if s.next < s.seen {
+				s.next = seg.Readable.Next(s.seen)
+			}
+			if s.next < d {
+				d = s.leap(seg.Readable, cs[e:ea], d)
+			} else {
+				// No doc from s.seen to d is readable: the usual case.
+				s.seen = d + 1
+			}
 		}
 		if d == End {
 			break
@@ -141,12 +155,27 @@ func (s *searcher) segment(seg Seg) error {
 		rec := docs.Records[d]
 		ok := s.req.Readable(rec)
 		bar := s.all.threshold()
+		// cs[ess:] hold d or stand past it; cs[:ess] are probed for d.
+		ess := e
 		if ok {
 			bar = theta
+			if sparse {
+				// The lists between, which a sparse caller's cursors
+				// walk only as far as readable docs, are essential here.
+				for _, c := range cs[e:ea] {
+					if c.it.Ord() < d {
+						c.it.Advance(d)
+					}
+				}
+			}
+		} else if sparse {
+			// d ranks, if at all, among the best of all: the lists
+			// between are probed, as the non-essential ones are.
+			ess = ea
 		}
 		norm := rank.Norm(int(docs.Lens[d]), s.req.AvgLen, p)
 		var partial float64
-		for _, c := range cs[e:] {
+		for _, c := range cs[ess:] {
 			if c.it.Ord() == d {
 				tf := c.it.TF()
 				s.tfs[c.term] = tf
@@ -154,8 +183,8 @@ func (s *searcher) segment(seg Seg) error {
 				c.it.Next()
 			}
 		}
-		keep := !below(partial+pre[e], bar)
-		for j := e - 1; keep && j >= 0; j-- {
+		keep := !below(partial+pre[ess], bar)
+		for j := ess - 1; keep && j >= 0; j-- {
 			c := cs[j]
 			if below(partial+pre[j+1], bar) {
 				keep = false
@@ -203,33 +232,39 @@ func (s *searcher) segment(seg Seg) error {
 }
 
 // leap returns the first doc before limit that one of band holds and
-// readable marks, or limit when there is none; band's cursors stand at or
-// after what it returns. Unreadable docs are passed over by advancing the
+// readable marks, or limit when there is none. band's cursors stand at or
+// after what it returns, or, when it returns limit, at or after every
+// readable doc before limit: they walk only as far as the caller's docs,
+// and the docs it may not read are probed when they are scored, as a
+// non-essential list is. Unreadable docs are passed over by advancing the
 // lists to the next readable doc, skipping whole blocks where they can.
-func leap(readable Bitset, band []cursor, limit int) int {
-	for {
-		x := End
-		for _, c := range band {
-			x = min(x, c.it.Ord())
+func (s *searcher) leap(readable Bitset, band []cursor, limit int) int {
+	pos := End
+	for _, c := range band {
+		pos = min(pos, c.it.Ord())
+	}
+	// Readable docs before s.seen have been scored or passed over.
+	pos = max(pos, s.seen)
+	for pos < limit {
+		r := min(readable.Next(pos), limit)
+		if r == limit {
+			break
 		}
-		if x >= limit {
-			return limit
-		}
-		r := min(readable.Next(x), limit)
+		pos = End
 		for _, c := range band {
 			if c.it.Ord() < r {
 				c.it.Advance(r)
 			}
+			pos = min(pos, c.it.Ord())
 		}
-		if r == limit {
-			return limit
-		}
-		for _, c := range band {
-			if c.it.Ord() == r {
-				return r
-			}
+		if pos == r {
+			s.seen = r + 1
+			return r
 		}
 	}
+	// The doc at limit is scored next.
+	s.seen = limit + 1
+	return limit
 }
 
 // below says that a bound is under the bar, with room for the rounding by
