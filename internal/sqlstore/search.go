@@ -136,34 +136,43 @@ func deadDF(ctx context.Context, q querier, terms []string, df []int) error {
 
 // hints returns the deduplicated (system, author) of the unreadable records
 // among the best k of all, sorted so the order says nothing about rank.
+// They are read in one query, as results are.
 func hints(ctx context.Context, q querier, all, results []postings.Hit) ([]verity.Hint, error) {
 	out := []verity.Hint{}
-	seen := map[verity.Hint]bool{}
+	var args []any
 	for _, h := range all {
-		if slices.ContainsFunc(results, func(r postings.Hit) bool { return r.Record == h.Record }) {
-			continue
-		}
 		// A readable record among the best k of all is among the caller's
 		// best k too (fewer records rank above it there), so every record
 		// left here is one the caller cannot read.
-		var (
-			system, author string
-			grantable      bool
-		)
-		if err := q.QueryRowContext(ctx, `SELECT system, author, EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)
-			FROM sources s WHERE sid = ?`, h.Record).Scan(&system, &author, &grantable); err != nil {
-			return nil, err
+		if !slices.ContainsFunc(results, func(r postings.Hit) bool { return r.Record == h.Record }) {
+			args = append(args, h.Record)
 		}
-		if !grantable {
-			// A record with no ACL is readable by no one (fail closed): a
-			// hint would point at something nobody can be given.
-			continue
+	}
+	if len(args) == 0 {
+		return out, nil
+	}
+	// A record with no ACL is readable by no one (fail closed): a hint
+	// would point at something nobody can be given.
+	rows, err := q.QueryContext(ctx, `SELECT system, author FROM sources s
+		WHERE sid IN (`+placeholders(len(args))+`) AND EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	seen := map[verity.Hint]bool{}
+	for rows.Next() {
+		var system, author string
+		if err := rows.Scan(&system, &author); err != nil {
+			return nil, err
 		}
 		hint := verity.Hint{System: system, Author: verity.Principal(author).Email()}
 		if !seen[hint] {
 			seen[hint] = true
 			out = append(out, hint)
 		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
 	}
 	slices.SortFunc(out, func(a, b verity.Hint) int {
 		if c := strings.Compare(a.System, b.System); c != 0 {
