@@ -23,3 +23,11 @@ func CopyTables() []string {
 
 // NotCopied lists the tables a copy leaves alone.
 func NotCopied() []string { return notCopied }
+
+// SetIndexSizes makes segments keep their lists inline below inline docs
+// and merges read page lists of a segment at a time, until restore.
+func SetIndexSizes(inline, page int) (restore func()) {
+	oldInline, oldPage := inlineDocs, mergePage
+	inlineDocs, mergePage = inline, page
+	return func() { inlineDocs, mergePage = oldInline, oldPage }
+}

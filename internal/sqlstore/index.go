@@ -20,9 +20,17 @@ import (
 // document frequency leaves out). Everything changes inside the write
 // transaction that changes the chunks, so the index is never behind the
 // store and a crash at any point leaves the last committed one.
-const (
+//
+// Sizes of segments and of a merge's reads and writes; variables only so
+// that a test can make them small.
+var (
 	// inlineDocs: segments of fewer docs keep their lists in their row.
 	inlineDocs = 4096
+	// mergePage is how many of one segment's lists a merge reads at a time.
+	mergePage = 512
+)
+
+const (
 	// mergeFactor: this many adjacent segments of one size tier (a power of
 	// mergeFactor of live docs) merge into one, so each chunk is rewritten
 	// about log10(chunks) times and a search visits a few dozen segments.
@@ -78,13 +86,9 @@ func writeSegment(ctx context.Context, tx *Tx, docs []byte, lists map[string][]b
 	if n < inlineDocs {
 		inline = postings.EncodeLists(lists)
 	}
-	var seg int64
-	if err := tx.QueryRowContext(ctx, `INSERT INTO index_segments (docs, min_cid, max_cid, doc_table, inline) VALUES (?, ?, ?, ?, ?) RETURNING seg`,
-		n, minID, maxID, docs, inline).Scan(&seg); err != nil {
+	seg, err := insertSegment(ctx, tx, docs, inline, n, minID, maxID)
+	if err != nil || inline != nil {
 		return err
-	}
-	if inline != nil {
-		return nil
 	}
 	terms := make([]string, 0, len(lists))
 	for t := range lists {
@@ -96,6 +100,15 @@ func writeSegment(ctx context.Context, tx *Tx, docs []byte, lists map[string][]b
 		rows[i] = []any{seg, t, lists[t]}
 	}
 	return insertMany(ctx, tx, "index_postings", []string{"seg", "term", "list"}, rows)
+}
+
+// insertSegment writes a segment's row, with its lists when they are
+// inline, and returns its id.
+func insertSegment(ctx context.Context, tx *Tx, docs, inline []byte, n int, minID, maxID int64) (int64, error) {
+	var seg int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO index_segments (docs, min_cid, max_cid, doc_table, inline) VALUES (?, ?, ?, ?, ?) RETURNING seg`,
+		n, minID, maxID, docs, inline).Scan(&seg)
+	return seg, err
 }
 
 // indexedChunk is a chunk of a source as the index knows it.
@@ -353,15 +366,18 @@ func (d *DB) mergeIndex(ctx context.Context) error {
 	}
 }
 
-// mergeSegments replaces adjacent segments by one that holds their live docs.
+// mergeSegments replaces adjacent segments by one that holds their live
+// docs. It reads the run's lists a page of each segment at a time (by the
+// index on (seg, term)), merges them term by term and writes the merged
+// lists a batch at a time, so that its memory is the run's doc tables and a
+// few pages, not the run's lists: a merge near the top of a store of a
+// million passages rewrites half of its index.
 func (d *DB) mergeSegments(ctx context.Context, tx *Tx, run []segmentRow, deleted []int64) error {
 	tables := make([]*postings.DocTable, len(run))
 	dead := make([]postings.Bitset, len(run))
 	inline := make([]map[string][]byte, len(run))
-	byID := map[int64]int{}
 	var ids []any
 	for i, s := range run {
-		byID[s.seg] = i
 		ids = append(ids, s.seg)
 		var table, lists []byte
 		if err := tx.QueryRowContext(ctx, `SELECT doc_table, inline FROM index_segments WHERE seg = ?`, s.seg).Scan(&table, &lists); err != nil {
@@ -382,54 +398,83 @@ func (d *DB) mergeSegments(ctx context.Context, tx *Tx, run []segmentRow, delete
 	if err != nil {
 		return err
 	}
-	// Every term of the run, with its list in each segment.
-	lists := map[string][][]byte{}
-	add := func(i int, term string, b []byte) {
-		l := lists[term]
-		if l == nil {
-			l = make([][]byte, len(run))
-			lists[term] = l
-		}
-		l[i] = b
-	}
-	for i, in := range inline {
-		for t, b := range in {
-			add(i, t, b)
+	cursors := make([]*segLists, len(run))
+	for i, s := range run {
+		cursors[i] = &segLists{seg: s.seg}
+		if s.inline {
+			cursors[i].page = sortedLists(inline[i])
+			cursors[i].done = true
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT seg, term, list FROM index_postings WHERE seg IN (`+placeholders(len(ids))+`)`, ids...)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		var (
-			seg  int64
-			term string
-			b    []byte
-		)
-		if err := rows.Scan(&seg, &term, &b); err != nil {
-			rows.Close()
+	// A merged segment small enough to keep its lists inline is written
+	// at once; a larger one gets its row first, then its lists a batch at
+	// a time as they are merged, so a merge holds a page of each segment's
+	// lists and a batch of its own, not the whole run.
+	var (
+		seg     int64
+		small   = m.N < inlineDocs
+		out     = map[string][]byte{}
+		batch   [][]any
+		bytes   int
+		dropped = map[string]int{}
+	)
+	if !small {
+		// Its first chunk id is the first segment's while that one is
+		// still there (segments are unique by it): the row takes a key no
+		// segment has until the run is deleted.
+		if seg, err = insertSegment(ctx, tx, m.Docs, nil, m.N, -1-m.MinID, m.MaxID); err != nil {
 			return err
 		}
-		add(byID[seg], term, b)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	flush := func() error {
+		err := insertMany(ctx, tx, "index_postings", []string{"seg", "term", "list"}, batch)
+		batch, bytes = batch[:0], 0
 		return err
 	}
-	out := make(map[string][]byte, len(lists))
-	dropped := map[string]int{}
-	for t, ls := range lists {
+	ls := make([][]byte, len(run))
+	for {
+		term, ok := "", false
+		for _, c := range cursors {
+			t, more, err := c.peek(ctx, tx)
+			if err != nil {
+				return fmt.Errorf("segment %d: %w", c.seg, err)
+			}
+			if more && (!ok || t.term < term) {
+				term, ok = t.term, true
+			}
+		}
+		if !ok {
+			break
+		}
+		for i, c := range cursors {
+			ls[i] = nil
+			if t, more, _ := c.peek(ctx, tx); more && t.term == term {
+				ls[i] = t.list
+				c.i++
+			}
+		}
 		b, n, err := m.MergeList(ls)
 		if err != nil {
-			return fmt.Errorf("term %q: %w", t, err)
-		}
-		if b != nil {
-			out[t] = b
+			return fmt.Errorf("term %q: %w", term, err)
 		}
 		if n > 0 {
-			dropped[t] = n
+			dropped[term] = n
 		}
+		switch {
+		case b == nil:
+		case small:
+			out[term] = b
+		default:
+			batch = append(batch, []any{seg, term, b})
+			if bytes += len(b); len(batch) >= mergeBatch || bytes >= mergeBatchBytes {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return err
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM index_postings WHERE seg IN (`+placeholders(len(ids))+`)`, ids...); err != nil {
 		return err
@@ -448,10 +493,83 @@ func (d *DB) mergeSegments(ctx context.Context, tx *Tx, run []segmentRow, delete
 	if _, err := tx.ExecContext(ctx, `DELETE FROM index_dead_terms WHERE docs <= 0`); err != nil {
 		return err
 	}
-	if err := writeSegment(ctx, tx, m.Docs, out, m.N, m.MinID, m.MaxID); err != nil {
+	if small {
+		if err := writeSegment(ctx, tx, m.Docs, out, m.N, m.MinID, m.MaxID); err != nil {
+			return err
+		}
+	} else if _, err := tx.ExecContext(ctx, `UPDATE index_segments SET min_cid = ? WHERE seg = ?`, m.MinID, seg); err != nil {
 		return err
 	}
 	return bumpGeneration(ctx, tx)
+}
+
+// mergeBatch and mergeBatchBytes bound the merged lists a merge holds
+// before it writes them.
+const (
+	mergeBatch      = 512
+	mergeBatchBytes = 8 << 20
+)
+
+// termList is one term's posting list in one segment.
+type termList struct {
+	term string
+	list []byte
+}
+
+// segLists reads a segment's lists in term order, a page at a time (by the
+// index on (seg, term)). Each page is read whole before the merge writes,
+// so no query is open while another runs on the transaction's connection.
+type segLists struct {
+	seg  int64
+	page []termList
+	i    int
+	done bool // no lists after page
+}
+
+// peek returns the list the cursor stands on, reading the next page when
+// the current one is used up, or false when the segment has no more.
+func (c *segLists) peek(ctx context.Context, tx *Tx) (termList, bool, error) {
+	if c.i < len(c.page) {
+		return c.page[c.i], true, nil
+	}
+	if c.done {
+		return termList{}, false, nil
+	}
+	q, args := `SELECT term, list FROM index_postings WHERE seg = ? ORDER BY term LIMIT ?`, []any{c.seg, mergePage}
+	if len(c.page) > 0 {
+		q, args = `SELECT term, list FROM index_postings WHERE seg = ? AND term > ? ORDER BY term LIMIT ?`, []any{c.seg, c.page[len(c.page)-1].term, mergePage}
+	}
+	rows, err := tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return termList{}, false, err
+	}
+	defer rows.Close()
+	c.page, c.i = c.page[:0], 0
+	for rows.Next() {
+		var t termList
+		if err := rows.Scan(&t.term, &t.list); err != nil {
+			return termList{}, false, err
+		}
+		c.page = append(c.page, t)
+	}
+	if err := rows.Err(); err != nil {
+		return termList{}, false, err
+	}
+	c.done = len(c.page) < mergePage
+	if len(c.page) == 0 {
+		return termList{}, false, nil
+	}
+	return c.page[0], true, nil
+}
+
+// sortedLists returns an inline segment's lists in term order.
+func sortedLists(lists map[string][]byte) []termList {
+	out := make([]termList, 0, len(lists))
+	for t, b := range lists {
+		out = append(out, termList{t, b})
+	}
+	slices.SortFunc(out, func(a, b termList) int { return strings.Compare(a.term, b.term) })
+	return out
 }
 
 // deriveIndex brings the index terms of every chunk up to

@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/postings"
 	"github.com/veritykb/verity/rank"
 )
 
@@ -29,30 +31,7 @@ func exhaustive(t *testing.T, db Store, text string, c verity.Caller, k int) []s
 	if st.N > 0 {
 		st.AvgLen = float64(total) / float64(st.N)
 	}
-	rows, err := db.SQL().QueryContext(ctx, db.Rebind(`SELECT c.cid, c.sid, v.title, c.heading, c.start, c."end", v.text
-		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
-		WHERE s.status = 'active' AND c.nterms > 0`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cands []rank.Candidate
-	for rows.Next() {
-		var (
-			cand                 rank.Candidate
-			title, heading, text string
-			start, end           int
-			path                 []string
-		)
-		if err := rows.Scan(&cand.ChunkID, &cand.SourceID, &title, &heading, &start, &end, &text); err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal([]byte(heading), &path); err != nil {
-			t.Fatal(err)
-		}
-		cand.Terms = strings.Join(rank.IndexTerms(title, path, text[start:end]), " ")
-		cands = append(cands, cand)
-	}
-	rows.Close()
+	cands := liveChunks(t, db)
 	for _, term := range q.Terms {
 		for _, cand := range cands {
 			if slices.Contains(strings.Fields(cand.Terms), term) {
@@ -83,6 +62,40 @@ func exhaustive(t *testing.T, db Store, text string, c verity.Caller, k int) []s
 		out = append(out, fmt.Sprintf("%s %.12f", id, r.Score))
 	}
 	return out
+}
+
+// liveChunks returns the active chunks that have index terms, each with
+// its terms derived from its span of its version's text.
+func liveChunks(t *testing.T, db Store) []rank.Candidate {
+	t.Helper()
+	rows, err := db.SQL().QueryContext(context.Background(), db.Rebind(`SELECT c.cid, c.sid, v.title, c.heading, c.start, c."end", v.text
+		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
+		WHERE s.status = 'active' AND c.nterms > 0`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var cands []rank.Candidate
+	for rows.Next() {
+		var (
+			cand                 rank.Candidate
+			title, heading, text string
+			start, end           int
+			path                 []string
+		)
+		if err := rows.Scan(&cand.ChunkID, &cand.SourceID, &title, &heading, &start, &end, &text); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(heading), &path); err != nil {
+			t.Fatal(err)
+		}
+		cand.Terms = strings.Join(rank.IndexTerms(title, path, text[start:end]), " ")
+		cands = append(cands, cand)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cands
 }
 
 // SearchesExact fails t unless every query, as every caller, returns what
@@ -216,5 +229,55 @@ func testSearchFollowsACLChanges(t *testing.T, open Opener) {
 	put(t, db, doc("a", "The quarterly budget review, revised twice.", "group:g2"))
 	if found() {
 		t.Fatal("g1 finds a new version whose ACL no longer names it")
+	}
+}
+
+// ListsMatchChunks fails t unless the store's index, which must be one
+// segment with its lists in rows (as a merge leaves it), has a list for
+// every term of its live chunks, of as many docs as hold the term, and no
+// other list.
+func ListsMatchChunks(t *testing.T, db Store) {
+	t.Helper()
+	// Every term of a live chunk has its list, of as many docs as hold it.
+	want := map[string]int{}
+	for _, c := range liveChunks(t, db) {
+		terms := strings.Fields(c.Terms)
+		slices.Sort(terms)
+		for _, term := range slices.Compact(terms) {
+			want[term]++
+		}
+	}
+	rows, err := db.SQL().QueryContext(context.Background(), `SELECT term, list FROM index_postings`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for rows.Next() {
+		var (
+			term string
+			b    []byte
+		)
+		if err := rows.Scan(&term, &b); err != nil {
+			t.Fatal(err)
+		}
+		l, err := postings.OpenList(b)
+		if err != nil {
+			t.Fatalf("term %q: %v", term, err)
+		}
+		got[term] = l.Count
+	}
+	rows.Close()
+	if !maps.Equal(got, want) {
+		for term, n := range want {
+			if got[term] != n {
+				t.Errorf("term %q: merged list of %d docs, want %d", term, got[term], n)
+			}
+		}
+		for term, n := range got {
+			if _, ok := want[term]; !ok {
+				t.Errorf("term %q: merged list of %d docs, want none", term, n)
+			}
+		}
+		t.FailNow()
 	}
 }
