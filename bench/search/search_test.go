@@ -87,3 +87,21 @@ func TestBleve(t *testing.T) {
 		t.Errorf("Search(glaciers of the Alps) = %v wide, %v narrow; want one-1 first, then two-1", wide, narrow)
 	}
 }
+
+// A caller's latencies over several rounds are their medians, each on its
+// own; the rest of the report is the first round's.
+func TestMedianLatency(t *testing.T) {
+	rs := []*searchbench.Report{
+		{Engine: "verity", IngestMBps: 7, P50MS: 3, P99MS: 9, MeanMS: 4},
+		{Engine: "verity", P50MS: 1, P99MS: 30, MeanMS: 2},
+		{Engine: "verity", P50MS: 2, P99MS: 10, MeanMS: 8},
+		{Engine: "verity", P50MS: 9, P99MS: 1, MeanMS: 3},
+	}
+	got := medianLatency(rs)
+	if got.P50MS != 2 || got.P99MS != 9 || got.MeanMS != 3 || got.IngestMBps != 7 {
+		t.Errorf("medianLatency = p50 %v p99 %v mean %v ingest %v, want 2, 9, 3 and the first round's 7", got.P50MS, got.P99MS, got.MeanMS, got.IngestMBps)
+	}
+	if one := medianLatency(rs[:1]); one.P50MS != 3 || one.P99MS != 9 || one.MeanMS != 4 {
+		t.Errorf("one round: %+v, want it unchanged", one)
+	}
+}
