@@ -138,7 +138,7 @@ func walMode(ctx context.Context, db *sql.DB, wait time.Duration) error {
 		case !busy(err):
 			return fmt.Errorf("set WAL mode: %w", err)
 		case time.Now().Add(pause).After(deadline):
-			return fmt.Errorf("set WAL mode: %w (waited %v for other connections)", err, wait)
+			return fmt.Errorf("set WAL mode: %w (waited %v: another process may hold the file, or its file system may not support WAL, which the store needs)", err, wait)
 		}
 		select {
 		case <-ctx.Done():
