@@ -38,11 +38,15 @@ const (
 func PromptVersions() string { return prompts.String() }
 
 // Store is what answering needs from the knowledge store: ACL-filtered
-// search, the count of active sources (an empty store has no grounding
-// mode), and source versions to locate quotes in. *sqlite.DB satisfies it.
+// search, whether it holds any active source (an empty store has no
+// grounding mode), and source versions to locate quotes in. *sqlite.DB
+// satisfies it.
 type Store interface {
 	verity.Searcher
 	Stats(ctx context.Context) (verity.StoreStats, error)
+	// HasActiveSources says whether any source is active, without
+	// counting them: it is asked on every question.
+	HasActiveSources(ctx context.Context) (bool, error)
 	SourceVersion(ctx context.Context, id string, version int) (*verity.Source, error)
 }
 
@@ -150,11 +154,11 @@ func (s *Service) Ask(ctx context.Context, question string, caller verity.Caller
 		return nil, verity.Errorf(verity.EINVALID, "ask: the question is empty")
 	}
 	a := s.newAnswer(question)
-	st, err := s.store.Stats(ctx)
+	grounded, err := s.store.HasActiveSources(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if st.ActiveSources == 0 {
+	if !grounded {
 		return s.chat(ctx, a)
 	}
 	mem, _ := s.store.(Memory)

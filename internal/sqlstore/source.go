@@ -521,6 +521,17 @@ func (d *DB) Stats(ctx context.Context) (verity.StoreStats, error) {
 	return st, nil
 }
 
+// HasActiveSources says whether the store holds an active source. It reads
+// up to the first one rather than counting: Stats sums every version's
+// text, which was half of an offline ask's time at 20,000 sources.
+func (d *DB) HasActiveSources(ctx context.Context) (bool, error) {
+	var ok bool
+	if err := d.q().QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sources WHERE status = 'active')`).Scan(&ok); err != nil {
+		return false, fmt.Errorf("look for active sources: %w", err)
+	}
+	return ok, nil
+}
+
 // SourceACLs returns the ACL of each of ids that the store holds (an empty
 // ACL for a source readable by no one); ids it does not hold are absent.
 // It reads no text, so access checks over many sources stay cheap.

@@ -101,6 +101,32 @@ func testPutSourceRejects(t *testing.T, open Opener) {
 	}
 }
 
+// HasActiveSources, which decides whether answers are grounded, follows
+// what Stats counts: no source, an active one, and only revoked ones.
+func testHasActiveSources(t *testing.T, open Opener) {
+	ctx := context.Background()
+	db := open(t, "")
+	check := func(when string, want bool) {
+		t.Helper()
+		got, err := db.HasActiveSources(ctx)
+		st, _ := db.Stats(ctx)
+		if err != nil || got != want || got != (st.ActiveSources > 0) {
+			t.Errorf("%s: HasActiveSources = %v, %v; want %v (Stats counts %d active)", when, got, err, want, st.ActiveSources)
+		}
+	}
+	check("empty store", false)
+	put(t, db, doc("a", "Quarterly budget for marketing.", verity.Public))
+	check("one source", true)
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("a")}, "user:admin@x.example", "test"); err != nil {
+		t.Fatal(err)
+	}
+	check("its source revoked", false)
+	if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.SourceRef("a")}, "user:admin@x.example", "test"); err != nil {
+		t.Fatal(err)
+	}
+	check("restored", true)
+}
+
 func testRevokeLeavesSearch(t *testing.T, open Opener) {
 	ctx := context.Background()
 	db := open(t, "")

@@ -52,6 +52,7 @@ func Run(t *testing.T, open Opener) {
 		{"PutSourcesAsOneByOne", testPutSourcesAsOneByOne},
 		{"PutSourceRejects", testPutSourceRejects},
 		{"RevokeLeavesSearch", testRevokeLeavesSearch},
+		{"HasActiveSources", testHasActiveSources},
 		{"Sources", testSources},
 		{"SourceACLs", testSourceACLs},
 		{"PutSourceChanges", testPutSourceChanges},
