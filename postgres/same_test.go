@@ -139,8 +139,8 @@ func TestPreviousReleasePostgres(t *testing.T) {
 	}
 	defer db.Close()
 	var version int
-	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 16 {
-		t.Errorf("schema after opening the release's store = %d (%v), want 16", version, err)
+	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 17 {
+		t.Errorf("schema after opening the release's store = %d (%v), want 17", version, err)
 	}
 	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/95642fd-search.json")
 	storetest.CheckSpanRelease(t, db)
