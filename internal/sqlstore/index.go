@@ -260,18 +260,23 @@ func segmentRows(ctx context.Context, q querier) ([]segmentRow, error) {
 }
 
 func deletedCIDs(ctx context.Context, q querier) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT cid FROM index_deleted ORDER BY cid`)
+	return int64s(ctx, q, `SELECT cid FROM index_deleted ORDER BY cid`)
+}
+
+// int64s runs a query of one integer column and returns its values.
+func int64s(ctx context.Context, q querier, query string, args ...any) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []int64
 	for rows.Next() {
-		var cid int64
-		if err := rows.Scan(&cid); err != nil {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
-		out = append(out, cid)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }
