@@ -43,7 +43,6 @@ func PromptVersions() string { return prompts.String() }
 // satisfies it.
 type Store interface {
 	verity.Searcher
-	Stats(ctx context.Context) (verity.StoreStats, error)
 	// HasActiveSources says whether any source is active, without
 	// counting them: it is asked on every question.
 	HasActiveSources(ctx context.Context) (bool, error)

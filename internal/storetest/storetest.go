@@ -20,6 +20,7 @@ type Store interface {
 	Close() error
 	Cache() llm.Cache
 	Record(ctx context.Context, id string) (*verity.Record, error)
+	Stats(ctx context.Context) (verity.StoreStats, error)
 	ResearchCalls(ctx context.Context, f verity.ResearchFilter) ([]verity.ResearchCall, error)
 	RevocationLog(ctx context.Context) ([]receipt.Event, error)
 	Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
