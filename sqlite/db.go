@@ -16,7 +16,7 @@ import (
 	"github.com/veritykb/verity"
 
 	"github.com/veritykb/verity/internal/sqlstore"
-	"modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver; its errors carry SQLite's codes
 	sqlite3 "modernc.org/sqlite/lib"
 )
 

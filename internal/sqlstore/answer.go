@@ -42,13 +42,9 @@ func (d *DB) RevokedMatch(ctx context.Context, q verity.SearchQuery) (float64, e
 		return 0, fmt.Errorf("match revoked sources: %w", err)
 	}
 	best := 0.0
-	for start := 0; start < len(sids); start += 500 {
-		batch := sids[start:min(start+500, len(sids))]
-		args := make([]any, len(batch))
-		for i, sid := range batch {
-			args[i] = sid
-		}
-		rows, err := d.q().QueryContext(ctx, `SELECT coalesce(terms, '') FROM chunks WHERE sid IN (`+placeholders(len(args))+`)`, args...)
+	for lo := 0; lo < len(sids); lo += batchSize {
+		batch := sids[lo:min(lo+batchSize, len(sids))]
+		rows, err := d.q().QueryContext(ctx, `SELECT coalesce(terms, '') FROM chunks WHERE sid IN (`+placeholders(len(batch))+`)`, argsOf(batch)...)
 		if err != nil {
 			return 0, fmt.Errorf("match revoked sources: %w", err)
 		}

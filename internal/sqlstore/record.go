@@ -171,7 +171,7 @@ func storedReceipts(ctx context.Context, tx *Tx, recs []*verity.Record) (map[str
 	out := map[string]storedReceipt{}
 	for lo := 0; lo < len(ids); lo += batchSize {
 		part := ids[lo:min(lo+batchSize, len(ids))]
-		rows, err := tx.QueryContext(ctx, `SELECT id, rid, receipt FROM records WHERE id IN (`+placeholders(len(part))+`)`, stringArgs(part)...)
+		rows, err := tx.QueryContext(ctx, `SELECT id, rid, receipt FROM records WHERE id IN (`+placeholders(len(part))+`)`, argsOf(part)...)
 		if err != nil {
 			return nil, err
 		}
@@ -198,10 +198,11 @@ func storedReceipts(ctx context.Context, tx *Tx, recs []*verity.Record) (map[str
 	return out, nil
 }
 
-func stringArgs(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
+// argsOf returns xs as query arguments.
+func argsOf[T any](xs []T) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
 	}
 	return out
 }
@@ -307,7 +308,7 @@ func known(ctx context.Context, tx *Tx, table string, ids []string) (map[string]
 		// A probe per id through its index: with an IN list the planner may
 		// scan the whole table (PostgreSQL does, before it has statistics).
 		rows, err := tx.QueryContext(ctx, `SELECT v.column1 FROM (VALUES `+strings.TrimSuffix(strings.Repeat("(?),", len(part)), ",")+`) v
-			WHERE (SELECT 1 FROM `+table+` t WHERE t.id = v.column1 LIMIT 1) IS NOT NULL`, stringArgs(part)...)
+			WHERE (SELECT 1 FROM `+table+` t WHERE t.id = v.column1 LIMIT 1) IS NOT NULL`, argsOf(part)...)
 		if err != nil {
 			return nil, err
 		}

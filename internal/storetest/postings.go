@@ -238,7 +238,6 @@ func testSearchFollowsACLChanges(t *testing.T, open Opener) {
 // other list.
 func ListsMatchChunks(t *testing.T, db Store) {
 	t.Helper()
-	// Every term of a live chunk has its list, of as many docs as hold it.
 	want := map[string]int{}
 	for _, c := range liveChunks(t, db) {
 		terms := strings.Fields(c.Terms)
@@ -267,6 +266,9 @@ func ListsMatchChunks(t *testing.T, db Store) {
 		got[term] = l.Count
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
 	if !maps.Equal(got, want) {
 		for term, n := range want {
 			if got[term] != n {
