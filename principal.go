@@ -99,6 +99,7 @@ type Caller struct {
 	actor      Principal
 	token      string
 	local      bool
+	anonymous  bool
 }
 
 // NewCaller returns a Caller holding ps plus Public, deduplicated and sorted.
@@ -133,6 +134,19 @@ func LocalOperator(name string) Caller {
 	}
 	return Caller{principals: []Principal{Public}, actor: Principal("local:" + name), local: true}
 }
+
+// Anonymous returns the caller of a request that brought no credentials,
+// where a server lets such requests read (verity serve --anonymous read):
+// the public caller, which the service layer lets read what is public and
+// nothing more — no permission hints, nothing stored that others see.
+func Anonymous() Caller {
+	c := NewCaller()
+	c.anonymous = true
+	return c
+}
+
+// Anonymous reports whether c is the unauthenticated caller of [Anonymous].
+func (c Caller) Anonymous() bool { return c.anonymous }
 
 // Local reports whether c is the local operator.
 func (c Caller) Local() bool { return c.local }

@@ -20,7 +20,6 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
-	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/sqlite"
@@ -109,8 +108,8 @@ func loadStore(b *testing.B) *benchStore {
 			}
 		}
 		b.Logf("built a store of %d passages in %v", *benchChunks, time.Since(start).Round(time.Millisecond))
-		svc := kb.New(db, kb.Options{})
-		tok, err := svc.CreateToken(ctx, local, kb.TokenRequest{Name: "bench", Principals: []verity.Principal{"user:b@corp.example", "group:g3"}})
+		svc := kb.New(db, kb.Options{Models: kb.Fixed(engine, judge)})
+		tok, err := svc.CreateToken(ctx, local, kb.TokenRequest{Name: "bench", Principals: []string{"user:b@corp.example", "group:g3"}})
 		if err != nil {
 			benchErr = err
 			return
@@ -194,7 +193,7 @@ func run(b *testing.B, op func(i int) error) load {
 // same run, so the transport's cost reads as a ratio.
 func BenchmarkServe(b *testing.B) {
 	st := loadStore(b)
-	api := New(Options{Service: st.svc, Model: engine, Verifier: judge, Rate: -1})
+	api := New(Options{Service: st.svc, Rate: -1})
 	srv := httptest.NewServer(api)
 	defer srv.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
@@ -219,7 +218,6 @@ func BenchmarkServe(b *testing.B) {
 		}
 		return nil
 	}
-	askOpt := answer.Options{K: 5, NoCache: true, NoRecords: true}
 	results := map[string]load{}
 	workloads := []struct {
 		name string
@@ -233,11 +231,11 @@ func BenchmarkServe(b *testing.B) {
 			return call("GET", "/api/v1/search?k=10&q="+url.QueryEscape(st.queries[i%len(st.queries)]), "")
 		}},
 		{"ask/in-process", func(i int) error {
-			_, err := st.svc.Ask(ctx, st.caller, engine, judge, st.queries[i%len(st.queries)], askOpt)
+			_, err := st.svc.Ask(ctx, st.caller, kb.AskRequest{Question: st.queries[i%len(st.queries)], K: 5, Fresh: true, NoRecord: true})
 			return err
 		}},
 		{"ask/http", func(i int) error {
-			body, _ := json.Marshal(AskRequest{Question: st.queries[i%len(st.queries)], K: 5, Fresh: true, NoRecord: true})
+			body, _ := json.Marshal(kb.AskRequest{Question: st.queries[i%len(st.queries)], K: 5, Fresh: true, NoRecord: true})
 			return call("POST", "/api/v1/ask", string(body))
 		}},
 	}

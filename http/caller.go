@@ -18,9 +18,8 @@ type Proxy struct {
 
 // authenticated is how a request was authenticated.
 type authenticated struct {
-	c         verity.Caller
-	anonymous bool   // the public caller, for reading only
-	key       string // what its rate limit is counted under
+	c   verity.Caller
+	key string // what its rate limit is counted under
 }
 
 // errNoCredentials refuses a request without credentials when anonymous
@@ -68,7 +67,7 @@ func (s *Server) authenticate(r *http.Request) (authenticated, error) {
 	if !s.opt.Anonymous {
 		return authenticated{key: "addr:" + addr.String()}, errNoCredentials
 	}
-	return authenticated{c: verity.NewCaller(), anonymous: true, key: "addr:" + addr.String()}, nil
+	return authenticated{c: verity.Anonymous(), key: "addr:" + addr.String()}, nil
 }
 
 // proxied reads the caller a trusted proxy names: user:EMAIL and its

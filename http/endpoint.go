@@ -40,7 +40,6 @@ func (s *Server) endpoint(h handler) http.Handler {
 		if info != nil {
 			info.actor, info.token = string(who.c.Actor()), who.c.Token()
 		}
-		r = r.WithContext(context.WithValue(r.Context(), anonymousKey{}, who.anonymous))
 		v, err := h(w, r, who.c)
 		switch {
 		case err != nil:
@@ -51,13 +50,25 @@ func (s *Server) endpoint(h handler) http.Handler {
 	})
 }
 
-type anonymousKey struct{}
-
-// anonymous reports whether r acts as the anonymous public caller, to whom
-// no permission hints are shown.
-func anonymous(r *http.Request) bool {
-	a, _ := r.Context().Value(anonymousKey{}).(bool)
-	return a
+// bounded serves h without establishing a caller (a mount that
+// authenticates itself): its time is bounded and its requests count
+// against one rate limit under key.
+func (s *Server) bounded(key string, h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
+		defer cancel()
+		r = r.WithContext(ctx)
+		if info := infoOf(r); info != nil {
+			info.route = r.Pattern
+		}
+		if err := s.limits.allow(w, key); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if err := h(w, r); err != nil {
+			s.fail(w, r, err)
+		}
+	})
 }
 
 // probe is an endpoint that needs no caller (health and readiness): only

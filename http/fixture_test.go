@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
@@ -26,7 +25,6 @@ import (
 	"github.com/veritykb/verity/postgres"
 	"github.com/veritykb/verity/postgres/pgtest"
 	"github.com/veritykb/verity/sqlite"
-	"github.com/veritykb/verity/summary"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -100,7 +98,7 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f := &fixture{path: filepath.Join(dir, "kb.db"), tokens: map[string]string{}, ids: map[string]string{}}
-	svc, db, err := kbtest.Open(f.path, t0)
+	svc, db, err := kbtest.Open(f.path, t0, kb.Fixed(engine, judge))
 	if err != nil {
 		return nil, err
 	}
@@ -113,12 +111,12 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	everyone := verity.NewCaller("group:staff", "group:hr")
-	sum, err := svc.Summarize(ctx, everyone, engine, "Acme moved its sales to Bitrix24", summary.Options{K: 8, Sentences: 8})
+	sum, err := svc.Summarize(ctx, everyone, kb.SummarizeRequest{Topic: "Acme moved its sales to Bitrix24", K: 8, Sentences: 8})
 	if err != nil {
 		return nil, err
 	}
 	f.summary = sum.ID
-	hrSum, err := svc.Summarize(ctx, verity.NewCaller("group:hr"), engine, "квазипарабола склад логистики", summary.Options{})
+	hrSum, err := svc.Summarize(ctx, verity.NewCaller("group:hr"), kb.SummarizeRequest{Topic: "квазипарабола склад логистики"})
 	if err != nil || len(hrSum.Sentences) == 0 {
 		return nil, verity.Errorf(verity.EINTERNAL, "summarize as hr = %v, %+v", err, hrSum)
 	}
@@ -127,14 +125,14 @@ func buildFixture() (*fixture, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := svc.Extract(ctx, local, engine, kb.ExtractRequest{Spec: spec, Pages: 1}); err != nil {
+	if _, err := svc.Extract(ctx, local, kb.ExtractRequest{Parsed: spec, Pages: 1}); err != nil {
 		return nil, err
 	}
-	edges, err := svc.Graph(ctx, verity.NewCaller(), extract.GraphFilter{})
+	edges, err := svc.Graph(ctx, verity.NewCaller(), kb.GraphFilter{})
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range edges {
+	for _, e := range edges.Edges {
 		if strings.Contains(e.Subject, "Ромашка") {
 			f.pubEnt, f.pubObj, f.pubEdge = e.SubjectID, e.ObjectID, e.ID
 		}
@@ -142,36 +140,35 @@ func buildFixture() (*fixture, error) {
 	if f.pubEdge == "" {
 		return nil, verity.Errorf(verity.EINTERNAL, "extraction found %+v, want «Ромашка»", edges)
 	}
-	rep, err := svc.Revoke(ctx, local, []verity.Ref{verity.SourceRef("PUB-2")}, "an old case")
+	rep, err := svc.Revoke(ctx, local, kb.RevokeRequest{Refs: refStrings([]verity.Ref{verity.SourceRef("PUB-2")}), Reason: "an old case"})
 	if err != nil {
 		return nil, err
 	}
 	f.pubEv = rep.Event.ID
-	rep, err = svc.Revoke(ctx, local, []verity.Ref{verity.RecordRef(hrSum.Sentences[0].ID)}, "квазипарабола leak")
+	rep, err = svc.Revoke(ctx, local, kb.RevokeRequest{Refs: refStrings([]verity.Ref{verity.RecordRef(hrSum.Sentences[0].ID)}), Reason: "квазипарабола leak"})
 	if err != nil {
 		return nil, err
 	}
 	f.hrEv = rep.Event.ID
-	arep, err := svc.Audit(ctx, local, engine, kb.AuditRequest{})
+	arep, err := svc.Audit(ctx, local, kb.AuditRequest{})
 	if err != nil {
 		return nil, err
 	}
 	f.run = arep.Run.ID
 	// A job HR queued: its arguments name HR's summary.
-	queued, err := svc.QueueAudit(ctx, verity.NewCaller("user:hr@corp.example", "group:hr"), "offline",
-		kb.AuditRequest{Scope: audit.Scope{Records: []string{hrSum.ID}}})
+	queued, err := svc.QueueAudit(ctx, verity.NewCaller("user:hr@corp.example", "group:hr"), kb.AuditRequest{Records: []string{hrSum.ID}})
 	if err != nil {
 		return nil, err
 	}
 	f.hrJob = queued.Jobs[0].ID
 	for name, tr := range map[string]kb.TokenRequest{
-		"alice":   {Name: "alice", Principals: []verity.Principal{"user:alice@corp.example", "group:staff"}},
-		"eve":     {Name: "eve", Principals: []verity.Principal{"user:eve@outside.example"}},
-		"curator": {Name: "curator", Principals: []verity.Principal{"user:cur@corp.example", "group:staff"}},
-		"admin":   {Name: "admin", Principals: []verity.Principal{"user:adm@corp.example"}},
-		"hr":      {Name: "hr", Principals: []verity.Principal{"user:hr@corp.example", "group:hr"}},
-		"expired": {Name: "expired", Principals: []verity.Principal{"user:alice@corp.example", "group:staff"}, Expires: time.Hour},
-		"revoked": {Name: "revoked", Principals: []verity.Principal{"user:alice@corp.example", "group:staff"}},
+		"alice":   {Name: "alice", Principals: []string{"user:alice@corp.example", "group:staff"}},
+		"eve":     {Name: "eve", Principals: []string{"user:eve@outside.example"}},
+		"curator": {Name: "curator", Principals: []string{"user:cur@corp.example", "group:staff"}},
+		"admin":   {Name: "admin", Principals: []string{"user:adm@corp.example"}},
+		"hr":      {Name: "hr", Principals: []string{"user:hr@corp.example", "group:hr"}},
+		"expired": {Name: "expired", Principals: []string{"user:alice@corp.example", "group:staff"}, Expires: "1h"},
+		"revoked": {Name: "revoked", Principals: []string{"user:alice@corp.example", "group:staff"}},
 	} {
 		tok, err := svc.CreateToken(ctx, local, tr)
 		if err != nil {
@@ -289,8 +286,8 @@ func (f *fixture) serve(t testing.TB, db interface {
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	meter := llm.NewMeter(llm.DefaultPrices())
-	opt.Service = kb.New(db, kb.Options{Now: now, Log: log})
-	opt.Model, opt.Verifier, opt.Meter, opt.Log, opt.Now = llm.WithMeter(engine, meter), judge, meter, log, now
+	opt.Service = kb.New(db, kb.Options{Now: now, Log: log, Meter: meter, Models: kb.Fixed(llm.WithMeter(engine, meter), judge)})
+	opt.Log, opt.Now = log, now
 	if opt.Rate == 0 {
 		opt.Rate = -1
 	}
@@ -385,3 +382,12 @@ func prefixes(t testing.TB, ss ...string) []netip.Prefix {
 }
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// refStrings writes refs as a request names them.
+func refStrings(refs []verity.Ref) []string {
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = string(r)
+	}
+	return out
+}

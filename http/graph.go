@@ -2,72 +2,39 @@ package http
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/kb"
 )
 
 // graph is GET /api/v1/graph?relation=&spec=: the live edges the caller may
 // see, in the shape of verity graph --json.
 func (s *Server) graph(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
 	q := query{r: r}
-	edges, err := s.svc.Graph(r.Context(), c, extract.GraphFilter{Relation: q.str("relation"), Spec: q.str("spec")})
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"edges": edges}, nil
+	return s.svc.Graph(r.Context(), c, kb.GraphFilter{Relation: q.str("relation"), Spec: q.str("spec")})
 }
 
 // entities is GET /api/v1/graph/entities, as verity graph entities --json.
 func (s *Server) entities(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
-	ents, err := s.svc.Entities(r.Context(), c)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"entities": ents}, nil
+	return s.svc.Entities(r.Context(), c)
 }
 
-// MergeRequest is the body of POST /api/v1/graph/merge.
-type MergeRequest struct {
-	From  string   `json:"from"`
-	Into  string   `json:"into"`
-	Basis []string `json:"basis,omitempty"` // source:ID or record:ID refs the merge also rests on
-	Why   string   `json:"why,omitempty"`
-}
-
-// merge is POST /api/v1/graph/merge, as verity graph merge --json.
+// merge is POST /api/v1/graph/merge (a [kb.MergeRequest]), as verity graph
+// merge --json.
 func (s *Server) merge(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
-	var req MergeRequest
+	var req kb.MergeRequest
 	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
 		return nil, err
 	}
-	basis := make([]verity.Ref, len(req.Basis))
-	for i, b := range req.Basis {
-		basis[i] = verity.Ref(b)
-	}
-	id, err := s.svc.Merge(r.Context(), c, req.From, req.Into, basis, req.Why)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]string{"merge": id}, nil
+	return s.svc.Merge(r.Context(), c, req)
 }
 
-// AliasRequest is the body of POST /api/v1/graph/alias.
-type AliasRequest struct {
-	Name  string `json:"name"`
-	Alias string `json:"alias"`
-}
-
-// alias is POST /api/v1/graph/alias: it answers {"key","alias"}.
+// alias is POST /api/v1/graph/alias (a [kb.AliasRequest]): it answers
+// {"alias","key"}.
 func (s *Server) alias(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
-	var req AliasRequest
+	var req kb.AliasRequest
 	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
 		return nil, err
 	}
-	key, err := s.svc.Alias(r.Context(), c, req.Name, req.Alias)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]string{"key": key, "alias": strings.TrimSpace(req.Alias)}, nil
+	return s.svc.Alias(r.Context(), c, req)
 }

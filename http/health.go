@@ -22,9 +22,5 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) (any, error) {
 
 // rights says what the caller may do beyond reading, and who it is.
 func (s *Server) rights(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
-	rt, err := s.svc.Rights(r.Context(), c)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"principals": c.Principals(), "actor": c.Actor(), "rights": rt}, nil
+	return s.svc.Identity(r.Context(), c)
 }

@@ -3,33 +3,20 @@ package http
 import (
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 )
 
 // jobs is GET /api/v1/jobs, in the shape of verity jobs --json: the jobs
 // the caller may see, newest first (?state= repeatable, ?batch=, ?limit=).
 func (s *Server) jobs(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
-	q := r.URL.Query()
-	f := verity.JobFilter{Batch: q.Get("batch")}
-	for _, st := range q["state"] {
-		st := verity.JobState(strings.ToLower(st))
-		switch st {
-		case verity.JobQueued, verity.JobRunning, verity.JobRetrying, verity.JobDone, verity.JobFailed, verity.JobCancelled:
-		default:
-			return nil, verity.Errorf(verity.EINVALID, "state %q: want queued, running, retrying, done, failed or cancelled", st)
-		}
-		f.States = append(f.States, st)
+	q := query{r: r}
+	jq := kb.JobQuery{States: r.URL.Query()["state"], Batch: q.str("batch"), Limit: q.int("limit", 0)}
+	if q.err != nil {
+		return nil, q.err
 	}
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			return nil, verity.Errorf(verity.EINVALID, "limit %q: want 1 to 1000", v)
-		}
-		f.Limit = n
-	}
-	return s.svc.Jobs(r.Context(), c, f)
+	return s.svc.Jobs(r.Context(), c, jq)
 }
 
 // jobID reads the {id} of a job's path.

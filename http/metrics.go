@@ -10,9 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/llm"
 )
 
 // metrics are the server's Prometheus metrics, in a registry of its own.
@@ -29,7 +27,7 @@ type metrics struct {
 	revoked   *prometheus.CounterVec
 }
 
-func newMetrics(meter *llm.Meter) *metrics {
+func newMetrics(svc *kb.Service) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "verity_http_requests_total", Help: "HTTP requests by route pattern, method-free, and status code.",
@@ -52,18 +50,18 @@ func newMetrics(meter *llm.Meter) *metrics {
 	}, []string{"action"})
 	m.reg.MustRegister(m.requests, m.latency, m.quotes, m.distorted, m.notFound, m.revoked,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	if meter != nil {
-		total := func(f func(llm.Totals) int64) func() float64 {
-			return func() float64 { return float64(f(meter.Snapshot().Total)) }
+	if _, ok := svc.ModelUsage(); ok {
+		total := func(f func(kb.ModelUsage) int64) func() float64 {
+			return func() float64 { u, _ := svc.ModelUsage(); return float64(f(u)) }
 		}
 		m.reg.MustRegister(
-			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_requests_total", Help: "Requests to the model stack."}, total(func(t llm.Totals) int64 { return t.Requests })),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_calls_total", Help: "Model requests answered by the provider."}, total(func(t llm.Totals) int64 { return t.Calls })),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_cache_hits_total", Help: "Model requests answered by the cache."}, total(func(t llm.Totals) int64 { return t.CacheHits })),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_errors_total", Help: "Model requests that failed."}, total(func(t llm.Totals) int64 { return t.Errors })),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_retries_total", Help: "Extra attempts made by retries."}, total(func(t llm.Totals) int64 { return t.Retries })),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_input_tokens_total", Help: "Input tokens of provider calls."}, total(func(t llm.Totals) int64 { return t.InputTokens })),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_output_tokens_total", Help: "Output tokens of provider calls."}, total(func(t llm.Totals) int64 { return t.OutputTokens })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_requests_total", Help: "Requests to the model stack."}, total(func(u kb.ModelUsage) int64 { return u.Requests })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_calls_total", Help: "Model requests answered by the provider."}, total(func(u kb.ModelUsage) int64 { return u.Calls })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_cache_hits_total", Help: "Model requests answered by the cache."}, total(func(u kb.ModelUsage) int64 { return u.CacheHits })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_errors_total", Help: "Model requests that failed."}, total(func(u kb.ModelUsage) int64 { return u.Errors })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_retries_total", Help: "Extra attempts made by retries."}, total(func(u kb.ModelUsage) int64 { return u.Retries })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_input_tokens_total", Help: "Input tokens of provider calls."}, total(func(u kb.ModelUsage) int64 { return u.InputTokens })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_model_output_tokens_total", Help: "Output tokens of provider calls."}, total(func(u kb.ModelUsage) int64 { return u.OutputTokens })),
 		)
 	}
 	return m
@@ -76,17 +74,12 @@ func (m *metrics) request(route string, status int, d time.Duration) {
 
 // answered counts an answer's verbatim quotes, flagged distortions and its
 // not-found reason.
-func (m *metrics) answered(a *answer.Answer) {
-	for _, c := range a.Claims {
-		if c.VerbatimQuote != "" {
-			m.quotes.Inc()
-		}
-		if c.DistortionRisk == answer.RiskLow || c.DistortionRisk == answer.RiskHigh {
-			m.distorted.Inc()
-		}
-	}
-	if a.Outcome == answer.NotFound {
-		m.notFound.WithLabelValues(string(a.NotFoundReason)).Inc()
+func (m *metrics) answered(a *kb.Answer) {
+	n := kb.Counts(a)
+	m.quotes.Add(float64(n.Quotes))
+	m.distorted.Add(float64(n.Distorted))
+	if n.NotFound != "" {
+		m.notFound.WithLabelValues(n.NotFound).Inc()
 	}
 }
 

@@ -1,6 +1,10 @@
 package http
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/veritykb/verity/kb"
+)
 
 // table lists every endpoint: method, path pattern, the request body it
 // decodes (nil for none) and its handler. openapi.json documents exactly
@@ -17,32 +21,32 @@ func (s *Server) table() []route {
 
 		api(http.MethodGet, "/rights", nil, s.rights),
 		api(http.MethodGet, "/search", nil, s.search),
-		api(http.MethodPost, "/ask", AskRequest{}, s.ask),
-		api(http.MethodPost, "/check", CheckRequest{}, s.check),
+		api(http.MethodPost, "/ask", kb.AskRequest{}, s.ask),
+		api(http.MethodPost, "/check", kb.CheckRequest{}, s.check),
 		api(http.MethodGet, "/sources", nil, s.sources),
 		api(http.MethodGet, "/source", nil, s.source),
 		api(http.MethodPost, "/ingest", nil, s.ingest),
 
 		api(http.MethodGet, "/graph", nil, s.graph),
 		api(http.MethodGet, "/graph/entities", nil, s.entities),
-		api(http.MethodPost, "/graph/merge", MergeRequest{}, s.merge),
-		api(http.MethodPost, "/graph/alias", AliasRequest{}, s.alias),
+		api(http.MethodPost, "/graph/merge", kb.MergeRequest{}, s.merge),
+		api(http.MethodPost, "/graph/alias", kb.AliasRequest{}, s.alias),
 		api(http.MethodGet, "/explain", nil, s.explain),
 		api(http.MethodGet, "/review", nil, s.review),
-		api(http.MethodPost, "/review/decisions", DecisionRequest{}, s.decide),
-		api(http.MethodPost, "/extract", ExtractRequest{}, s.extract),
+		api(http.MethodPost, "/review/decisions", kb.DecisionRequest{}, s.decide),
+		api(http.MethodPost, "/extract", kb.ExtractRequest{}, s.extract),
 
-		api(http.MethodPost, "/summarize", SummarizeRequest{}, s.summarize),
+		api(http.MethodPost, "/summarize", kb.SummarizeRequest{}, s.summarize),
 		api(http.MethodGet, "/summaries", nil, s.summaries),
 		api(http.MethodGet, "/summaries/{id}", nil, s.summary),
 
-		api(http.MethodPost, "/revoke", RevokeRequest{}, s.revoke),
-		api(http.MethodPost, "/unrevoke", RevokeRequest{}, s.unrevoke),
-		api(http.MethodPost, "/undo", UndoRequest{}, s.undo),
-		api(http.MethodPost, "/impact", ImpactRequest{}, s.impact),
+		api(http.MethodPost, "/revoke", kb.RevokeRequest{}, s.revoke),
+		api(http.MethodPost, "/unrevoke", kb.RevokeRequest{}, s.unrevoke),
+		api(http.MethodPost, "/undo", kb.UndoRequest{}, s.undo),
+		api(http.MethodPost, "/impact", kb.ImpactRequest{}, s.impact),
 		api(http.MethodGet, "/log", nil, s.revocationLog),
 
-		api(http.MethodPost, "/audit", AuditRequest{}, s.audit),
+		api(http.MethodPost, "/audit", kb.AuditRequest{}, s.audit),
 		api(http.MethodGet, "/audit/replay", nil, s.replay),
 		api(http.MethodGet, "/audit/undetermined", nil, s.undetermined),
 
@@ -51,10 +55,10 @@ func (s *Server) table() []route {
 		api(http.MethodPost, "/jobs/{id}/cancel", nil, s.cancelJob),
 
 		api(http.MethodGet, "/roles", nil, s.roles),
-		api(http.MethodPost, "/roles/grant", RoleRequest{}, s.grantRole),
-		api(http.MethodPost, "/roles/revoke", RoleRequest{}, s.revokeRole),
+		api(http.MethodPost, "/roles/grant", kb.RoleRequest{}, s.grantRole),
+		api(http.MethodPost, "/roles/revoke", kb.RoleRequest{}, s.revokeRole),
 		api(http.MethodGet, "/tokens", nil, s.tokens),
-		api(http.MethodPost, "/tokens", TokenRequest{}, s.createToken),
+		api(http.MethodPost, "/tokens", kb.TokenRequest{}, s.createToken),
 		api(http.MethodPost, "/tokens/revoke", TokenRevokeRequest{}, s.revokeToken),
 	}
 }

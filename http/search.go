@@ -14,12 +14,5 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request, c verity.Caller)
 	if q.err != nil {
 		return nil, q.err
 	}
-	res, err := s.svc.Search(r.Context(), c, text, k)
-	if err != nil {
-		return nil, err
-	}
-	if anonymous(r) {
-		res.Hints = []verity.Hint{}
-	}
-	return res, nil
+	return s.svc.Search(r.Context(), c, text, k)
 }

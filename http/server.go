@@ -13,8 +13,6 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/verify"
 )
 
 // Defaults of [Options].
@@ -29,19 +27,10 @@ const (
 // Options configure a [Server]. cmd/verity fills them from flags and the
 // environment; nothing here reads either.
 type Options struct {
+	// Service is the one door every request goes through: it holds the
+	// models, reads uploads and decides every right.
 	Service *kb.Service
-	Model   llm.Model // the model ask, check, summarize, audit and extract use
-	// ModelSpec is Model's spec ("offline", "openai:MODEL"...), which a
-	// job queued with "queue": true records for the worker that runs it.
-	ModelSpec string
-	Verifier  verify.Verifier // the verifier between answer stages
-	// Meter counts the model's calls, cache hits and tokens for /metrics;
-	// nil leaves those metrics out.
-	Meter *llm.Meter
-	// Reader parses ingest uploads; nil means [IngestReader] (the ingest
-	// package's readers, in this process).
-	Reader UploadReader
-	Log    *slog.Logger // JSON request logs; discarded when nil
+	Log     *slog.Logger // JSON request logs; discarded when nil
 
 	// Anonymous lets requests without credentials act as the public caller
 	// (verity.NewCaller()): they read what is public and kb refuses them
@@ -78,15 +67,25 @@ type Options struct {
 	Now func() time.Time
 }
 
-// Mount is a handler served at Pattern (a ServeMux pattern) for the caller
-// each request authenticates as; anonymous says it is the public caller of
-// --anonymous read, to whom no permission hints are shown. A request that
-// carries an Origin header other than Options.CORSOrigin is refused before
-// it reaches the handler: browsers send one, other clients do not, so a
-// page on another site — or a name rebound to this address — cannot call it.
+// Mount is another transport served at Pattern (a ServeMux pattern) behind
+// the server's bounds, logging and metrics, wired by cmd/verity (a
+// transport never imports another). Exactly one of Handler and Raw is set.
+// A request that carries an Origin header other than Options.CORSOrigin is
+// refused before it reaches either: browsers send one, other clients do
+// not, so a page on another site — or a name rebound to this address —
+// cannot call it.
 type Mount struct {
 	Pattern string
-	Handler func(c verity.Caller, anonymous bool) http.Handler
+	// Handler serves the caller each request authenticates as, as the
+	// API's endpoints do (the MCP endpoint); the caller is
+	// verity.Anonymous() for a request without credentials under
+	// --anonymous read.
+	Handler func(c verity.Caller) http.Handler
+	// Raw serves requests that authenticate themselves (a signed webhook,
+	// a provisioning protocol with its own credentials): the server
+	// establishes no caller, but bounds the request's time and body, limits
+	// the route's rate as a whole, logs and counts it.
+	Raw http.Handler
 }
 
 // Server is the API's handler. It is safe for concurrent use.
@@ -114,9 +113,6 @@ func New(opt Options) *Server {
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
-	if opt.Reader == nil {
-		opt.Reader = IngestReader{}
-	}
 	if opt.Rate == 0 {
 		opt.Rate = DefaultRate
 	}
@@ -137,7 +133,7 @@ func New(opt Options) *Server {
 	}
 	s := &Server{opt: opt, svc: opt.Service, log: opt.Log, now: opt.Now}
 	s.limits = newLimits(opt.Rate, opt.Burst, opt.Now)
-	s.metrics = newMetrics(opt.Meter)
+	s.metrics = newMetrics(opt.Service)
 	s.routes = s.table()
 	mux := http.NewServeMux()
 	for _, rt := range s.routes {
@@ -163,15 +159,32 @@ func New(opt Options) *Server {
 	return s
 }
 
-// mounted serves a Mount through the API's door: bounded, authenticated,
-// rate-limited, and refused for a foreign Origin.
+// mounted serves a Mount through the API's door: bounded, authenticated
+// (unless it authenticates itself), rate-limited, and refused for a
+// foreign Origin.
 func (s *Server) mounted(m Mount) http.Handler {
-	return s.endpoint(func(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	foreign := func(r *http.Request) error {
 		if o := r.Header.Get("Origin"); o != "" && o != s.opt.CORSOrigin {
-			return nil, verity.Errorf(verity.EFORBIDDEN, "requests from another origin are refused")
+			return verity.Errorf(verity.EFORBIDDEN, "requests from another origin are refused")
+		}
+		return nil
+	}
+	if m.Raw != nil {
+		return s.bounded("route:"+m.Pattern, func(w http.ResponseWriter, r *http.Request) error {
+			if err := foreign(r); err != nil {
+				return err
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
+			m.Raw.ServeHTTP(w, r)
+			return nil
+		})
+	}
+	return s.endpoint(func(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+		if err := foreign(r); err != nil {
+			return nil, err
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
-		m.Handler(c, anonymous(r)).ServeHTTP(w, r)
+		m.Handler(c).ServeHTTP(w, r)
 		return nil, nil
 	})
 }

@@ -15,15 +15,7 @@ func (s *Server) sources(w http.ResponseWriter, r *http.Request, c verity.Caller
 	if q.err != nil {
 		return nil, q.err
 	}
-	list, err := s.svc.Sources(r.Context(), c, sq)
-	if err != nil {
-		return nil, err
-	}
-	dups, err := s.svc.URIDuplicates(r.Context(), c, sq)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"sources": list, "uri_duplicates": dups}, nil
+	return s.svc.Sources(r.Context(), c, sq)
 }
 
 // source is GET /api/v1/source?id=ID&version=N&chunks=true&all=true: one

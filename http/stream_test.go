@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/veritykb/verity/kb"
 )
 
 // sse is one server-sent event.
@@ -53,7 +55,7 @@ func TestAskStream(t *testing.T) {
 		}
 		stages := 0
 		for _, ev := range evs[:len(evs)-1] {
-			var st stageEvent
+			var st kb.Stage
 			if ev.name != "stage" || json.Unmarshal([]byte(ev.data), &st) != nil || st.Stage == "" {
 				t.Errorf("event %s %s, want a stage", ev.name, ev.data)
 			}

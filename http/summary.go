@@ -4,41 +4,22 @@ import (
 	"net/http"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/summary"
+	"github.com/veritykb/verity/kb"
 )
 
-// SummarizeRequest is the body of POST /api/v1/summarize.
-type SummarizeRequest struct {
-	Topic     string `json:"topic"`
-	K         int    `json:"k,omitempty"`         // passages to retrieve
-	Sentences int    `json:"sentences,omitempty"` // most sentences to write
-	MaxSets   int    `json:"max_sets,omitempty"`  // most alternative sets per sentence's receipt
-}
-
-// summarize is POST /api/v1/summarize, in the shape of verity summarize
-// --json.
+// summarize is POST /api/v1/summarize (a [kb.SummarizeRequest]), in the
+// shape of verity summarize --json.
 func (s *Server) summarize(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
-	var req SummarizeRequest
+	var req kb.SummarizeRequest
 	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
 		return nil, err
 	}
-	sum, err := s.svc.Summarize(r.Context(), c, s.opt.Model, req.Topic, summary.Options{K: req.K, Sentences: req.Sentences, MaxSets: req.MaxSets})
-	if err != nil {
-		return nil, err
-	}
-	if anonymous(r) {
-		sum.Hints = nil
-	}
-	return sum, nil
+	return s.svc.Summarize(r.Context(), c, req)
 }
 
 // summaries is GET /api/v1/summaries, as verity summarize --list --json.
 func (s *Server) summaries(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
-	rows, err := s.svc.Summaries(r.Context(), c)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"summaries": rows}, nil
+	return s.svc.Summaries(r.Context(), c)
 }
 
 // summary is GET /api/v1/summaries/{id}?all=true, as verity summarize

@@ -17,7 +17,7 @@ func TestUI(t *testing.T) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Write([]byte("ui " + r.URL.Path))
 	})
-	mount := Mount{Pattern: "/mcp", Handler: func(c verity.Caller, anonymous bool) http.Handler {
+	mount := Mount{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("mcp as " + string(c.Actor()))) })
 	}}
 	e := f.start(t, false, Options{UI: ui, Mounts: []Mount{mount}})

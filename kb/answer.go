@@ -7,26 +7,171 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/verify"
 )
 
-// Ask answers question from what c may read, every claim with a verbatim
-// quote, or says honestly that it cannot; m drafts and v verifies between
-// the stages. The model's only tool is search as c: nothing in a document
-// or a tool argument can change the caller.
-func (s *Service) Ask(ctx context.Context, c verity.Caller, m llm.Model, v verify.Verifier, question string, opt answer.Options) (*answer.Answer, error) {
-	if strings.TrimSpace(question) == "" {
+// Answer is what ask and check return: the shape every transport prints
+// (verity ask --json, POST /api/v1/ask, the MCP ask tool).
+type Answer = answer.Answer
+
+// Document is one text an answer to check may cite: inline, or a source
+// of the store read as the caller.
+type Document = answer.Document
+
+// ProviderCitation is a provider's own citation in an answer to check
+// (Anthropic's Citations API): a span of the answer, the cited document's
+// index and the text it cites.
+type ProviderCitation = llm.Citation
+
+// Default and largest number of records an answer's search reads.
+const (
+	DefaultAskK = 5
+	MaxAskK     = 50
+)
+
+// AskRequest is a question and the options of answering it: the flags of
+// verity ask and the body of POST /api/v1/ask.
+type AskRequest struct {
+	Question   string `json:"question"`
+	K          int    `json:"k,omitempty"`           // records per search, 1-50 (default 5)
+	Policy     string `json:"policy,omitempty"`      // strict (default) or broad
+	NoVerbatim bool   `json:"no_verbatim,omitempty"` // cite without quoting
+	Fresh      bool   `json:"fresh,omitempty"`       // neither read nor write the answer cache
+	NoRecord   bool   `json:"no_record,omitempty"`   // do not store the statements as records
+	// Progress, when set, is told as each stage starts and ends; it may be
+	// called from several goroutines at once.
+	Progress func(Stage) `json:"-"`
+}
+
+// CheckRequest is an answer written anywhere, to verify against the
+// documents it cites: the body of POST /api/v1/check, and what verity
+// check reads from its files. [N] markers in Answer cite Documents[N-1].
+type CheckRequest struct {
+	Question  string     `json:"question,omitempty"`
+	Answer    string     `json:"answer"`
+	Documents []Document `json:"documents,omitempty"`
+	// Citations are a provider's own, offered as each claim's quote and
+	// located by code.
+	Citations  []ProviderCitation `json:"citations,omitempty"`
+	Policy     string             `json:"policy,omitempty"` // strict (default) or broad
+	NoVerbatim bool               `json:"no_verbatim,omitempty"`
+	// Progress, when set, is told as each stage starts and ends.
+	Progress func(Stage) `json:"-"`
+}
+
+// Stage is one step of answering, as it starts (Done false) and ends.
+type Stage struct {
+	Stage  string `json:"stage"` // search, draft, verify, facts, verify-facts, assemble, re-verify, quotes
+	Done   bool   `json:"done"`
+	Detail string `json:"detail,omitempty"` // what the stage found, when done
+}
+
+// answerOptions reads the options ask and check share: policy "" is strict.
+func answerOptions(policy string, noVerbatim bool) (answer.Options, error) {
+	p := answer.Policy(policy)
+	switch p {
+	case "":
+		p = answer.Strict
+	case answer.Strict, answer.Broad:
+	default:
+		return answer.Options{}, verity.Errorf(verity.EINVALID, "policy must be strict or broad, got %q", policy)
+	}
+	return answer.Options{Policy: p, NoVerbatim: noVerbatim}, nil
+}
+
+// Ask answers the question from what c may read, every claim with a
+// verbatim quote, or says honestly that it cannot; the service's model
+// drafts and its verifier checks between the stages. The model's only tool
+// is search as c: nothing in a document or a tool argument can change the
+// caller. An anonymous caller gets no permission hints.
+func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*Answer, error) {
+	if strings.TrimSpace(req.Question) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "ask: give a question")
 	}
-	if opt.K < 0 || opt.K > 50 {
-		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and 50, got %d", opt.K)
+	if req.K == 0 {
+		req.K = DefaultAskK
 	}
-	return answer.New(s.store, m, v, opt).Ask(ctx, question, c)
+	if req.K < 1 || req.K > MaxAskK {
+		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and %d, got %d", MaxAskK, req.K)
+	}
+	opt, err := answerOptions(req.Policy, req.NoVerbatim)
+	if err != nil {
+		return nil, err
+	}
+	opt.K, opt.NoCache, opt.NoRecords = req.K, req.Fresh, req.NoRecord
+	opt.Progress = progress(req.Progress)
+	m, v, err := s.modelAndVerifier(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := answer.New(s.store, m, v, opt).Ask(ctx, req.Question, c)
+	if err != nil {
+		return nil, err
+	}
+	return shownAnswer(c, a), nil
 }
 
 // Check verifies an answer written anywhere against the documents it cites:
 // inline ones, and sources of the store that c may read (one c may not
 // read is reported like one that does not exist).
-func (s *Service) Check(ctx context.Context, c verity.Caller, m llm.Model, v verify.Verifier, sub answer.Submission, opt answer.Options) (*answer.Answer, error) {
-	return answer.New(s.store, m, v, opt).Check(ctx, sub, c)
+func (s *Service) Check(ctx context.Context, c verity.Caller, req CheckRequest) (*Answer, error) {
+	if strings.TrimSpace(req.Answer) == "" {
+		return nil, verity.Errorf(verity.EINVALID, `check: "answer" is empty`)
+	}
+	opt, err := answerOptions(req.Policy, req.NoVerbatim)
+	if err != nil {
+		return nil, err
+	}
+	opt.Progress = progress(req.Progress)
+	m, v, err := s.modelAndVerifier(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sub := answer.Submission{Question: req.Question, Text: req.Answer, Documents: req.Documents, Citations: req.Citations}
+	a, err := answer.New(s.store, m, v, opt).Check(ctx, sub, c)
+	if err != nil {
+		return nil, err
+	}
+	return shownAnswer(c, a), nil
+}
+
+// progress turns a transport's stage listener into the pipeline's.
+func progress(p func(Stage)) func(answer.Event) {
+	if p == nil {
+		return nil
+	}
+	return func(e answer.Event) { p(Stage{Stage: e.Stage, Done: e.Done, Detail: e.Detail}) }
+}
+
+// shownAnswer is a as c is shown it: an anonymous caller, who may not be
+// told whom to ask for access, gets no permission hints.
+func shownAnswer(c verity.Caller, a *answer.Answer) *answer.Answer {
+	if c.Anonymous() {
+		a.Hints = []verity.Hint{}
+	}
+	return a
+}
+
+// AnswerCounts are what an answer adds to a transport's metrics: its
+// verbatim quotes, its claims flagged with a distortion risk, and its
+// not-found reason ("" when it answered).
+type AnswerCounts struct {
+	Quotes, Distorted int
+	NotFound          string
+}
+
+// Counts returns a's metrics.
+func Counts(a *Answer) AnswerCounts {
+	var n AnswerCounts
+	for _, c := range a.Claims {
+		if c.VerbatimQuote != "" {
+			n.Quotes++
+		}
+		if c.DistortionRisk == answer.RiskLow || c.DistortionRisk == answer.RiskHigh {
+			n.Distorted++
+		}
+	}
+	if a.Outcome == answer.NotFound {
+		n.NotFound = string(a.NotFoundReason)
+	}
+	return n
 }

@@ -28,32 +28,78 @@ type AuditReport struct {
 	Replay       []audit.Replayed  `json:"replay,omitempty"`
 }
 
-// AuditRequest says what to audit and how.
+// AuditRequest says what to audit and how: the flags of verity audit and
+// the body of POST /api/v1/audit.
 type AuditRequest struct {
-	Scope   audit.Scope
-	Options audit.Options
+	Events    []int64  `json:"events,omitempty"`   // revocation events (default: every one in force)
+	Disputed  bool     `json:"disputed,omitempty"` // records whose receipt and last audit disagree
+	Records   []string `json:"records,omitempty"`  // these records
+	Sample    int      `json:"sample,omitempty"`   // a sample of this many of the chosen records
+	Seed      uint64   `json:"seed,omitempty"`     // of the sample (default 1)
+	Probes    int      `json:"probes,omitempty"`   // independent probes per record
+	AliveAt   int      `json:"alive_at,omitempty"` // at least this many yes is alive
+	DeadAt    *int     `json:"dead_at,omitempty"`  // at most this many yes is dead (0: only no yes at all)
+	EarlyStop bool     `json:"early_stop,omitempty"`
+	Blind     bool     `json:"blind,omitempty"`
 	// Apply revokes the records the audit finds dead while their receipts
 	// keep them alive; it needs the curator role.
-	Apply bool
+	Apply bool `json:"apply,omitempty"`
+	// Queue queues the audit as a job for a worker instead of running it
+	// ([Service.QueueAudit]).
+	Queue bool `json:"queue,omitempty"`
+	// Concurrency is how many records are audited at once (0: the
+	// pipeline's default).
+	Concurrency int `json:"-"`
+}
+
+// scope is the request's scope as the pipeline reads it.
+func (req AuditRequest) scope() audit.Scope {
+	seed := req.Seed
+	if seed == 0 {
+		seed = 1
+	}
+	return audit.Scope{Events: req.Events, Disputed: req.Disputed, Records: req.Records, Sample: req.Sample, Seed: seed}
+}
+
+// options are the request's levers as the pipeline reads them.
+func (req AuditRequest) options() audit.Options {
+	opt := audit.Options{Probes: req.Probes, AliveAt: req.AliveAt, EarlyStop: req.EarlyStop, Blind: req.Blind, Concurrency: req.Concurrency}
+	if req.DeadAt != nil {
+		opt.DeadAt = *req.DeadAt
+		if opt.DeadAt == 0 {
+			opt.DeadAt = -1 // audit.Options reads 0 as the default
+		}
+	}
+	return opt
 }
 
 // Audit checks receipts by regeneration on c's behalf: for the records in
-// scope that c may read, m is shown only the remaining sources c may read
-// and asked whether it would still conclude each record. An admin audits
-// everything. Every probe is stored; each verdict becomes the record's last
-// audit.
-func (s *Service) Audit(ctx context.Context, c verity.Caller, m llm.Model, req AuditRequest) (*AuditReport, error) {
+// scope that c may read, the service's model is shown only the remaining
+// sources c may read and asked whether it would still conclude each record.
+// An admin audits everything. Every probe is stored; each verdict becomes
+// the record's last audit.
+func (s *Service) Audit(ctx context.Context, c verity.Caller, req AuditRequest) (*AuditReport, error) {
+	m, err := s.model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.audit(ctx, c, m, req.scope(), req.options(), req.Apply)
+}
+
+// audit is [Service.Audit] with the model given: a job runs with the one
+// its worker builds.
+func (s *Service) audit(ctx context.Context, c verity.Caller, m llm.Model, scope audit.Scope, opt audit.Options, apply bool) (*AuditReport, error) {
 	r, err := s.Rights(ctx, c)
 	if err != nil {
 		return nil, err
 	}
-	if req.Apply {
+	if apply {
 		if r, err = s.require(ctx, c, verity.RoleCurator, "applying an audit's verdicts (--apply)"); err != nil {
 			return nil, err
 		}
 	}
 	v := s.view(ctx, c, r.Admin)
-	scope := req.Scope
+	asked := scope
 	for _, id := range scope.Events {
 		if _, err := s.event(ctx, c, r, id); err != nil {
 			return nil, err
@@ -76,7 +122,6 @@ func (s *Service) Audit(ctx context.Context, c verity.Caller, m llm.Model, req A
 			return nil, err
 		}
 	}
-	opt := req.Options
 	if !r.Admin {
 		targets = slices.DeleteFunc(targets, func(t audit.Target) bool { return !v.readable(verity.RecordRef(t.Record)) })
 		opt.Readable = v.readable
@@ -88,7 +133,7 @@ func (s *Service) Audit(ctx context.Context, c verity.Caller, m llm.Model, req A
 	if err != nil {
 		return nil, err
 	}
-	run.Scope = req.Scope
+	run.Scope = asked
 	if err := s.store.PutAuditRun(ctx, run); err != nil {
 		return nil, err
 	}
@@ -96,12 +141,12 @@ func (s *Service) Audit(ctx context.Context, c verity.Caller, m llm.Model, req A
 	if run.Circular > 0 {
 		out.Note = CircularNote
 	}
-	if req.Apply {
+	if apply {
 		if out.Applied, err = s.applyAudit(ctx, c, r, run, m); err != nil {
 			return nil, err
 		}
 	}
-	return out, nil
+	return out.shown(), nil
 }
 
 // inForce lists the revocations still in force (not undone, not undoes
@@ -184,7 +229,21 @@ func (s *Service) Replay(ctx context.Context, c verity.Caller, id int64) (*Audit
 	if run.Circular > 0 {
 		out.Note = CircularNote
 	}
-	return out, nil
+	return out.shown(), nil
+}
+
+// shown is the report as every transport prints it: the run without its
+// probes (the store keeps them; ProbesStored counts them), its verdicts a
+// list even when empty.
+func (rep *AuditReport) shown() *AuditReport {
+	run := *rep.Run
+	run.Log = nil
+	if run.Verdicts == nil {
+		run.Verdicts = []audit.Verdict{}
+	}
+	out := *rep
+	out.Run = &run
+	return &out
 }
 
 // trimRun leaves out of a stored run what c may not read: verdicts on
@@ -232,22 +291,32 @@ func (s *Service) trimRun(ctx context.Context, c verity.Caller, r Rights, v *vie
 	}
 }
 
+// UndeterminedList is the records whose last audit was undetermined:
+// verity audit --undetermined --json and GET /api/v1/audit/undetermined.
+type UndeterminedList struct {
+	Undetermined RecordGroup `json:"undetermined"`
+}
+
 // Undetermined lists the records c may read whose last audit was
 // undetermined, for a person to decide.
-func (s *Service) Undetermined(ctx context.Context, c verity.Caller) (RecordGroup, error) {
+func (s *Service) Undetermined(ctx context.Context, c verity.Caller) (*UndeterminedList, error) {
 	r, err := s.Rights(ctx, c)
 	if err != nil {
-		return RecordGroup{}, err
+		return nil, err
 	}
 	recs, err := s.store.Records(ctx, verity.RecordFilter{Audit: string(verity.StateUndetermined)})
 	if err != nil {
-		return RecordGroup{}, err
+		return nil, err
 	}
 	refs := make([]verity.Ref, len(recs))
 	for i, rec := range recs {
 		refs[i] = verity.RecordRef(rec.ID)
 	}
-	return s.group(ctx, s.view(ctx, c, r.Admin), refs)
+	g, err := s.group(ctx, s.view(ctx, c, r.Admin), refs)
+	if err != nil {
+		return nil, err
+	}
+	return &UndeterminedList{Undetermined: g}, nil
 }
 
 // noRun is the error for an audit run c cannot see or that does not exist.

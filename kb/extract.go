@@ -58,20 +58,99 @@ type ReviewView struct {
 	Quote      string  `json:"quote"`
 }
 
-// ExtractRequest is one extraction run.
+// ExtractRequest is one extraction run: the flags of verity extract and
+// the body of POST /api/v1/extract. The spec is a built-in one by name or
+// one given as YAML.
 type ExtractRequest struct {
-	Spec *extract.Spec
-	// IDs are the sources to read; none means every target of the spec
+	Spec     string `json:"spec,omitempty"`      // a built-in spec's name
+	SpecYAML string `json:"spec_yaml,omitempty"` // or a spec as YAML
+	// SpecFrom names where SpecYAML came from (a file), for its errors;
+	// "spec_yaml" when empty.
+	SpecFrom string `json:"-"`
+	// Parsed is a spec already parsed and checked, for a caller in this
+	// process that built or changed one; it stands in for Spec and
+	// SpecYAML, and is copied, not changed.
+	Parsed *extract.Spec `json:"-"`
+	// Sources are the pages to read; none means every target of the spec
 	// the caller may read (every target, for an admin).
-	IDs []string
-	// Pages is how many pages are read at once; Concurrency how many
-	// checks of one page run at once (the model bounds the calls).
-	Pages, Concurrency int
-	// Progress, when set, is called after each page.
-	Progress func(done, total int)
+	Sources []string `json:"sources,omitempty"`
+	// Pages is how many pages are read at once, 1-32 (default 4).
+	Pages int `json:"pages,omitempty"`
+	// VendorDomains are domains whose pages count as the vendor's own,
+	// added to the spec's.
+	VendorDomains []string `json:"vendor_domains,omitempty"`
 	// Language is the user's language ("ru", "en") the run's messages are
 	// written in; "" means the spec's (see extract.MessageLanguage).
-	Language string
+	Language string `json:"language,omitempty"`
+	// Queue queues the extraction as jobs of JobPages pages (default
+	// [DefaultJobPages], at most 10000) for workers instead of running it
+	// ([Service.QueueExtract]).
+	Queue    bool `json:"queue,omitempty"`
+	JobPages int  `json:"job_pages,omitempty"`
+	// Concurrency is how many checks of one page run at once (the model
+	// bounds the calls); 0 is the pipeline's default.
+	Concurrency int `json:"-"`
+	// Progress, when set, is called after each page.
+	Progress func(done, total int) `json:"-"`
+}
+
+// Default and largest number of pages an extraction reads at once.
+const (
+	DefaultExtractPages = 4
+	MaxExtractPages     = 32
+)
+
+// extraction is a request resolved: the spec parsed, defaults applied.
+type extraction struct {
+	spec               *extract.Spec
+	ids                []string
+	pages, concurrency int
+	language           string
+	progress           func(done, total int)
+}
+
+// resolve checks req and resolves its spec and defaults.
+func (req ExtractRequest) resolve() (*extraction, error) {
+	var (
+		spec *extract.Spec
+		err  error
+	)
+	switch {
+	case req.Parsed != nil && req.Spec == "" && req.SpecYAML == "":
+		cp := *req.Parsed
+		cp.Vendor.Domains = append([]string(nil), cp.Vendor.Domains...)
+		spec = &cp
+	case req.Spec != "" && req.SpecYAML != "" || req.Parsed != nil:
+		return nil, verity.Errorf(verity.EINVALID, "extract: give a spec (a built-in name) or a spec as YAML, not both")
+	case req.Spec != "":
+		spec, err = extract.BuiltinSpec(req.Spec)
+		if verity.ErrorCode(err) == verity.ENOTFOUND {
+			err = verity.Errorf(verity.EINVALID, "%s", verity.ErrorMessage(err))
+		}
+	case strings.TrimSpace(req.SpecYAML) != "":
+		from := req.SpecFrom
+		if from == "" {
+			from = "spec_yaml"
+		}
+		spec, err = extract.ParseSpec(from, []byte(req.SpecYAML))
+	default:
+		return nil, verity.Errorf(verity.EINVALID, "extract: give a spec: a YAML file, or one of %s", strings.Join(extract.BuiltinSpecs(), ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	if req.Pages < 0 || req.Pages > MaxExtractPages {
+		return nil, verity.Errorf(verity.EINVALID, "pages must be between 1 and %d, got %d", MaxExtractPages, req.Pages)
+	}
+	if req.Pages == 0 {
+		req.Pages = DefaultExtractPages
+	}
+	if req.Language != "" && req.Language != extract.English && req.Language != extract.Russian {
+		return nil, verity.Errorf(verity.EINVALID, "language %q: want ru or en", req.Language)
+	}
+	spec.Vendor.Domains = append(spec.Vendor.Domains, req.VendorDomains...)
+	return &extraction{spec: spec, ids: req.Sources, pages: req.Pages, concurrency: req.Concurrency,
+		language: extract.MessageLanguage(req.Language, spec), progress: req.Progress}, nil
 }
 
 // Extract runs a relation spec over stored pages on c's behalf, which
@@ -79,29 +158,43 @@ type ExtractRequest struct {
 // every page. Accepted edges are stored as records with receipts. The
 // report shows what c may read, as the graph does, whoever ran it. On an
 // error it still returns what finished.
-func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req ExtractRequest) (*ExtractReport, error) {
-	r, err := s.require(ctx, c, verity.RoleCurator, "extracting")
+func (s *Service) Extract(ctx context.Context, c verity.Caller, req ExtractRequest) (*ExtractReport, error) {
+	if _, err := s.require(ctx, c, verity.RoleCurator, "extracting"); err != nil {
+		return nil, err
+	}
+	x, err := req.resolve()
 	if err != nil {
 		return nil, err
 	}
-	if req.Spec == nil {
-		return nil, verity.Errorf(verity.EINVALID, "extract: give a spec")
+	m, err := s.model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.extract(ctx, c, m, x)
+}
+
+// extract is [Service.Extract] with the model given: a job runs with the
+// one its worker builds.
+func (s *Service) extract(ctx context.Context, c verity.Caller, m llm.Model, req *extraction) (*ExtractReport, error) {
+	r, err := s.require(ctx, c, verity.RoleCurator, "extracting")
+	if err != nil {
+		return nil, err
 	}
 	ids, notes, err := s.extractPages(ctx, c, r, req)
 	if err != nil {
 		return nil, err
 	}
-	if len(req.IDs) == 0 && r.Admin {
+	if len(req.ids) == 0 && r.Admin {
 		ids = nil // the runner also re-locates evidence of pages that stopped naming the objects
 	}
-	x := extract.New(m, req.Spec, extract.Options{Concurrency: req.Concurrency, Now: s.now, Language: req.Language})
-	run := &extract.Runner{Store: s.store, X: x, Concurrency: req.Pages, Progress: req.Progress}
+	x := extract.New(m, req.spec, extract.Options{Concurrency: req.concurrency, Now: s.now, Language: req.language})
+	run := &extract.Runner{Store: s.store, X: x, Concurrency: req.pages, Progress: req.progress}
 	var res *extract.RunResult
 	var runErr error
 	if len(ids) > 0 || r.Admin {
 		res, runErr = run.Run(ctx, ids)
 	} else {
-		res = &extract.RunResult{Run: extract.RunInfo{ID: extract.RunID(req.Spec, m.Info().Name(), req.Language), Spec: req.Spec.Name,
+		res = &extract.RunResult{Run: extract.RunInfo{ID: extract.RunID(req.spec, m.Info().Name(), req.language), Spec: req.spec.Name,
 			Model: m.Info().Name(), Language: x.Language()}}
 	}
 	if res == nil {
@@ -149,17 +242,17 @@ func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req
 // extractPages returns the pages an extraction on c's behalf reads: the
 // ones req names, each of which c must read, or else every target of the
 // spec that c may read, with notes when there is none.
-func (s *Service) extractPages(ctx context.Context, c verity.Caller, r Rights, req ExtractRequest) (ids, notes []string, err error) {
+func (s *Service) extractPages(ctx context.Context, c verity.Caller, r Rights, req *extraction) (ids, notes []string, err error) {
 	v := s.view(ctx, c, r.Admin)
-	for _, id := range req.IDs {
+	for _, id := range req.ids {
 		if !v.readable(verity.SourceRef(id)) {
 			return nil, nil, noSource(id)
 		}
 	}
-	if len(req.IDs) > 0 {
-		return req.IDs, nil, nil
+	if len(req.ids) > 0 {
+		return req.ids, nil, nil
 	}
-	targets, err := extract.Targets(ctx, s.store, req.Spec)
+	targets, err := extract.Targets(ctx, s.store, req.spec)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -169,7 +262,7 @@ func (s *Service) extractPages(ctx context.Context, c verity.Caller, r Rights, r
 		}
 	}
 	if len(ids) == 0 {
-		notes = s.otherSystems(ctx, v, req.Spec, extract.MessageLanguage(req.Language, req.Spec))
+		notes = s.otherSystems(ctx, v, req.spec, req.language)
 	}
 	return ids, notes, nil
 }
@@ -202,14 +295,32 @@ func (s *Service) otherSystems(ctx context.Context, v *view, spec *extract.Spec,
 	return []string{fmt.Sprintf(f, strings.Join(spec.Systems, ", "), len(readable), readable[0])}
 }
 
+// EdgeList is the graph as a caller sees it: verity graph --json and GET
+// /api/v1/graph.
+type EdgeList struct {
+	Edges []extract.EdgeView `json:"edges"`
+}
+
+// GraphFilter narrows the graph: one relation, one spec's edges, these
+// edges.
+type GraphFilter struct {
+	Relation string   `json:"relation,omitempty"`
+	Spec     string   `json:"spec,omitempty"`
+	IDs      []string `json:"ids,omitempty"`
+}
+
 // Graph returns the live edges c may see: each through evidence whose
 // source c may read, with only that evidence.
-func (s *Service) Graph(ctx context.Context, c verity.Caller, f extract.GraphFilter) ([]extract.EdgeView, error) {
+func (s *Service) Graph(ctx context.Context, c verity.Caller, f GraphFilter) (*EdgeList, error) {
 	r, err := s.Rights(ctx, c)
 	if err != nil {
 		return nil, err
 	}
-	return s.graph(ctx, c, Rights{Curator: r.Curator}, f)
+	edges, err := s.graph(ctx, c, Rights{Curator: r.Curator}, extract.GraphFilter{Relation: f.Relation, Spec: f.Spec, IDs: f.IDs})
+	if err != nil {
+		return nil, err
+	}
+	return &EdgeList{Edges: edges}, nil
 }
 
 // graph is Graph in an operator view when r.Admin.
@@ -224,8 +335,14 @@ func (s *Service) graph(ctx context.Context, c verity.Caller, r Rights, f extrac
 	return edges, nil
 }
 
+// EntityList is the entities a caller sees: verity graph entities --json
+// and GET /api/v1/graph/entities.
+type EntityList struct {
+	Entities []extract.Entity `json:"entities"`
+}
+
 // Entities returns the live entities c may see, by id.
-func (s *Service) Entities(ctx context.Context, c verity.Caller) ([]extract.Entity, error) {
+func (s *Service) Entities(ctx context.Context, c verity.Caller) (*EntityList, error) {
 	ents, err := extract.Entities(ctx, s.store, c)
 	if err != nil {
 		return nil, err
@@ -233,49 +350,83 @@ func (s *Service) Entities(ctx context.Context, c verity.Caller) ([]extract.Enti
 	if ents == nil {
 		ents = []extract.Entity{}
 	}
-	return ents, nil
+	return &EntityList{Entities: ents}, nil
 }
 
-// Merge records on c's behalf that entity from is entity into, as a merge
-// record resting on both and on basis; it needs the curator role, and c
-// must see both entities and read every basis ref.
-func (s *Service) Merge(ctx context.Context, c verity.Caller, from, into string, basis []verity.Ref, why string) (string, error) {
+// MergeRequest says that entity From is entity Into: the body of POST
+// /api/v1/graph/merge.
+type MergeRequest struct {
+	From  string   `json:"from"`
+	Into  string   `json:"into"`
+	Basis []string `json:"basis,omitempty"` // source:ID or record:ID refs the merge also rests on
+	Why   string   `json:"why,omitempty"`
+}
+
+// Merged is the merge record a merge made.
+type Merged struct {
+	Merge string `json:"merge"`
+}
+
+// Merge records on c's behalf that entity From is entity Into, as a merge
+// record resting on both and on the basis; it needs the curator role, and
+// c must see both entities and read every basis ref.
+func (s *Service) Merge(ctx context.Context, c verity.Caller, req MergeRequest) (*Merged, error) {
 	r, err := s.require(ctx, c, verity.RoleCurator, "merging entities")
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	v := s.view(ctx, c, r.Admin)
-	for _, id := range []string{from, into} {
+	for _, id := range []string{req.From, req.Into} {
 		if !v.visible(verity.RecordRef(id)) {
-			return "", verity.Errorf(verity.ENOTFOUND, "no entity %q (see verity graph entities)", id)
+			return nil, verity.Errorf(verity.ENOTFOUND, "no entity %q (see verity graph entities)", id)
 		}
 	}
-	for _, ref := range basis {
+	basis := make([]verity.Ref, len(req.Basis))
+	for i, b := range req.Basis {
+		ref := verity.Ref(b)
 		if ref.Kind() == "" {
-			return "", verity.Errorf(verity.EINVALID, "basis %q: want source:ID or record:ID", string(ref))
+			return nil, verity.Errorf(verity.EINVALID, "basis %q: want source:ID or record:ID", b)
 		}
 		if !v.readable(ref) {
-			return "", noRef(ref)
+			return nil, noRef(ref)
 		}
+		basis[i] = ref
 	}
-	return extract.MergeEntities(ctx, s.store, from, into, basis, c.Actor(), why, s.now())
+	id, err := extract.MergeEntities(ctx, s.store, req.From, req.Into, basis, c.Actor(), req.Why, s.now())
+	if err != nil {
+		return nil, err
+	}
+	return &Merged{Merge: id}, nil
 }
 
-// Alias teaches extraction, on c's behalf, that a subject also goes by
+// AliasRequest says that a subject also goes by Alias: the body of POST
+// /api/v1/graph/alias.
+type AliasRequest struct {
+	Name  string `json:"name"`
+	Alias string `json:"alias"`
+}
+
+// Aliased is the alias an alias request stored, under its name's key.
+type Aliased struct {
+	Alias string `json:"alias"`
+	Key   string `json:"key"`
+}
+
+// Alias teaches extraction, on c's behalf, that a subject also goes by an
 // alias; it needs the curator role.
-func (s *Service) Alias(ctx context.Context, c verity.Caller, name, alias string) (string, error) {
+func (s *Service) Alias(ctx context.Context, c verity.Caller, req AliasRequest) (*Aliased, error) {
 	if _, err := s.require(ctx, c, verity.RoleCurator, "adding an alias"); err != nil {
-		return "", err
+		return nil, err
 	}
-	key := extract.Key(name)
-	alias = strings.TrimSpace(alias)
+	key := extract.Key(req.Name)
+	alias := strings.TrimSpace(req.Alias)
 	if key == "" || alias == "" {
-		return "", verity.Errorf(verity.EINVALID, "alias: give a name and an alias")
+		return nil, verity.Errorf(verity.EINVALID, "alias: give a name and an alias")
 	}
 	if err := s.store.PutAlias(ctx, key, alias, string(c.Actor())); err != nil {
-		return "", err
+		return nil, err
 	}
-	return key, nil
+	return &Aliased{Alias: alias, Key: key}, nil
 }
 
 // Explain returns why edge id is what it is, as c may see it: the steps on
@@ -305,8 +456,14 @@ func (s *Service) Explain(ctx context.Context, c verity.Caller, id string) (*ext
 	return ex, nil
 }
 
+// ReviewList is the candidates waiting for a person: verity review --json
+// and GET /api/v1/review.
+type ReviewList struct {
+	Review []ReviewView `json:"review"`
+}
+
 // Review lists the candidates waiting for a person on pages c may read.
-func (s *Service) Review(ctx context.Context, c verity.Caller) ([]ReviewView, error) {
+func (s *Service) Review(ctx context.Context, c verity.Caller) (*ReviewList, error) {
 	items, err := extract.PendingReview(ctx, s.store, c)
 	if err != nil {
 		return nil, err
@@ -317,26 +474,47 @@ func (s *Service) Review(ctx context.Context, c verity.Caller) ([]ReviewView, er
 		out = append(out, ReviewView{ID: it.ID, EdgeID: it.EdgeID, Subject: o.Subject, Relation: o.Relation, Object: o.Object,
 			SourceID: it.SourceID, URI: o.Evidence.URI, Confidence: o.Evidence.Confidence, Quote: o.Evidence.Quote.Text})
 	}
-	return out, nil
+	return &ReviewList{Review: out}, nil
 }
 
-// Decide records c's vote (approve or reject) on a review item (ev:...) or
-// an accepted edge (edge:...); it needs the curator role and an item or
-// edge c may see. It returns what the vote did.
-func (s *Service) Decide(ctx context.Context, c verity.Caller, id, vote, why string) (string, error) {
+// DecisionRequest is a person's vote on a review item (ev:...) or an
+// accepted edge (edge:...): the body of POST /api/v1/review/decisions.
+type DecisionRequest struct {
+	ID   string `json:"id"`
+	Vote string `json:"vote"` // approve or reject
+	Why  string `json:"why,omitempty"`
+}
+
+// Decision is a vote recorded and what it did.
+type Decision struct {
+	By     string `json:"by"`
+	ID     string `json:"id"`
+	Result string `json:"result"`
+	Vote   string `json:"vote"`
+}
+
+// Decide records c's vote (approve or reject) on a review item or an
+// accepted edge; it needs the curator role and an item or edge c may see.
+func (s *Service) Decide(ctx context.Context, c verity.Caller, req DecisionRequest) (*Decision, error) {
 	r, err := s.require(ctx, c, verity.RoleCurator, "deciding a review")
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	done, err := extract.Decide(ctx, scoped{s.store, s, r.Admin}, c, id, extract.HumanVote{Author: string(c.Actor()), Vote: vote, Why: why, At: s.now().UTC()})
+	if req.Vote != extract.VoteApprove && req.Vote != extract.VoteReject {
+		return nil, verity.Errorf(verity.EINVALID, "vote must be %s or %s, got %q", extract.VoteApprove, extract.VoteReject, req.Vote)
+	}
+	done, err := extract.Decide(ctx, scoped{s.store, s, r.Admin}, c, req.ID, extract.HumanVote{Author: string(c.Actor()), Vote: req.Vote, Why: req.Why, At: s.now().UTC()})
 	if notFound(err) {
 		what := "review item"
-		if strings.HasPrefix(id, "edge:") {
+		if strings.HasPrefix(req.ID, "edge:") {
 			what = "live edge"
 		}
-		return "", verity.Errorf(verity.ENOTFOUND, "no %s %q that you may see (see verity review)", what, id)
+		return nil, verity.Errorf(verity.ENOTFOUND, "no %s %q that you may see (see verity review)", what, req.ID)
 	}
-	return done, err
+	if err != nil {
+		return nil, err
+	}
+	return &Decision{By: string(c.Actor()), ID: req.ID, Result: done, Vote: req.Vote}, nil
 }
 
 // scoped is the store as a pipeline sees it for one request: its viewers

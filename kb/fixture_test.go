@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
@@ -19,7 +18,6 @@ import (
 	"github.com/veritykb/verity/postgres"
 	"github.com/veritykb/verity/postgres/pgtest"
 	"github.com/veritykb/verity/sqlite"
-	"github.com/veritykb/verity/summary"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -106,7 +104,7 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f := &fixture{path: filepath.Join(dir, "kb.db")}
-	svc, db, err := kbtest.Open(f.path, t0)
+	svc, db, err := kbtest.Open(f.path, t0, kb.Fixed(engine, judge))
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +119,7 @@ func buildFixture() (*fixture, error) {
 	}
 	// A summary written by someone who reads everything: a sentence from
 	// each page, each with its own receipt.
-	sum, err := svc.Summarize(ctx, verity.NewCaller("group:staff", "group:board"), engine, "Acme moved its sales to Bitrix24", summary.Options{K: 8, Sentences: 8})
+	sum, err := svc.Summarize(ctx, verity.NewCaller("group:staff", "group:board"), kb.SummarizeRequest{Topic: "Acme moved its sales to Bitrix24", K: 8, Sentences: 8})
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +137,7 @@ func buildFixture() (*fixture, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := svc.Extract(ctx, local, engine, kb.ExtractRequest{Spec: spec, Pages: 1}); err != nil {
+	if _, err := svc.Extract(ctx, local, kb.ExtractRequest{Parsed: spec, Pages: 1}); err != nil {
 		return nil, err
 	}
 	edges, err := extract.Graph(ctx, db, curIn, extract.GraphFilter{})
@@ -155,10 +153,10 @@ func buildFixture() (*fixture, error) {
 		}
 	}
 	// Answers store statements too.
-	if _, err := svc.Ask(ctx, curIn, engine, judge, "How did Acme move its sales to Bitrix24?", answer.Options{}); err != nil {
+	if _, err := svc.Ask(ctx, curIn, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"}); err != nil {
 		return nil, err
 	}
-	rep, err := svc.Revoke(ctx, local, []verity.Ref{verity.SourceRef("BOARD-2")}, "zephyrine leak")
+	rep, err := svc.Revoke(ctx, local, kb.RevokeRequest{Refs: refStrings([]verity.Ref{verity.SourceRef("BOARD-2")}), Reason: "zephyrine leak"})
 	if err != nil {
 		return nil, err
 	}
@@ -172,12 +170,12 @@ func buildFixture() (*fixture, error) {
 	if pubSentence == "" {
 		return nil, verity.Errorf(verity.EINTERNAL, "the summary has no sentence on PUB-1 alone: %+v", sum.Sentences)
 	}
-	rep, err = svc.Revoke(ctx, local, []verity.Ref{verity.RecordRef(pubSentence)}, "checked by hand")
+	rep, err = svc.Revoke(ctx, local, kb.RevokeRequest{Refs: refStrings([]verity.Ref{verity.RecordRef(pubSentence)}), Reason: "checked by hand"})
 	if err != nil {
 		return nil, err
 	}
 	f.pubEv = rep.Event.ID
-	arep, err := svc.Audit(ctx, local, engine, kb.AuditRequest{})
+	arep, err := svc.Audit(ctx, local, kb.AuditRequest{})
 	if err != nil {
 		return nil, err
 	}
@@ -188,14 +186,14 @@ func buildFixture() (*fixture, error) {
 	if err != nil {
 		return nil, err
 	}
-	queued, err := svc.QueueExtract(ctx, curIn, engine, "offline", kb.ExtractRequest{Spec: spec, IDs: []string{"BOARD-1"}}, 0)
+	queued, err := svc.QueueExtract(ctx, curIn, kb.ExtractRequest{Parsed: spec, Sources: []string{"BOARD-1"}})
 	if err != nil {
 		return nil, err
 	}
 	if len(queued.Jobs) != 1 {
 		return nil, verity.Errorf(verity.EINTERNAL, "queued %d jobs, want 1", len(queued.Jobs))
 	}
-	tok, err := svc.CreateToken(ctx, local, kb.TokenRequest{Name: "fixture", Principals: []verity.Principal{"user:rd@corp.example", "group:staff"}})
+	tok, err := svc.CreateToken(ctx, local, kb.TokenRequest{Name: "fixture", Principals: []string{"user:rd@corp.example", "group:staff"}})
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +237,7 @@ func (f *fixture) open(t *testing.T, copyFirst bool) *kb.Service {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return kb.New(db, kb.Options{Now: func() time.Time { return t0 }})
+	return kb.New(db, kb.Options{Now: func() time.Time { return t0 }, Models: kb.Fixed(engine, judge)})
 }
 
 // stores are the kinds of store the service's security tests run on.
@@ -264,7 +262,7 @@ func (f *fixture) openOn(t *testing.T, kind string) *kb.Service {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return kb.New(db, kb.Options{Now: clock})
+	return kb.New(db, kb.Options{Now: clock, Models: kb.Fixed(engine, judge)})
 }
 
 // copyToPostgres copies the fixture into a PostgreSQL schema that lasts
@@ -291,8 +289,17 @@ func (f *fixture) copyToPostgres(t *testing.T) (string, error) {
 		return "", err
 	}
 	clock := func() time.Time { return t0 }
-	_, err = kb.New(dst, kb.Options{Now: clock}).QueueExtract(ctx, curIn, engine, "offline", kb.ExtractRequest{Spec: spec, IDs: []string{"BOARD-1"}}, 0)
+	_, err = kb.New(dst, kb.Options{Now: clock, Models: kb.Fixed(engine, judge)}).QueueExtract(ctx, curIn, kb.ExtractRequest{Parsed: spec, Sources: []string{"BOARD-1"}})
 	return schema, err
 }
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// refStrings writes refs as a request names them.
+func refStrings(refs []verity.Ref) []string {
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = string(r)
+	}
+	return out
+}

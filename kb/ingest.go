@@ -74,13 +74,15 @@ type Item struct {
 	Source *verity.Source
 }
 
-// Ingest starts an ingest run for c, which needs the curator role. A
+// BeginIngest starts an ingest run for c, which needs the curator role,
+// for a caller that brings sources already read (a connector, the demo);
+// [Service.Ingest] reads files and uploads itself. A
 // curator may add sources and re-ingest sources it may read, narrowing
 // their ACL but not widening it (that needs an admin); a source id taken by
 // a source it cannot read is refused without saying anything of it, and so
 // is a uri such a source holds in the same system (one uri, one source per
 // system: see [verity.URIConflict]).
-func (s *Service) Ingest(ctx context.Context, c verity.Caller) (*Ingest, error) {
+func (s *Service) BeginIngest(ctx context.Context, c verity.Caller) (*Ingest, error) {
 	r, err := s.require(ctx, c, verity.RoleCurator, "ingesting")
 	if err != nil {
 		return nil, err

@@ -71,10 +71,10 @@ const DefaultJobPages = 20
 
 // QueueExtract queues an extraction on c's behalf instead of running it:
 // the pages Extract would read (checked now with c's rights), split into
-// jobs of perJob pages, queued with the run they belong to in one
-// transaction. m names the run as Extract would (it is not called);
-// modelSpec is what a worker builds its model from.
-func (s *Service) QueueExtract(ctx context.Context, c verity.Caller, m llm.Model, modelSpec string, req ExtractRequest, perJob int) (*Queued, error) {
+// jobs of req.JobPages pages, queued with the run they belong to in one
+// transaction. The service's model names the run as Extract would (it is
+// not called); its spec is what a worker builds its model from.
+func (s *Service) QueueExtract(ctx context.Context, c verity.Caller, req ExtractRequest) (*Queued, error) {
 	r, err := s.require(ctx, c, verity.RoleCurator, "extracting")
 	if err != nil {
 		return nil, err
@@ -82,28 +82,37 @@ func (s *Service) QueueExtract(ctx context.Context, c verity.Caller, m llm.Model
 	if err := canOwnJobs(c); err != nil {
 		return nil, err
 	}
-	if req.Spec == nil {
-		return nil, verity.Errorf(verity.EINVALID, "extract: give a spec")
+	perJob := req.JobPages
+	if perJob < 0 || perJob > 10000 {
+		return nil, verity.Errorf(verity.EINVALID, "job pages must be between 1 and 10000, got %d", perJob)
 	}
-	if perJob <= 0 {
+	if perJob == 0 {
 		perJob = DefaultJobPages
 	}
-	ids, notes, err := s.extractPages(ctx, c, r, req)
+	xr, err := req.resolve()
 	if err != nil {
 		return nil, err
 	}
-	x := extract.New(m, req.Spec, extract.Options{Now: s.now, Language: req.Language})
-	run := extract.RunInfo{ID: extract.RunID(req.Spec, m.Info().Name(), req.Language), Spec: req.Spec.Name,
-		SpecHash: req.Spec.Hash(), Model: m.Info().Name(), Prompts: extract.PromptVersions(), StartedAt: s.now().UTC(), Language: x.Language()}
+	m, err := s.model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids, notes, err := s.extractPages(ctx, c, r, xr)
+	if err != nil {
+		return nil, err
+	}
+	x := extract.New(m, xr.spec, extract.Options{Now: s.now, Language: xr.language})
+	run := extract.RunInfo{ID: extract.RunID(xr.spec, m.Info().Name(), xr.language), Spec: xr.spec.Name,
+		SpecHash: xr.spec.Hash(), Model: m.Info().Name(), Prompts: extract.PromptVersions(), StartedAt: s.now().UTC(), Language: x.Language()}
 	out := &Queued{Batch: batchName(run.ID, s.now()), Jobs: []*verity.Job{}, Pages: len(ids), Notes: notes}
 	var reqs []verity.JobRequest
 	for lo := 0; lo < len(ids); lo += perJob {
 		part := ids[lo:min(lo+perJob, len(ids))]
-		args, err := json.Marshal(extractArgs{Spec: req.Spec, IDs: part, Language: req.Language, Pages: req.Pages, Concurrency: req.Concurrency})
+		args, err := json.Marshal(extractArgs{Spec: xr.spec, IDs: part, Language: xr.language, Pages: xr.pages, Concurrency: xr.concurrency})
 		if err != nil {
 			return nil, err
 		}
-		reqs = append(reqs, jobRequest(c, verity.JobExtract, modelSpec, args, out.Batch, len(part)))
+		reqs = append(reqs, jobRequest(c, verity.JobExtract, s.models.Spec, args, out.Batch, len(part)))
 	}
 	if len(reqs) == 0 {
 		return out, nil
@@ -113,7 +122,7 @@ func (s *Service) QueueExtract(ctx context.Context, c verity.Caller, m llm.Model
 
 // QueueAudit queues an audit on c's behalf instead of running it, with
 // the rights Audit checks, checked now and again when it runs.
-func (s *Service) QueueAudit(ctx context.Context, c verity.Caller, modelSpec string, req AuditRequest) (*Queued, error) {
+func (s *Service) QueueAudit(ctx context.Context, c verity.Caller, req AuditRequest) (*Queued, error) {
 	if req.Apply {
 		if _, err := s.require(ctx, c, verity.RoleCurator, "applying an audit's verdicts (--apply)"); err != nil {
 			return nil, err
@@ -122,14 +131,14 @@ func (s *Service) QueueAudit(ctx context.Context, c verity.Caller, modelSpec str
 	if err := canOwnJobs(c); err != nil {
 		return nil, err
 	}
-	o := req.Options
-	args, err := json.Marshal(auditArgs{Scope: req.Scope, Apply: req.Apply, Probes: o.Probes, AliveAt: o.AliveAt, DeadAt: o.DeadAt,
+	o := req.options()
+	args, err := json.Marshal(auditArgs{Scope: req.scope(), Apply: req.Apply, Probes: o.Probes, AliveAt: o.AliveAt, DeadAt: o.DeadAt,
 		Blind: o.Blind, EarlyStop: o.EarlyStop, Concurrency: o.Concurrency})
 	if err != nil {
 		return nil, err
 	}
 	out := &Queued{Batch: batchName("audit", s.now()), Jobs: []*verity.Job{}}
-	return s.enqueue(ctx, out, []verity.JobRequest{jobRequest(c, verity.JobAudit, modelSpec, args, out.Batch, 0)}, nil)
+	return s.enqueue(ctx, out, []verity.JobRequest{jobRequest(c, verity.JobAudit, s.models.Spec, args, out.Batch, 0)}, nil)
 }
 
 // crawlArgs are a crawl job's inputs: the crawl and the politeness the
@@ -270,9 +279,40 @@ func jobCaller(r verity.JobRequest) verity.Caller {
 	return verity.NewCaller(r.Caller...).WithToken(r.Token)
 }
 
+// JobQuery narrows a listing of jobs: the flags of verity jobs and the
+// query of GET /api/v1/jobs.
+type JobQuery struct {
+	States []string // queued, running, retrying, done, failed, cancelled; none: any
+	Batch  string
+	Limit  int // 1-1000; 0: no limit
+}
+
+// filter checks q and returns it as the store's filter.
+func (q JobQuery) filter() (verity.JobFilter, error) {
+	f := verity.JobFilter{Batch: q.Batch}
+	for _, st := range q.States {
+		st := verity.JobState(strings.ToLower(st))
+		switch st {
+		case verity.JobQueued, verity.JobRunning, verity.JobRetrying, verity.JobDone, verity.JobFailed, verity.JobCancelled:
+		default:
+			return f, verity.Errorf(verity.EINVALID, "state %q: want queued, running, retrying, done, failed or cancelled", st)
+		}
+		f.States = append(f.States, st)
+	}
+	if q.Limit < 0 || q.Limit > 1000 {
+		return f, verity.Errorf(verity.EINVALID, "limit %d: want 1 to 1000", q.Limit)
+	}
+	f.Limit = q.Limit
+	return f, nil
+}
+
 // Jobs lists the jobs c may see, newest first: its own, or every job for
 // an admin.
-func (s *Service) Jobs(ctx context.Context, c verity.Caller, f verity.JobFilter) ([]*verity.Job, error) {
+func (s *Service) Jobs(ctx context.Context, c verity.Caller, q JobQuery) ([]*verity.Job, error) {
+	f, err := q.filter()
+	if err != nil {
+		return nil, err
+	}
 	r, err := s.Rights(ctx, c)
 	if err != nil {
 		return nil, err
@@ -326,15 +366,15 @@ func (s *Service) CancelJob(ctx context.Context, c verity.Caller, id int64) (*ve
 	return js.CancelJob(ctx, id)
 }
 
-// Models builds the model a job names by its spec.
-type Models func(ctx context.Context, spec string) (llm.Model, error)
+// JobModels builds the model a job names by its spec.
+type JobModels func(ctx context.Context, spec string) (llm.Model, error)
 
 // JobTools are what a worker gives the jobs it runs: models by spec, how
 // to read a PDF a crawl fetches (nil: in the worker's own process), and the
 // web search and query planner a research job names (built with the
 // worker's keys, as models are).
 type JobTools struct {
-	Models   Models
+	Models   JobModels
 	PDF      ingest.PDFReader
 	Research func(ctx context.Context, search, planner, model string) (collect.Searcher, collect.Planner, error)
 }
@@ -378,8 +418,8 @@ func (s *Service) RunJob(ctx context.Context, j *verity.Job, tools JobTools) (an
 			return nil, merr
 		}
 		progress(0, len(a.IDs))
-		res, err = s.Extract(ctx, c, m, ExtractRequest{Spec: a.Spec, IDs: a.IDs, Language: a.Language, Pages: a.Pages,
-			Concurrency: a.Concurrency, Progress: progress})
+		res, err = s.extract(ctx, c, m, &extraction{spec: a.Spec, ids: a.IDs, language: extract.MessageLanguage(a.Language, a.Spec),
+			pages: a.Pages, concurrency: a.Concurrency, progress: progress})
 	case verity.JobAudit:
 		var a auditArgs
 		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
@@ -390,8 +430,8 @@ func (s *Service) RunJob(ctx context.Context, j *verity.Job, tools JobTools) (an
 			return nil, merr
 		}
 		progress(0, 1)
-		res, err = s.Audit(ctx, c, m, AuditRequest{Scope: a.Scope, Apply: a.Apply, Options: audit.Options{Probes: a.Probes,
-			AliveAt: a.AliveAt, DeadAt: a.DeadAt, Blind: a.Blind, EarlyStop: a.EarlyStop, Concurrency: a.Concurrency}})
+		res, err = s.audit(ctx, c, m, a.Scope, audit.Options{Probes: a.Probes, AliveAt: a.AliveAt, DeadAt: a.DeadAt, Blind: a.Blind,
+			EarlyStop: a.EarlyStop, Concurrency: a.Concurrency}, a.Apply)
 		if err == nil {
 			progress(1, 1)
 		}

@@ -50,7 +50,7 @@ func (m *countingModel) Complete(ctx context.Context, req *llm.Request) (*llm.Re
 // and one extraction job queued over them.
 func jobStore(t *testing.T) (*kb.Service, verity.Caller, *verity.Job, llm.Cache) {
 	t.Helper()
-	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "jobs.db"), t0)
+	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "jobs.db"), t0, kb.Fixed(engine, judge))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func jobStore(t *testing.T) (*kb.Service, verity.Caller, *verity.Job, llm.Cache)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := svc.QueueExtract(context.Background(), local, engine, "offline", kb.ExtractRequest{Spec: spec, Pages: 1}, 10)
+	q, err := svc.QueueExtract(context.Background(), local, kb.ExtractRequest{Parsed: spec, Pages: 1, JobPages: 10})
 	if err != nil || len(q.Jobs) != 1 {
 		t.Fatalf("QueueExtract = %+v, %v", q, err)
 	}
@@ -83,7 +83,7 @@ func jobStore(t *testing.T) (*kb.Service, verity.Caller, *verity.Job, llm.Cache)
 // many as one uninterrupted run makes — and the graph is the same.
 func TestJobResumesWithoutRepeatedCalls(t *testing.T) {
 	ctx := context.Background()
-	stack := func(m *countingModel, cache llm.Cache) kb.Models {
+	stack := func(m *countingModel, cache llm.Cache) kb.JobModels {
 		s := llm.Stack(m, llm.StackConfig{Cache: cache, NoRetry: true})
 		return func(context.Context, string) (llm.Model, error) { return s, nil }
 	}
@@ -124,12 +124,12 @@ func TestJobResumesWithoutRepeatedCalls(t *testing.T) {
 // graphLines is the graph as comparable lines.
 func graphLines(t *testing.T, svc *kb.Service) []string {
 	t.Helper()
-	edges, err := svc.Graph(context.Background(), local, extract.GraphFilter{})
+	edges, err := svc.Graph(context.Background(), local, kb.GraphFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []string
-	for _, e := range edges {
+	for _, e := range edges.Edges {
 		line := e.ID + " " + e.Subject + " " + e.Object
 		for _, ev := range e.Evidence {
 			line += " | " + ev.SourceID + " " + ev.Quote.Text
@@ -145,7 +145,7 @@ func graphLines(t *testing.T, svc *kb.Service) []string {
 // its progress counts the pages fetched.
 func TestCrawlJob(t *testing.T) {
 	ctx := context.Background()
-	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "crawl.db"), t0)
+	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "crawl.db"), t0, kb.Fixed(engine, judge))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestCrawlJob(t *testing.T) {
 		t.Errorf("the crawl job fetched %d pages, want 1: %+v", rep.Fetched, rep)
 	}
 	srcs, err := svc.Sources(ctx, local, kb.SourceQuery{})
-	if err != nil || len(srcs) != 1 {
+	if err != nil || len(srcs.Sources) != 1 {
 		t.Errorf("sources after the crawl job = %+v, %v; want the site's page", srcs, err)
 	}
 	j, err := svc.Job(ctx, local, q.Jobs[0].ID)
@@ -177,7 +177,7 @@ func TestCrawlJob(t *testing.T) {
 // the run is journaled under the job's run id, as the caller.
 func TestResearchJob(t *testing.T) {
 	ctx := context.Background()
-	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "research.db"), t0)
+	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "research.db"), t0, kb.Fixed(engine, judge))
 	if err != nil {
 		t.Fatal(err)
 	}

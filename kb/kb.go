@@ -12,6 +12,8 @@ import (
 	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/receipt"
 	"github.com/veritykb/verity/relocate"
 	"github.com/veritykb/verity/summary"
@@ -90,20 +92,37 @@ type Store interface {
 
 // Service is the one door. It is safe for concurrent use when its Store is.
 type Service struct {
-	store Store
-	now   func() time.Time
-	log   *slog.Logger
+	store       Store
+	now         func() time.Time
+	log         *slog.Logger
+	models      Models
+	meter       *llm.Meter
+	pdf         ingest.PDFReader
+	fileTimeout time.Duration
 }
 
 // Options configure a Service.
 type Options struct {
 	Now func() time.Time // clock; time.Now when nil
 	Log *slog.Logger     // diagnostics, never with restricted text or tokens; discarded when nil
+	// Models build the models of the operations that call one (ask,
+	// check, summarize, audit, extract); they are called on each such
+	// call, so they should remember what they built. Unset, those
+	// operations fail with ENOTIMPLEMENTED.
+	Models Models
+	// Meter counts the models' calls, for [Service.ModelUsage].
+	Meter *llm.Meter
+	// PDF reads the PDFs of uploads (cmd/verity gives the reader that
+	// parses in a killable child process); nil reads them in this process
+	// with ingest.PDF. FileTimeout is the time budget of reading one
+	// uploaded file (0: ingest.DefaultFileTimeout).
+	PDF         ingest.PDFReader
+	FileTimeout time.Duration
 }
 
 // New returns the service over st.
 func New(st Store, opt Options) *Service {
-	s := &Service{store: st, now: opt.Now, log: opt.Log}
+	s := &Service{store: st, now: opt.Now, log: opt.Log, models: opt.Models, meter: opt.Meter, pdf: opt.PDF, fileTimeout: opt.FileTimeout}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -133,6 +152,23 @@ func (s *Service) Rights(ctx context.Context, c verity.Caller) (Rights, error) {
 	r := Rights{Admin: slices.Contains(roles, verity.RoleAdmin)}
 	r.Curator = r.Admin || slices.Contains(roles, verity.RoleCurator)
 	return r, nil
+}
+
+// Identity is who a caller is and what it may do: what the web UI shows in
+// its header and uses to show or hide actions (GET /api/v1/rights).
+type Identity struct {
+	Actor      verity.Principal   `json:"actor"`
+	Principals []verity.Principal `json:"principals"`
+	Rights     Rights             `json:"rights"`
+}
+
+// Identity returns who c is and what it may do now.
+func (s *Service) Identity(ctx context.Context, c verity.Caller) (*Identity, error) {
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	return &Identity{Principals: c.Principals(), Actor: c.Actor(), Rights: r}, nil
 }
 
 // require returns c's rights when they include role, else EFORBIDDEN saying

@@ -30,6 +30,12 @@ type LogEntry struct {
 	UndoneBy  int64     `json:"undone_by,omitempty"`
 }
 
+// EventList is the log as a caller sees it: verity log --json and GET
+// /api/v1/log.
+type EventList struct {
+	Events []LogEntry `json:"events"`
+}
+
 // entry is e as c sees it (Undoes and UndoneBy are the log's to fill).
 func entry(e receipt.Event, c verity.Caller, r Rights) LogEntry {
 	out := LogEntry{ID: e.ID, Action: e.Action, Refs: e.Refs, Changed: e.Changed, Who: e.Who, At: e.At, Undoes: e.Undoes}
@@ -49,7 +55,7 @@ func entry(e receipt.Event, c verity.Caller, r Rights) LogEntry {
 // every one; any other caller only the events whose refs it may all read
 // (the refs asked for and the refs flipped). Event ids are not consecutive,
 // so the events shown say nothing of how many are not.
-func (s *Service) Log(ctx context.Context, c verity.Caller) ([]LogEntry, error) {
+func (s *Service) Log(ctx context.Context, c verity.Caller) (*EventList, error) {
 	r, err := s.Rights(ctx, c)
 	if err != nil {
 		return nil, err
@@ -83,7 +89,7 @@ func (s *Service) Log(ctx context.Context, c verity.Caller) ([]LogEntry, error) 
 			}
 		}
 	}
-	return out, nil
+	return &EventList{Events: out}, nil
 }
 
 // eventReadable reports whether every ref of e is readable in v.

@@ -7,11 +7,8 @@ import (
 	"testing"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/answer"
-	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/summary"
 )
 
 // TestNoExistenceOracle asks every method that takes an id about something
@@ -29,12 +26,12 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 	ctx := context.Background()
 	// Things only the board may read, made for this test: a summary, an
 	// audit run, a sentence.
-	boardSum, err := setup.Summarize(ctx, curIn, engine, "zephyrine merger", summary.Options{})
+	boardSum, err := setup.Summarize(ctx, curIn, kb.SummarizeRequest{Topic: "zephyrine merger"})
 	if err != nil || len(boardSum.Sentences) == 0 {
 		t.Fatalf("summarize as the board = %v, %+v", err, boardSum)
 	}
 	boardSentence := boardSum.Sentences[0].ID
-	run, err := setup.Audit(ctx, curIn, engine, kb.AuditRequest{Scope: audit.Scope{Records: []string{boardSentence}}})
+	run, err := setup.Audit(ctx, curIn, kb.AuditRequest{Records: []string{boardSentence}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,23 +62,23 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 			return err
 		}},
 		{"Impact of a source", "BOARD-1", "NOPE-1", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Impact(ctx, c, ref(id))
+			_, err := s.Impact(ctx, c, kb.ImpactRequest{Refs: refStrings(ref(id))})
 			return err
 		}},
 		{"Impact of a record", boardSentence, "sum-000000000000.s1", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Impact(ctx, c, ref(id))
+			_, err := s.Impact(ctx, c, kb.ImpactRequest{Refs: refStrings(ref(id))})
 			return err
 		}},
 		{"Revoke", "BOARD-1", "NOPE-1", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Revoke(ctx, c, ref(id), "why")
+			_, err := s.Revoke(ctx, c, kb.RevokeRequest{Refs: refStrings(ref(id)), Reason: "why"})
 			return err
 		}},
 		{"Unrevoke", "BOARD-2", "NOPE-2", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Unrevoke(ctx, c, ref(id), "why")
+			_, err := s.Unrevoke(ctx, c, kb.RevokeRequest{Refs: refStrings(ref(id)), Reason: "why"})
 			return err
 		}},
 		{"Undo", fmt.Sprint(f.boardEv), "1000000001", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Undo(ctx, c, num(id), "why")
+			_, err := s.Undo(ctx, c, kb.UndoRequest{Event: num(id), Reason: "why"})
 			return err
 		}},
 		{"Summary", boardSum.ID, "sum-000000000000", func(s *kb.Service, c verity.Caller, id string) error {
@@ -97,27 +94,27 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 			return err
 		}},
 		{"Merge", f.entity, "ent:000000000000", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Merge(ctx, c, id, f.pubObj, nil, "")
+			_, err := s.Merge(ctx, c, kb.MergeRequest{From: id, Into: f.pubObj, Basis: refStrings(nil), Why: ""})
 			return err
 		}},
 		{"Merge basis", "BOARD-1", "NOPE-1", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Merge(ctx, c, f.pubEnt, f.pubObj, ref(id), "")
+			_, err := s.Merge(ctx, c, kb.MergeRequest{From: f.pubEnt, Into: f.pubObj, Basis: refStrings(ref(id)), Why: ""})
 			return err
 		}},
 		{"Decide", f.edge, "edge:000000000000", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Decide(ctx, c, id, extract.VoteReject, "")
+			_, err := s.Decide(ctx, c, kb.DecisionRequest{ID: id, Vote: extract.VoteReject, Why: ""})
 			return err
 		}},
 		{"Extract", "BOARD-1", "NOPE-1", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Extract(ctx, c, engine, kb.ExtractRequest{Spec: spec, IDs: []string{id}})
+			_, err := s.Extract(ctx, c, kb.ExtractRequest{Parsed: spec, Sources: []string{id}})
 			return err
 		}},
 		{"Audit a record", boardSentence, "sum-000000000000.s1", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Audit(ctx, c, engine, kb.AuditRequest{Scope: audit.Scope{Records: []string{id}}})
+			_, err := s.Audit(ctx, c, kb.AuditRequest{Records: []string{id}})
 			return err
 		}},
 		{"Audit an event", fmt.Sprint(f.boardEv), "1000000001", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Audit(ctx, c, engine, kb.AuditRequest{Scope: audit.Scope{Events: []int64{num(id)}}})
+			_, err := s.Audit(ctx, c, kb.AuditRequest{Events: []int64{num(id)}})
 			return err
 		}},
 		{"Replay", fmt.Sprint(run.Run.ID), "9999", func(s *kb.Service, c verity.Caller, id string) error {
@@ -125,7 +122,7 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 			return err
 		}},
 		{"Check a cited source", "BOARD-1", "NOPE-1", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Check(ctx, c, engine, judge, answer.Submission{Text: "Acme moved [1].", Documents: []answer.Document{{SourceID: id}}}, answer.Options{})
+			_, err := s.Check(ctx, c, kb.CheckRequest{Answer: "Acme moved [1].", Documents: []kb.Document{{SourceID: id}}})
 			return err
 		}},
 	}

@@ -13,7 +13,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/summary"
@@ -39,9 +38,9 @@ func randomWorld(t *rapid.T, dir string) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &world{svc: kb.New(db, kb.Options{Now: func() time.Time { return t0 }}), db: db}
+	w := &world{svc: kb.New(db, kb.Options{Now: func() time.Time { return t0 }, Models: kb.Fixed(engine, judge)}), db: db}
 	n := rapid.IntRange(1, 5).Draw(t, "sources")
-	run, err := w.svc.Ingest(ctx, local)
+	run, err := w.svc.BeginIngest(ctx, local)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +108,7 @@ func randomWorld(t *rapid.T, dir string) *world {
 	w.records = recs
 	for range rapid.IntRange(0, 3).Draw(t, "revocations") {
 		ref := member("revoked")
-		if _, err := w.svc.Revoke(ctx, local, []verity.Ref{ref}, "why "+string(ref)); err != nil {
+		if _, err := w.svc.Revoke(ctx, local, kb.RevokeRequest{Refs: refStrings([]verity.Ref{ref}), Reason: "why " + string(ref)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -252,18 +251,18 @@ func TestNothingUnreadableAppears(t *testing.T) {
 		check("Summaries", v4, err)
 		v5, err := w.svc.Undetermined(ctx, c)
 		check("Undetermined", v5, err)
-		v6, err := w.svc.Graph(ctx, c, extract.GraphFilter{})
+		v6, err := w.svc.Graph(ctx, c, kb.GraphFilter{})
 		check("Graph", v6, err)
 		for _, s := range w.sources {
 			ref := verity.SourceRef(s.ID)
 			sv, err := w.svc.Show(ctx, c, kb.ShowRequest{ID: s.ID, Chunks: true})
 			check("Show "+s.ID, sv, err, s.ID)
-			imp, ierr := w.svc.Impact(ctx, c, []verity.Ref{ref})
+			imp, ierr := w.svc.Impact(ctx, c, kb.ImpactRequest{Refs: []string{string(ref)}})
 			check("Impact "+s.ID, imp, ierr, s.ID)
 			if !o.readable[ref] {
 				_, absent := w.svc.Show(ctx, c, kb.ShowRequest{ID: "mksrc99x"})
 				same("Show", s.ID, "mksrc99x", err, absent)
-				_, absent = w.svc.Impact(ctx, c, []verity.Ref{verity.SourceRef("mksrc99x")})
+				_, absent = w.svc.Impact(ctx, c, kb.ImpactRequest{Refs: []string{string(verity.SourceRef("mksrc99x"))}})
 				same("Impact", s.ID, "mksrc99x", ierr, absent)
 			} else if err != nil || ierr != nil {
 				t.Fatalf("Show/Impact of readable %s as %v = %v / %v", s.ID, ps, err, ierr)
@@ -271,10 +270,10 @@ func TestNothingUnreadableAppears(t *testing.T) {
 		}
 		for _, r := range w.records {
 			ref := verity.RecordRef(r.ID)
-			imp, err := w.svc.Impact(ctx, c, []verity.Ref{ref})
+			imp, err := w.svc.Impact(ctx, c, kb.ImpactRequest{Refs: []string{string(ref)}})
 			check("Impact "+r.ID, imp, err, r.ID)
 			if !o.readable[ref] {
-				_, absent := w.svc.Impact(ctx, c, []verity.Ref{verity.RecordRef("mkrec99x")})
+				_, absent := w.svc.Impact(ctx, c, kb.ImpactRequest{Refs: []string{string(verity.RecordRef("mkrec99x"))}})
 				same("Impact", r.ID, "mkrec99x", err, absent)
 			} else if err != nil {
 				t.Fatalf("Impact of readable %s as %v = %v", r.ID, ps, err)

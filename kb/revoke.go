@@ -56,11 +56,41 @@ type SearchEffect struct {
 	BySrc   map[string]int `json:"by_source,omitempty"`
 }
 
+// RevokeRequest names what to revoke or unrevoke and why: the body of POST
+// /api/v1/revoke and /api/v1/unrevoke. Refs are as verity revoke's REF
+// arguments: a bare source id, source:ID or record:ID.
+type RevokeRequest struct {
+	Refs   []string `json:"refs"`
+	Reason string   `json:"reason,omitempty"` // required to revoke: it goes into the log
+}
+
+// UndoRequest names the logged event to undo: the body of POST
+// /api/v1/undo.
+type UndoRequest struct {
+	Event  int64  `json:"event"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// ImpactRequest names what a dry run of revoke would revoke: the body of
+// POST /api/v1/impact.
+type ImpactRequest struct {
+	Refs []string `json:"refs"`
+}
+
 // Revoke withdraws sources or records on c's behalf: what rested only on
 // them dies, what has another live set survives. It needs the curator role,
 // and every ref must be something c may read: one c cannot read is reported
 // exactly like one that does not exist, and nothing is revoked.
-func (s *Service) Revoke(ctx context.Context, c verity.Caller, refs []verity.Ref, why string) (*RevocationReport, error) {
+func (s *Service) Revoke(ctx context.Context, c verity.Caller, req RevokeRequest) (*RevocationReport, error) {
+	refs, err := verity.ParseRefs(req.Refs)
+	if err != nil {
+		return nil, err
+	}
+	return s.revoke(ctx, c, refs, req.Reason)
+}
+
+// revoke is [Service.Revoke] with the refs parsed.
+func (s *Service) revoke(ctx context.Context, c verity.Caller, refs []verity.Ref, why string) (*RevocationReport, error) {
 	if strings.TrimSpace(why) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "revoke: give a reason: it goes into the log")
 	}
@@ -80,7 +110,12 @@ func (s *Service) Revoke(ctx context.Context, c verity.Caller, refs []verity.Ref
 
 // Unrevoke restores revoked sources or records on c's behalf, and what
 // died only because of them. The rules are Revoke's.
-func (s *Service) Unrevoke(ctx context.Context, c verity.Caller, refs []verity.Ref, why string) (*RevocationReport, error) {
+func (s *Service) Unrevoke(ctx context.Context, c verity.Caller, req RevokeRequest) (*RevocationReport, error) {
+	refs, err := verity.ParseRefs(req.Refs)
+	if err != nil {
+		return nil, err
+	}
+	why := req.Reason
 	r, err := s.require(ctx, c, verity.RoleCurator, "unrevoking")
 	if err != nil {
 		return nil, err
@@ -97,10 +132,14 @@ func (s *Service) Unrevoke(ctx context.Context, c verity.Caller, refs []verity.R
 
 // Undo appends the inverse of a logged event on c's behalf. It needs the
 // curator role and an event c can see in the log (see [Service.Log]).
-func (s *Service) Undo(ctx context.Context, c verity.Caller, event int64, why string) (*RevocationReport, error) {
+func (s *Service) Undo(ctx context.Context, c verity.Caller, req UndoRequest) (*RevocationReport, error) {
+	event, why := req.Event, req.Reason
 	r, err := s.require(ctx, c, verity.RoleCurator, "undoing an event")
 	if err != nil {
 		return nil, err
+	}
+	if event <= 0 {
+		return nil, verity.Errorf(verity.EINVALID, "undo: event must be an event number from the log, got %d", event)
 	}
 	if _, err := s.event(ctx, c, r, event); err != nil {
 		return nil, err
@@ -114,7 +153,11 @@ func (s *Service) Undo(ctx context.Context, c verity.Caller, event int64, why st
 
 // Impact is a dry run of Revoke: what would die and what would survive on
 // another set, for refs c may read. Any caller may ask; nothing is changed.
-func (s *Service) Impact(ctx context.Context, c verity.Caller, refs []verity.Ref) (*RevocationReport, error) {
+func (s *Service) Impact(ctx context.Context, c verity.Caller, req ImpactRequest) (*RevocationReport, error) {
+	refs, err := verity.ParseRefs(req.Refs)
+	if err != nil {
+		return nil, err
+	}
 	r, err := s.Rights(ctx, c)
 	if err != nil {
 		return nil, err

@@ -37,9 +37,9 @@ func TestNoopRevocation(t *testing.T) {
 			err error
 		)
 		if tt.revoke {
-			rep, err = s.Revoke(ctx, tt.c, []verity.Ref{tt.ref}, tt.name)
+			rep, err = s.Revoke(ctx, tt.c, kb.RevokeRequest{Refs: refStrings([]verity.Ref{tt.ref}), Reason: tt.name})
 		} else {
-			rep, err = s.Unrevoke(ctx, tt.c, []verity.Ref{tt.ref}, tt.name)
+			rep, err = s.Unrevoke(ctx, tt.c, kb.RevokeRequest{Refs: refStrings([]verity.Ref{tt.ref}), Reason: tt.name})
 		}
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
@@ -52,8 +52,8 @@ func TestNoopRevocation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(after) != len(before) {
-			t.Errorf("%s: the log holds %d events, want %d as before", tt.name, len(after), len(before))
+		if len(after.Events) != len(before.Events) {
+			t.Errorf("%s: the log holds %d events, want %d as before", tt.name, len(after.Events), len(before.Events))
 		}
 	}
 }

@@ -13,12 +13,10 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/sqlite"
-	"github.com/veritykb/verity/summary"
 )
 
 // The rights a row needs, from the table in the package doc.
@@ -96,22 +94,22 @@ func ops(site *httptest.Server) []op {
 			return s.Research(ctx, c, noHits{}, collect.NewFetcher(collect.FetchOptions{Delay: -1}), collect.ResearchOptions{Product: "Битрикс24", Searches: 1, Reads: 1})
 		}, nil},
 		{"Revoke", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Revoke(ctx, c, pub("PUB-1"), "wrong")
+			return s.Revoke(ctx, c, kb.RevokeRequest{Refs: refStrings(pub("PUB-1")), Reason: "wrong"})
 		}, nil},
 		{"Unrevoke", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Unrevoke(ctx, c, pub("PUB-1"), "")
+			return s.Unrevoke(ctx, c, kb.RevokeRequest{Refs: refStrings(pub("PUB-1")), Reason: ""})
 		}, nil},
 		{"Undo", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Undo(ctx, c, f.pubEv, "")
+			return s.Undo(ctx, c, kb.UndoRequest{Event: f.pubEv, Reason: ""})
 		}, nil},
 		{"Impact", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Impact(ctx, c, pub("PUB-1"))
+			return s.Impact(ctx, c, kb.ImpactRequest{Refs: refStrings(pub("PUB-1"))})
 		}, nil},
 		{"Log", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Log(ctx, c)
 		}, nil},
 		{"Summarize", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Summarize(ctx, c, engine, "Acme moved its sales to Bitrix24", summary.Options{})
+			return s.Summarize(ctx, c, kb.SummarizeRequest{Topic: "Acme moved its sales to Bitrix24"})
 		}, nil},
 		{"Summary", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Summary(ctx, c, f.summary, true)
@@ -120,10 +118,10 @@ func ops(site *httptest.Server) []op {
 			return s.Summaries(ctx, c)
 		}, nil},
 		{"Audit", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Audit(ctx, c, engine, kb.AuditRequest{})
+			return s.Audit(ctx, c, kb.AuditRequest{})
 		}, nil},
 		{"Audit --apply", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Audit(ctx, c, engine, kb.AuditRequest{Apply: true})
+			return s.Audit(ctx, c, kb.AuditRequest{Apply: true})
 		}, nil},
 		{"Replay", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Replay(ctx, c, f.run)
@@ -133,17 +131,17 @@ func ops(site *httptest.Server) []op {
 		}, nil},
 		{"Extract", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			spec, _ := extract.BuiltinSpec("bitrix24-ru")
-			return s.Extract(ctx, c, engine, kb.ExtractRequest{Spec: spec, IDs: []string{"PUB-1"}})
+			return s.Extract(ctx, c, kb.ExtractRequest{Parsed: spec, Sources: []string{"PUB-1"}})
 		}, nil},
 		{"QueueExtract", curator, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			spec, _ := extract.BuiltinSpec("bitrix24-ru")
-			return s.QueueExtract(ctx, c, engine, "offline", kb.ExtractRequest{Spec: spec}, 2)
+			return s.QueueExtract(ctx, c, kb.ExtractRequest{Parsed: spec, JobPages: 2})
 		}, nil},
 		{"QueueAudit", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.QueueAudit(ctx, c, "offline", kb.AuditRequest{})
+			return s.QueueAudit(ctx, c, kb.AuditRequest{})
 		}, map[string]string{"public": verity.EFORBIDDEN}},
 		{"Jobs", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Jobs(ctx, c, verity.JobFilter{})
+			return s.Jobs(ctx, c, kb.JobQuery{})
 		}, nil},
 		{"Job", anyone, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Job(ctx, c, boardJob(ctx, s))
@@ -153,19 +151,19 @@ func ops(site *httptest.Server) []op {
 		}, jobOwnerOnly},
 		{"Extract all", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			spec, _ := extract.BuiltinSpec("bitrix24-ru")
-			return s.Extract(ctx, c, engine, kb.ExtractRequest{Spec: spec})
+			return s.Extract(ctx, c, kb.ExtractRequest{Parsed: spec})
 		}, nil},
 		{"Graph", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Graph(ctx, c, extract.GraphFilter{})
+			return s.Graph(ctx, c, kb.GraphFilter{})
 		}, nil},
 		{"Entities", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Entities(ctx, c)
 		}, nil},
 		{"Merge", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Merge(ctx, c, f.pubEnt, f.pubObj, nil, "test")
+			return s.Merge(ctx, c, kb.MergeRequest{From: f.pubEnt, Into: f.pubObj, Basis: refStrings(nil), Why: "test"})
 		}, nil},
 		{"Alias", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Alias(ctx, c, "ООО «Ромашка»", "Ромашка Групп")
+			return s.Alias(ctx, c, kb.AliasRequest{Name: "ООО «Ромашка»", Alias: "Ромашка Групп"})
 		}, nil},
 		{"Explain", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Explain(ctx, c, f.pubEdge)
@@ -174,14 +172,13 @@ func ops(site *httptest.Server) []op {
 			return s.Review(ctx, c)
 		}, nil},
 		{"Decide", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Decide(ctx, c, f.pubEdge, extract.VoteApprove, "checked")
+			return s.Decide(ctx, c, kb.DecisionRequest{ID: f.pubEdge, Vote: extract.VoteApprove, Why: "checked"})
 		}, nil},
 		{"Ask", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Ask(ctx, c, engine, judge, "How did Acme move its sales to Bitrix24?", answer.Options{})
+			return s.Ask(ctx, c, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"})
 		}, nil},
 		{"Check", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			sub := answer.Submission{Text: "Acme moved its sales to Bitrix24 [1].", Documents: []answer.Document{{SourceID: "PUB-1"}}}
-			return s.Check(ctx, c, engine, judge, sub, answer.Options{})
+			return s.Check(ctx, c, kb.CheckRequest{Answer: "Acme moved its sales to Bitrix24 [1].", Documents: []kb.Document{{SourceID: "PUB-1"}}})
 		}, nil},
 		{"GrantRole", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.GrantRole(ctx, c, verity.RoleCurator, "group:staff")
@@ -223,7 +220,7 @@ func ops(site *httptest.Server) []op {
 			return s.Migrate(ctx, c)
 		}, nil},
 		{"CreateToken", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.CreateToken(ctx, c, kb.TokenRequest{Name: "test", Principals: []verity.Principal{"user:t@corp.example"}})
+			return s.CreateToken(ctx, c, kb.TokenRequest{Name: "test", Principals: []string{"user:t@corp.example"}})
 		}, nil},
 		{"Tokens", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Tokens(ctx, c)
@@ -236,7 +233,7 @@ func ops(site *httptest.Server) []op {
 
 // boardJob is the id of the job the board's curator queued.
 func boardJob(ctx context.Context, s *kb.Service) int64 {
-	jobs, err := s.Jobs(ctx, curIn, verity.JobFilter{})
+	jobs, err := s.Jobs(ctx, curIn, kb.JobQuery{})
 	if err != nil || len(jobs) == 0 {
 		return -1
 	}
@@ -360,7 +357,7 @@ func withACL(src verity.Source, acl ...verity.Principal) verity.Source {
 // ingest stores one source as c and returns the run's report, or the
 // item's failure as the error.
 func ingest(ctx context.Context, s *kb.Service, c verity.Caller, src *verity.Source) (*kb.IngestReport, error) {
-	run, err := s.Ingest(ctx, c)
+	run, err := s.BeginIngest(ctx, c)
 	if err != nil {
 		return nil, err
 	}

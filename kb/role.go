@@ -47,16 +47,32 @@ func (s *Service) RevokeRole(ctx context.Context, c verity.Caller, role verity.R
 	return &RoleChange{Principal: p, Role: role, Changed: changed}, nil
 }
 
+// RoleRequest names a role and the principal it goes to or is taken from:
+// the body of POST /api/v1/roles/grant and /roles/revoke.
+type RoleRequest struct {
+	Role      string `json:"role"`      // curator or admin
+	Principal string `json:"principal"` // user:EMAIL or group:NAME
+}
+
+// RoleList is every role grant: verity role list --json and GET
+// /api/v1/roles.
+type RoleList struct {
+	Roles []verity.RoleGrant `json:"roles"`
+}
+
 // Roles lists every role grant; only an admin may.
-func (s *Service) Roles(ctx context.Context, c verity.Caller) ([]verity.RoleGrant, error) {
+func (s *Service) Roles(ctx context.Context, c verity.Caller) (*RoleList, error) {
 	if _, err := s.require(ctx, c, verity.RoleAdmin, "listing roles"); err != nil {
 		return nil, err
 	}
 	gs, err := s.store.Roles(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if gs == nil {
 		gs = []verity.RoleGrant{}
 	}
-	return gs, err
+	return &RoleList{Roles: gs}, nil
 }
 
 // grantable checks a role and a principal it may go to: a user or a group,

@@ -3,9 +3,17 @@ package kb
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/veritykb/verity"
 )
+
+// SourceList is a listing of sources and the uri duplicates among them:
+// verity sources --json and GET /api/v1/sources.
+type SourceList struct {
+	Sources       []*verity.Source      `json:"sources"`
+	URIDuplicates []verity.URIDuplicate `json:"uri_duplicates"`
+}
 
 // SourceQuery narrows a listing of sources.
 type SourceQuery struct {
@@ -17,8 +25,22 @@ type SourceQuery struct {
 	All bool
 }
 
-// Sources lists the sources c may read, without their text, ordered by id.
-func (s *Service) Sources(ctx context.Context, c verity.Caller, q SourceQuery) ([]*verity.Source, error) {
+// Sources lists the sources c may read, without their text, ordered by id,
+// and the uri duplicates among those c may read ([Service.uriDuplicates]).
+func (s *Service) Sources(ctx context.Context, c verity.Caller, q SourceQuery) (*SourceList, error) {
+	list, err := s.sources(ctx, c, q)
+	if err != nil {
+		return nil, err
+	}
+	dups, err := s.uriDuplicates(ctx, c, q)
+	if err != nil {
+		return nil, err
+	}
+	return &SourceList{Sources: list, URIDuplicates: dups}, nil
+}
+
+// sources lists the sources c may read, without their text, ordered by id.
+func (s *Service) sources(ctx context.Context, c verity.Caller, q SourceQuery) ([]*verity.Source, error) {
 	if q.Status != "" && q.Status != verity.StatusActive && q.Status != verity.StatusRevoked {
 		return nil, verity.Errorf(verity.EINVALID, "status must be active or revoked, got %q", q.Status)
 	}
@@ -43,13 +65,13 @@ func (s *Service) Sources(ctx context.Context, c verity.Caller, q SourceQuery) (
 	return list, nil
 }
 
-// URIDuplicates lists the sources c may read that share their system and
+// uriDuplicates lists the sources c may read that share their system and
 // uri with an older source, the holder: pairs kept from before the one-uri
 // rule (see [verity.URIDuplicate]). Holder is named only when c may read it
 // too. q.System narrows them to one system and q.All lists every one (an
-// operator view, for admins), as for [Service.Sources]; the other fields do
+// operator view, for admins), as for [Service.sources]; the other fields do
 // not apply.
-func (s *Service) URIDuplicates(ctx context.Context, c verity.Caller, q SourceQuery) ([]verity.URIDuplicate, error) {
+func (s *Service) uriDuplicates(ctx context.Context, c verity.Caller, q SourceQuery) ([]verity.URIDuplicate, error) {
 	if q.All {
 		if _, err := s.require(ctx, c, verity.RoleAdmin, "listing every source whatever its ACL (--all)"); err != nil {
 			return nil, err
@@ -82,6 +104,51 @@ func (s *Service) URIDuplicates(ctx context.Context, c verity.Caller, q SourceQu
 		out = append(out, d)
 	}
 	return out, nil
+}
+
+// RangeRequest asks for part of a source's current text: bytes Start to
+// End (0: the end of the text).
+type RangeRequest struct {
+	ID         string
+	Start, End int
+}
+
+// SourceRange is part of a source version's text and what names it.
+type SourceRange struct {
+	ID      string
+	URI     string
+	Title   string
+	System  string
+	Version int
+	// Start and End are the range's bytes, widened to whole characters;
+	// Length is the whole text's length in bytes.
+	Start, End, Length int
+	Text               string
+}
+
+// Range returns part of the current text of a source c may read. A range
+// that cuts a character in two is widened to whole characters; one outside
+// the text is refused.
+func (s *Service) Range(ctx context.Context, c verity.Caller, req RangeRequest) (*SourceRange, error) {
+	src, err := s.Show(ctx, c, ShowRequest{ID: req.ID})
+	if err != nil {
+		return nil, err
+	}
+	start, end := req.Start, req.End
+	if end == 0 {
+		end = len(src.Text)
+	}
+	if start < 0 || end > len(src.Text) || start > end {
+		return nil, verity.Errorf(verity.EINVALID, "byte range %d–%d is outside the text of %q (%d bytes)", start, end, req.ID, len(src.Text))
+	}
+	for start > 0 && !utf8.RuneStart(src.Text[start]) {
+		start--
+	}
+	for end < len(src.Text) && !utf8.RuneStart(src.Text[end]) {
+		end++
+	}
+	return &SourceRange{ID: src.ID, URI: src.URI, Title: src.Title, System: src.System, Version: src.Version,
+		Start: start, End: end, Length: len(src.Text), Text: src.Text[start:end]}, nil
 }
 
 // SourceView is a source as `show` prints it: metadata, canonical text, the
@@ -156,5 +223,13 @@ func (s *Service) Search(ctx context.Context, c verity.Caller, text string, k in
 	if k <= 0 || k > 1000 {
 		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and 1000, got %d", k)
 	}
-	return s.store.Search(ctx, verity.SearchQuery{Text: text, Caller: c, K: k})
+	res, err := s.store.Search(ctx, verity.SearchQuery{Text: text, Caller: c, K: k})
+	if err != nil {
+		return nil, err
+	}
+	if c.Anonymous() {
+		// An anonymous caller may not be told whom to ask for access.
+		res.Hints = []verity.Hint{}
+	}
+	return res, nil
 }

@@ -5,22 +5,44 @@ import (
 	"strings"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/summary"
 )
 
-// Summarize searches what c may read on topic, asks m for a summary in which
-// every sentence carries its own receipt, and stores each sentence as a
-// record resting on it. Any caller may: the summary is made of what it may
-// read.
-func (s *Service) Summarize(ctx context.Context, c verity.Caller, m llm.Model, topic string, opt summary.Options) (*summary.Summary, error) {
-	if strings.TrimSpace(topic) == "" {
+// SummarizeRequest is a topic and the options of summarizing it: the
+// flags of verity summarize and the body of POST /api/v1/summarize.
+type SummarizeRequest struct {
+	Topic     string `json:"topic"`
+	K         int    `json:"k,omitempty"`         // passages to retrieve, 1-100
+	Sentences int    `json:"sentences,omitempty"` // most sentences to write, 1-50
+	MaxSets   int    `json:"max_sets,omitempty"`  // most alternative sets per sentence's receipt
+}
+
+// Summary is a summary as written, each sentence with its receipt.
+type Summary = summary.Summary
+
+// Summarize searches what c may read on the topic, asks the service's model
+// for a summary in which every sentence carries its own receipt, and stores
+// each sentence as a record resting on it. Any caller may: the summary is
+// made of what it may read.
+func (s *Service) Summarize(ctx context.Context, c verity.Caller, req SummarizeRequest) (*Summary, error) {
+	if strings.TrimSpace(req.Topic) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "summarize: give a topic")
 	}
-	if opt.K < 0 || opt.K > 100 || opt.Sentences < 0 || opt.Sentences > 50 || opt.MaxSets < 0 {
+	if req.K < 0 || req.K > 100 || req.Sentences < 0 || req.Sentences > 50 || req.MaxSets < 0 {
 		return nil, verity.Errorf(verity.EINVALID, "summarize: k must be 1-100, sentences 1-50, max sets at least 1")
 	}
-	return summary.Summarize(ctx, m, s.store, topic, c, opt)
+	m, err := s.model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := summary.Summarize(ctx, m, s.store, req.Topic, c, summary.Options{K: req.K, Sentences: req.Sentences, MaxSets: req.MaxSets})
+	if err != nil {
+		return nil, err
+	}
+	if c.Anonymous() {
+		sum.Hints = nil
+	}
+	return sum, nil
 }
 
 // Summary returns summary id as c may see it now: its live sentences, with
@@ -125,8 +147,14 @@ type SummaryRow struct {
 	Written int                `json:"written"`
 }
 
+// SummaryList is the summaries a caller sees: verity summarize --list
+// --json and GET /api/v1/summaries.
+type SummaryList struct {
+	Summaries []SummaryRow `json:"summaries"`
+}
+
 // Summaries lists the summaries c can read a live sentence of, by id.
-func (s *Service) Summaries(ctx context.Context, c verity.Caller) ([]SummaryRow, error) {
+func (s *Service) Summaries(ctx context.Context, c verity.Caller) (*SummaryList, error) {
 	heads, err := s.store.KindRecords(ctx, summary.KindSummary)
 	if err != nil {
 		return nil, err
@@ -147,7 +175,7 @@ func (s *Service) Summaries(ctx context.Context, c verity.Caller) ([]SummaryRow,
 		}
 		rows = append(rows, SummaryRow{ID: sv.ID, Topic: sv.Topic, State: sv.State, Live: len(sv.Live), Written: sv.Written})
 	}
-	return rows, nil
+	return &SummaryList{Summaries: rows}, nil
 }
 
 // noSummary is the error for a summary c cannot see or that does not exist.

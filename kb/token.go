@@ -21,14 +21,29 @@ const (
 	tokenSecretLen = 64
 )
 
-// TokenRequest asks for a new token.
+// TokenRequest asks for a new token: the flags of verity token create and
+// the body of POST /api/v1/tokens.
 type TokenRequest struct {
-	Name string
+	Name string `json:"name"`
 	// Principals are who the token acts as: exactly one user principal
 	// (the actor its changes are logged under) and any groups.
-	Principals []verity.Principal
-	// Expires is how long the token lives; 0 for no expiry.
-	Expires time.Duration
+	Principals []string `json:"principals"`
+	// Expires is how long the token lives, a Go duration such as 720h;
+	// "" or 0 for no expiry.
+	Expires string `json:"expires,omitempty"`
+}
+
+// TokenList is every token, without secrets: verity token list --json and
+// GET /api/v1/tokens.
+type TokenList struct {
+	Tokens []verity.Token `json:"tokens"`
+}
+
+// TokenRevocation is what revoking a token did: Revoked is false when it
+// was revoked already.
+type TokenRevocation struct {
+	ID      string `json:"id"`
+	Revoked bool   `json:"revoked"`
 }
 
 // NewToken is a token just made: the secret, shown this once, and what is
@@ -47,13 +62,21 @@ func (s *Service) CreateToken(ctx context.Context, c verity.Caller, req TokenReq
 	if strings.TrimSpace(req.Name) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "a token needs a name (who or what will use it)")
 	}
-	if req.Expires < 0 {
-		return nil, verity.Errorf(verity.EINVALID, "a token's lifetime must not be negative, got %s", req.Expires)
+	var expires time.Duration
+	if req.Expires != "" {
+		d, err := time.ParseDuration(req.Expires)
+		if err != nil {
+			return nil, verity.Errorf(verity.EINVALID, "expires must be a duration such as 720h, got %q", req.Expires)
+		}
+		expires = d
+	}
+	if expires < 0 {
+		return nil, verity.Errorf(verity.EINVALID, "a token's lifetime must not be negative, got %s", expires)
 	}
 	var user verity.Principal
 	var groups []verity.Principal
 	for _, p := range req.Principals {
-		p, err := verity.ParsePrincipal(string(p))
+		p, err := verity.ParsePrincipal(p)
 		if err != nil {
 			return nil, err
 		}
@@ -81,8 +104,8 @@ func (s *Service) CreateToken(ctx context.Context, c verity.Caller, req TokenReq
 	now := s.now().UTC()
 	t := &verity.Token{ID: id, Name: strings.TrimSpace(req.Name), Principals: append([]verity.Principal{user}, groups...),
 		Hash: secretHash(secret), CreatedBy: c.Actor(), CreatedAt: now}
-	if req.Expires > 0 {
-		exp := now.Add(req.Expires)
+	if expires > 0 {
+		exp := now.Add(expires)
 		t.ExpiresAt = &exp
 	}
 	if err := s.store.PutToken(ctx, t); err != nil {
@@ -92,20 +115,31 @@ func (s *Service) CreateToken(ctx context.Context, c verity.Caller, req TokenReq
 }
 
 // Tokens lists every token, without secrets; only an admin may.
-func (s *Service) Tokens(ctx context.Context, c verity.Caller) ([]verity.Token, error) {
+func (s *Service) Tokens(ctx context.Context, c verity.Caller) (*TokenList, error) {
 	if _, err := s.require(ctx, c, verity.RoleAdmin, "listing tokens"); err != nil {
 		return nil, err
 	}
-	return s.store.Tokens(ctx)
+	ts, err := s.store.Tokens(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ts == nil {
+		ts = []verity.Token{}
+	}
+	return &TokenList{Tokens: ts}, nil
 }
 
-// RevokeToken ends token id at once; only an admin may. It reports false
-// when the token was revoked already.
-func (s *Service) RevokeToken(ctx context.Context, c verity.Caller, id string) (bool, error) {
+// RevokeToken ends token id at once; only an admin may. It reports
+// Revoked false when the token was revoked already.
+func (s *Service) RevokeToken(ctx context.Context, c verity.Caller, id string) (*TokenRevocation, error) {
 	if _, err := s.require(ctx, c, verity.RoleAdmin, "revoking tokens"); err != nil {
-		return false, err
+		return nil, err
 	}
-	return s.store.RevokeToken(ctx, strings.TrimPrefix(id, tokenPrefix), s.now().UTC())
+	changed, err := s.store.RevokeToken(ctx, strings.TrimPrefix(id, tokenPrefix), s.now().UTC())
+	if err != nil {
+		return nil, err
+	}
+	return &TokenRevocation{ID: id, Revoked: changed}, nil
 }
 
 // Authenticate returns the caller a bearer token acts as. Whatever is

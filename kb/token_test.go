@@ -31,19 +31,19 @@ func TestTokens(t *testing.T) {
 	if _, err := s.GrantRole(ctx, local, verity.RoleCurator, "user:cb@corp.example"); err != nil {
 		t.Fatal(err)
 	}
-	alice, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "alice", Principals: []verity.Principal{"group:board", "user:cb@corp.example"}})
+	alice, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "alice", Principals: []string{"group:board", "user:cb@corp.example"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	short, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "short", Principals: []verity.Principal{"user:x@corp.example"}, Expires: time.Hour})
+	short, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "short", Principals: []string{"user:x@corp.example"}, Expires: "1h"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	gone, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "gone", Principals: []verity.Principal{"user:y@corp.example"}})
+	gone, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "gone", Principals: []string{"user:y@corp.example"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if changed, err := s.RevokeToken(ctx, local, gone.ID); err != nil || !changed {
+	if changed, err := s.RevokeToken(ctx, local, gone.ID); err != nil || !changed.Revoked {
 		t.Fatalf("RevokeToken = %v, %v", changed, err)
 	}
 	if !strings.HasPrefix(alice.Token, "vty_"+alice.ID+"_") || len(alice.Token) != len("vty_")+16+1+64 {
@@ -82,22 +82,22 @@ func TestTokens(t *testing.T) {
 		}
 	}
 	list, err := s.Tokens(ctx, local)
-	if err != nil || len(list) != 3 {
-		t.Fatalf("Tokens = %d, %v; want 3", len(list), err)
+	if err != nil || len(list.Tokens) != 3 {
+		t.Fatalf("Tokens = %d, %v; want 3", len(list.Tokens), err)
 	}
 	for _, tc := range []verity.Caller{admin, curIn, reader, public} {
 		if _, err := s.Tokens(ctx, tc); verity.ErrorCode(err) != verity.EFORBIDDEN {
 			t.Errorf("Tokens as %v = %v, want forbidden", tc.Principals(), err)
 		}
-		if _, err := s.CreateToken(ctx, tc, kb.TokenRequest{Name: "x", Principals: []verity.Principal{"user:z@corp.example"}}); verity.ErrorCode(err) != verity.EFORBIDDEN {
+		if _, err := s.CreateToken(ctx, tc, kb.TokenRequest{Name: "x", Principals: []string{"user:z@corp.example"}}); verity.ErrorCode(err) != verity.EFORBIDDEN {
 			t.Errorf("CreateToken as %v = %v, want forbidden", tc.Principals(), err)
 		}
 	}
 	for _, bad := range []kb.TokenRequest{
-		{Name: "", Principals: []verity.Principal{"user:a@x.example"}},
-		{Name: "groups only", Principals: []verity.Principal{"group:staff"}},
-		{Name: "two users", Principals: []verity.Principal{"user:a@x.example", "user:b@x.example"}},
-		{Name: "negative", Principals: []verity.Principal{"user:a@x.example"}, Expires: -time.Hour},
+		{Name: "", Principals: []string{"user:a@x.example"}},
+		{Name: "groups only", Principals: []string{"group:staff"}},
+		{Name: "two users", Principals: []string{"user:a@x.example", "user:b@x.example"}},
+		{Name: "negative", Principals: []string{"user:a@x.example"}, Expires: "-1h"},
 	} {
 		if _, err := s.CreateToken(ctx, local, bad); verity.ErrorCode(err) != verity.EINVALID {
 			t.Errorf("CreateToken(%q) = %v, want invalid", bad.Name, err)
@@ -120,7 +120,7 @@ func TestTokenInTheLog(t *testing.T) {
 	f := build(t)
 	ctx := context.Background()
 	s := f.open(t, true)
-	tok, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "cb", Principals: []verity.Principal{"user:cb@corp.example", "group:board"}})
+	tok, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: "cb", Principals: []string{"user:cb@corp.example", "group:board"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestTokenInTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := s.Revoke(ctx, c, []verity.Ref{verity.SourceRef("BOARD-1")}, "by token")
+	rep, err := s.Revoke(ctx, c, kb.RevokeRequest{Refs: refStrings([]verity.Ref{verity.SourceRef("BOARD-1")}), Reason: "by token"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,13 +136,13 @@ func TestTokenInTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range log {
+	for _, e := range log.Events {
 		if e.ID == rep.Event.ID && (e.Who != "user:cb@corp.example" || e.Token != tok.ID) {
 			t.Errorf("logged event = who %q token %q, want user:cb@corp.example with token %s", e.Who, e.Token, tok.ID)
 		}
 	}
 	own, _ := s.Log(ctx, c)
-	for _, e := range own {
+	for _, e := range own.Events {
 		if e.Token != "" {
 			t.Errorf("a non-admin sees token %q in the log, want tokens for admins only", e.Token)
 		}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/mcp"
 	"github.com/veritykb/verity/sqlite"
@@ -21,9 +20,10 @@ import (
 // hidden are the words of the HR page that only HR may read.
 var hidden = []string{"План сокращений", "HR-7", "выездных", "hr.corp.example"}
 
-func models(context.Context) (llm.Model, verify.Verifier, error) {
+// models are the offline engine and a judge of one vote over it.
+func models() kb.Models {
 	m := offline.New(offline.Options{})
-	return m, verify.NewJudge(m, verify.JudgeOptions{Votes: 1}), nil
+	return kb.Fixed(m, verify.NewJudge(m, verify.JudgeOptions{Votes: 1}))
 }
 
 // store builds a store with a public page, a staff page and an HR page.
@@ -35,8 +35,8 @@ func store(t *testing.T) *kb.Service {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	svc := kb.New(db, kb.Options{})
-	run, err := svc.Ingest(ctx, verity.LocalOperator("test"))
+	svc := kb.New(db, kb.Options{Models: models()})
+	run, err := svc.BeginIngest(ctx, verity.LocalOperator("test"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func session(t *testing.T, svc *kb.Service, caller verity.Caller) *sdk.ClientSes
 	t.Helper()
 	ctx := context.Background()
 	st, ct := sdk.NewInMemoryTransports()
-	srv := mcp.NewServer(svc, caller, models, mcp.Options{Version: "test"})
+	srv := mcp.NewServer(svc, caller, mcp.Options{Version: "test"})
 	if _, err := srv.Connect(ctx, st, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -2,15 +2,11 @@ package mcp
 
 import (
 	"context"
-	"strings"
-	"unicode/utf8"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/quote"
 )
 
 // dataNote ends every description: the agent must read results as data.
@@ -120,17 +116,14 @@ func (t *tools) search(ctx context.Context, _ *sdk.CallToolRequest, in SearchInp
 	if k == 0 {
 		k = verity.DefaultK
 	}
-	if k < 1 || k > 50 {
-		return nil, SearchOutput{}, verity.Errorf(verity.EINVALID, "k must be between 1 and 50, got %d", in.K)
+	if k < 1 || k > kb.MaxAskK {
+		return nil, SearchOutput{}, verity.Errorf(verity.EINVALID, "k must be between 1 and %d, got %d", kb.MaxAskK, in.K)
 	}
 	res, err := t.svc.Search(ctx, t.caller, in.Query, k)
 	if err != nil {
 		return nil, SearchOutput{}, toolError(err)
 	}
 	out := SearchOutput{Results: []Record{}, Hints: res.Hints}
-	if t.noHints {
-		out.Hints = nil
-	}
 	for _, r := range res.Results {
 		out.Results = append(out.Results, Record{ID: r.SourceID, URI: r.URI, Title: r.Title, System: r.System, Version: r.Version,
 			Score: r.Score, Chunk: r.Chunk.Text, Start: r.Chunk.Start, End: r.Chunk.End})
@@ -138,96 +131,41 @@ func (t *tools) search(ctx context.Context, _ *sdk.CallToolRequest, in SearchInp
 	return nil, out, nil
 }
 
-func (t *tools) ask(ctx context.Context, _ *sdk.CallToolRequest, in AskInput) (*sdk.CallToolResult, *answer.Answer, error) {
-	m, v, err := t.models(ctx)
+func (t *tools) ask(ctx context.Context, _ *sdk.CallToolRequest, in AskInput) (*sdk.CallToolResult, *kb.Answer, error) {
+	ans, err := t.svc.Ask(ctx, t.caller, kb.AskRequest{Question: in.Question, K: in.K, Policy: in.Policy})
 	if err != nil {
 		return nil, nil, toolError(err)
-	}
-	p, err := policy(in.Policy)
-	if err != nil {
-		return nil, nil, err
-	}
-	ans, err := t.svc.Ask(ctx, t.caller, m, v, in.Question, answer.Options{K: in.K, Policy: p})
-	if err != nil {
-		return nil, nil, toolError(err)
-	}
-	if t.noHints {
-		ans.Hints = nil
 	}
 	return nil, ans, nil
 }
 
 func (t *tools) source(ctx context.Context, _ *sdk.CallToolRequest, in SourceInput) (*sdk.CallToolResult, SourceOutput, error) {
-	src, err := t.svc.Show(ctx, t.caller, kb.ShowRequest{ID: in.ID})
+	r, err := t.svc.Range(ctx, t.caller, kb.RangeRequest{ID: in.ID, Start: in.Start, End: in.End})
 	if err != nil {
 		return nil, SourceOutput{}, toolError(err)
 	}
-	start, end := in.Start, in.End
-	if end == 0 {
-		end = len(src.Text)
-	}
-	if start < 0 || end > len(src.Text) || start > end {
-		return nil, SourceOutput{}, verity.Errorf(verity.EINVALID, "byte range %d–%d is outside the text of %q (%d bytes)", start, end, in.ID, len(src.Text))
-	}
-	// A range that cuts a character in two is widened to whole characters.
-	for start > 0 && !utf8.RuneStart(src.Text[start]) {
-		start--
-	}
-	for end < len(src.Text) && !utf8.RuneStart(src.Text[end]) {
-		end++
-	}
-	return nil, SourceOutput{ID: src.ID, URI: src.URI, Title: src.Title, System: src.System, Version: src.Version,
-		Start: start, End: end, Length: len(src.Text), Text: src.Text[start:end]}, nil
+	return nil, SourceOutput{ID: r.ID, URI: r.URI, Title: r.Title, System: r.System, Version: r.Version,
+		Start: r.Start, End: r.End, Length: r.Length, Text: r.Text}, nil
 }
 
-func (t *tools) check(ctx context.Context, _ *sdk.CallToolRequest, in CheckInput) (*sdk.CallToolResult, *answer.Answer, error) {
-	if strings.TrimSpace(in.Answer) == "" {
-		return nil, nil, verity.Errorf(verity.EINVALID, "check_answer: give the answer text")
-	}
-	m, v, err := t.models(ctx)
-	if err != nil {
-		return nil, nil, toolError(err)
-	}
-	sub := answer.Submission{Text: in.Answer}
+func (t *tools) check(ctx context.Context, _ *sdk.CallToolRequest, in CheckInput) (*sdk.CallToolResult, *kb.Answer, error) {
+	req := kb.CheckRequest{Answer: in.Answer, Policy: in.Policy}
 	for _, id := range in.Sources {
-		sub.Documents = append(sub.Documents, answer.Document{SourceID: id})
+		req.Documents = append(req.Documents, kb.Document{SourceID: id})
 	}
-	p, err := policy(in.Policy)
-	if err != nil {
-		return nil, nil, err
-	}
-	ans, err := t.svc.Check(ctx, t.caller, m, v, sub, answer.Options{Policy: p})
+	ans, err := t.svc.Check(ctx, t.caller, req)
 	if err != nil {
 		return nil, nil, toolError(err)
-	}
-	if t.noHints {
-		ans.Hints = nil
 	}
 	return nil, ans, nil
 }
 
 func (t *tools) quote(ctx context.Context, _ *sdk.CallToolRequest, in QuoteInput) (*sdk.CallToolResult, QuoteOutput, error) {
-	if strings.TrimSpace(in.Text) == "" {
-		return nil, QuoteOutput{}, verity.Errorf(verity.EINVALID, "find_quote: give the words to find")
-	}
-	src, err := t.svc.Show(ctx, t.caller, kb.ShowRequest{ID: in.SourceID})
+	m, err := t.svc.FindQuote(ctx, t.caller, kb.QuoteRequest{SourceID: in.SourceID, Text: in.Text})
 	if err != nil {
 		return nil, QuoteOutput{}, toolError(err)
 	}
-	m := quote.Locate(src.Text, in.Text, quote.Options{})
-	if !m.Found {
-		return nil, QuoteOutput{Version: src.Version, Reason: "not in the source: no span matches these words verbatim, with typography aside, stitched from pieces in order, or with a few slipped words"}, nil
-	}
-	return nil, QuoteOutput{Found: true, Version: src.Version, Start: m.Start, End: m.End, Kind: string(m.Kind), Score: m.Score, Text: src.Text[m.Start:m.End]}, nil
-}
-
-// policy reads a policy argument: "" is strict.
-func policy(s string) (answer.Policy, error) {
-	switch p := answer.Policy(s); p {
-	case "", answer.Strict, answer.Broad:
-		return p, nil
-	}
-	return "", verity.Errorf(verity.EINVALID, "policy must be strict or broad, got %q", s)
+	return nil, QuoteOutput{Found: m.Found, Version: m.Version, Start: m.Start, End: m.End, Kind: m.Kind, Score: m.Score, Text: m.Text, Reason: m.Reason}, nil
 }
 
 // toolError is what an agent is told of a failure: the message, which

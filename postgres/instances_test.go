@@ -52,13 +52,13 @@ func TestTwoInstances(t *testing.T) {
 	if n := search(b); n != 1 {
 		t.Fatalf("after ingest through a, search through b = %d results, want 1", n)
 	}
-	if _, err := a.Revoke(ctx, op, []verity.Ref{verity.SourceRef("HR-1")}, "outdated"); err != nil {
+	if _, err := a.Revoke(ctx, op, kb.RevokeRequest{Refs: []string{"HR-1"}, Reason: "outdated"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := search(b); n != 0 {
 		t.Fatalf("after revoking through a, search through b = %d results, want 0", n)
 	}
-	if _, err := a.Unrevoke(ctx, op, []verity.Ref{verity.SourceRef("HR-1")}, "restored"); err != nil {
+	if _, err := a.Unrevoke(ctx, op, kb.RevokeRequest{Refs: []string{"HR-1"}, Reason: "restored"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := search(b); n != 1 {
@@ -88,11 +88,11 @@ func TestTwoInstances(t *testing.T) {
 	if _, err := a.RevokeRole(ctx, op, verity.RoleCurator, "user:ann@corp.example"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Revoke(ctx, staff, []verity.Ref{verity.SourceRef("HR-1")}, "x"); verity.ErrorCode(err) != verity.EFORBIDDEN {
+	if _, err := b.Revoke(ctx, staff, kb.RevokeRequest{Refs: []string{"HR-1"}, Reason: "x"}); verity.ErrorCode(err) != verity.EFORBIDDEN {
 		t.Fatalf("after a takes curator away, ann revoking through b = %v, want forbidden", err)
 	}
 
-	tok, err := a.CreateToken(ctx, op, kb.TokenRequest{Name: "ann", Principals: []verity.Principal{"user:ann@corp.example", "group:staff"}})
+	tok, err := a.CreateToken(ctx, op, kb.TokenRequest{Name: "ann", Principals: []string{"user:ann@corp.example", "group:staff"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,7 +78,7 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f := &fixture{path: filepath.Join(dir, "kb.db"), tokens: map[string]string{}}
-	svc, db, err := kbtest.Open(f.path, t0)
+	svc, db, err := kbtest.Open(f.path, t0, kb.Fixed(engine, judge))
 	if err != nil {
 		return nil, err
 	}
@@ -107,19 +107,19 @@ func buildFixture() (*fixture, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := svc.Extract(ctx, local, engine, kb.ExtractRequest{Spec: spec, IDs: []string{romashkaID}, Pages: 1}); err != nil {
+	if _, err := svc.Extract(ctx, local, kb.ExtractRequest{Parsed: spec, Sources: []string{romashkaID}, Pages: 1}); err != nil {
 		return nil, err
 	}
 	review := *spec
 	review.Panel.ReviewBand = []float64{0, 1}
-	if _, err := svc.Extract(ctx, local, engine, kb.ExtractRequest{Spec: &review, IDs: []string{partnersID}, Pages: 1}); err != nil {
+	if _, err := svc.Extract(ctx, local, kb.ExtractRequest{Parsed: &review, Sources: []string{partnersID}, Pages: 1}); err != nil {
 		return nil, err
 	}
 	for name, tr := range map[string]kb.TokenRequest{
-		"alice":   {Name: "alice", Principals: []verity.Principal{"user:alice@corp.example", "group:staff"}},
-		"eve":     {Name: "eve", Principals: []verity.Principal{"user:eve@outside.example"}},
-		"curator": {Name: "curator", Principals: []verity.Principal{"user:cur@corp.example", "group:staff"}},
-		"hr":      {Name: "hr", Principals: []verity.Principal{"user:hr@corp.example", "group:hr"}},
+		"alice":   {Name: "alice", Principals: []string{"user:alice@corp.example", "group:staff"}},
+		"eve":     {Name: "eve", Principals: []string{"user:eve@outside.example"}},
+		"curator": {Name: "curator", Principals: []string{"user:cur@corp.example", "group:staff"}},
+		"hr":      {Name: "hr", Principals: []string{"user:hr@corp.example", "group:hr"}},
 	} {
 		tok, err := svc.CreateToken(ctx, local, tr)
 		if err != nil {
@@ -156,7 +156,7 @@ func (f *fixture) start(t testing.TB, so serverOptions) *server {
 		t.Fatal(err)
 	}
 	api := httpapi.New(httpapi.Options{
-		Service: kb.New(db, kb.Options{Now: now}), Model: engine, Verifier: judge, Now: now,
+		Service: kb.New(db, kb.Options{Now: now, Models: kb.Fixed(engine, judge)}), Now: now,
 		Anonymous: so.anonymous, Proxy: so.proxy, Rate: -1,
 		UI: web.New(),
 	})

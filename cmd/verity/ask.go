@@ -28,14 +28,6 @@ func (f *answerFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.markdown, "markdown", false, "print Markdown (numbered footnotes, escaped) instead of terminal text")
 }
 
-func (f *answerFlags) options() (answer.Options, error) {
-	p := answer.Policy(f.policy)
-	if p != answer.Strict && p != answer.Broad {
-		return answer.Options{}, verity.Errorf(verity.EINVALID, "--policy must be strict or broad, got %q", f.policy)
-	}
-	return answer.Options{Policy: p, NoVerbatim: f.noVerbatim}, nil
-}
-
 func (a *app) askCmd() *cobra.Command {
 	var (
 		flags    answerFlags
@@ -95,27 +87,20 @@ because of it, ask fails with exit code 6 instead of saying "not found".`,
   verity ask --markdown --policy broad --as group:staff "Why do CRM backups fail?"`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt, err := flags.options()
-			if err != nil {
-				return err
-			}
-			if k < 1 || k > 50 {
-				return verity.Errorf(verity.EINVALID, "--k must be between 1 and 50, got %d", k)
-			}
-			opt.K, opt.NoCache, opt.NoRecords = k, fresh, noRecord
 			if flags.markdown && a.json {
 				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")
+			}
+			if k == 0 {
+				return verity.Errorf(verity.EINVALID, "k must be between 1 and %d, got 0", kb.MaxAskK)
 			}
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			m, judge, err := a.answerModels(ctx)
-			if err != nil {
-				return err
-			}
-			ans, err := svc.Ask(ctx, caller, m, judge, strings.Join(args, " "), a.withProgress(opt))
+			req := kb.AskRequest{Question: strings.Join(args, " "), K: k, Policy: flags.policy, NoVerbatim: flags.noVerbatim,
+				Fresh: fresh, NoRecord: noRecord, Progress: a.stageProgress()}
+			ans, err := svc.Ask(ctx, caller, req)
 			if err != nil {
 				return err
 			}
@@ -130,7 +115,7 @@ because of it, ask fails with exit code 6 instead of saying "not found".`,
 	}
 	flags.register(cmd)
 	f := cmd.Flags()
-	f.IntVar(&k, "k", 5, "records per search")
+	f.IntVar(&k, "k", kb.DefaultAskK, "records per search")
 	f.BoolVar(&fresh, "fresh", false, "answer afresh: neither read nor write the answer cache")
 	f.BoolVar(&noRecord, "no-record", false, "do not store the answer's statements as records")
 	return cmd
@@ -145,19 +130,29 @@ func (a *app) answerModels(ctx context.Context) (llm.Model, verify.Verifier, err
 	if err != nil {
 		return nil, nil, err
 	}
-	v, err := a.verifier(ctx, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})
-	if err != nil {
-		return nil, nil, err
+	if a.judge == nil {
+		v, err := a.verifier(ctx, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})
+		if err != nil {
+			return nil, nil, err
+		}
+		a.judge = v.Verifier
 	}
-	return m, v.Verifier, nil
+	return m, a.judge, nil
 }
 
-// withProgress shows the stages as they run when stderr is a terminal.
-func (a *app) withProgress(opt answer.Options) answer.Options {
+// runVerifier is the run's verifier, as the service asks for it.
+func (a *app) runVerifier(ctx context.Context) (verify.Verifier, error) {
+	_, v, err := a.answerModels(ctx)
+	return v, err
+}
+
+// stageProgress shows the stages as they run when stderr is a terminal,
+// and is nil otherwise.
+func (a *app) stageProgress() func(kb.Stage) {
 	if a.interactive() && !a.json {
-		opt.Progress = a.showStage
+		return a.showStage
 	}
-	return opt
+	return nil
 }
 
 // stageNames say what each stage does, for the progress lines.
@@ -173,7 +168,7 @@ var stageNames = map[string]string{
 }
 
 // showStage prints progress through the stages on stderr.
-func (a *app) showStage(e answer.Event) {
+func (a *app) showStage(e kb.Stage) {
 	name := stageNames[e.Stage]
 	if name == "" {
 		name = e.Stage
@@ -211,12 +206,8 @@ func (a *app) demoAsk(ctx context.Context, svc *kb.Service) error {
 		{"Not found, and a hint: the HR plan exists, but only HR may read it", "Сколько человек сократят в 2027 году?", nil},
 		{"Not found: nothing in the corpus answers it", "What is the office parking policy?", []string{"group:staff"}},
 	}
-	m, judge, err := a.answerModels(ctx)
-	if err != nil {
-		return err
-	}
 	for i, s := range steps {
-		ans, err := svc.Ask(ctx, demoCaller(s.as), m, judge, s.question, answer.Options{NoCache: true})
+		ans, err := svc.Ask(ctx, demoCaller(s.as), kb.AskRequest{Question: s.question, Fresh: true})
 		if err != nil {
 			return err
 		}
@@ -239,17 +230,13 @@ func (a *app) demoAsk(ctx context.Context, svc *kb.Service) error {
 // year" where the page says "not less than once in 12 months; more often
 // after incidents".
 func (a *app) demoDistortion(ctx context.Context, svc *kb.Service) error {
-	m, judge, err := a.answerModels(ctx)
+	req := kb.CheckRequest{Answer: "Права доступа к производственным системам пересматриваются раз в год [1].",
+		Documents: []kb.Document{{SourceID: "CONF-101"}}, Policy: "broad"}
+	ans, err := svc.Check(ctx, verity.NewCaller("group:staff"), req)
 	if err != nil {
 		return err
 	}
-	sub := answer.Submission{Text: "Права доступа к производственным системам пересматриваются раз в год [1].",
-		Documents: []answer.Document{{SourceID: "CONF-101"}}}
-	ans, err := svc.Check(ctx, verity.NewCaller("group:staff"), m, judge, sub, answer.Options{Policy: answer.Broad})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(a.stdout, "\n== Checking a paraphrase of it: the quote is found, the lost bound and condition are flagged\n$ verity check --as group:staff --source CONF-101 answer.txt   # %q\n", sub.Text)
+	fmt.Fprintf(a.stdout, "\n== Checking a paraphrase of it: the quote is found, the lost bound and condition are flagged\n$ verity check --as group:staff --source CONF-101 answer.txt   # %q\n", req.Answer)
 	printCheck(a.stdout, ans)
 	return nil
 }

@@ -13,9 +13,8 @@ import (
 
 func (a *app) auditCmd() *cobra.Command {
 	var (
-		scope        audit.Scope
-		opt          audit.Options
-		apply        bool
+		req          kb.AuditRequest
+		deadAt       int
 		undetermined bool
 		replay       bool
 		queued       bool
@@ -85,26 +84,20 @@ engine — the audit checks it against itself; the report says so.
 			case replay:
 				return a.replayAudit(ctx, svc, caller, runID)
 			}
-			m, _, err := a.model(ctx)
-			if err != nil {
-				return err
+			if cmd.Flags().Changed("dead-at") {
+				req.DeadAt = &deadAt
 			}
-			if opt.DeadAt == 0 && cmd.Flags().Changed("dead-at") {
-				opt.DeadAt = -1 // audit.Options reads 0 as the default; the flag means none
-			}
-			req := kb.AuditRequest{Scope: scope, Options: opt, Apply: apply}
 			if queued {
-				spec, err := a.modelSpecString()
-				if err != nil {
+				if _, err := a.modelSpecString(); err != nil {
 					return err
 				}
-				q, err := svc.QueueAudit(ctx, caller, spec, req)
+				q, err := svc.QueueAudit(ctx, caller, req)
 				if err != nil {
 					return err
 				}
 				return a.printQueued(q)
 			}
-			out, err := svc.Audit(ctx, caller, m, req)
+			out, err := svc.Audit(ctx, caller, req)
 			if err != nil {
 				return err
 			}
@@ -113,17 +106,17 @@ engine — the audit checks it against itself; the report says so.
 	}
 	f := cmd.Flags()
 	f.BoolVar(&queued, "queue", false, "queue the audit as a job for a worker (verity worker) instead of running it here")
-	f.Int64SliceVar(&scope.Events, "event", nil, "audit the records this revocation event touched (repeatable; default every revocation in force)")
-	f.BoolVar(&scope.Disputed, "disputed", false, "audit only the records whose receipt and last audit disagree")
-	f.StringArrayVar(&scope.Records, "record", nil, "audit this record (repeatable)")
-	f.IntVar(&scope.Sample, "sample", 0, "audit a sample of this many of the chosen records")
-	f.Uint64Var(&scope.Seed, "seed", 1, "seed of --sample")
-	f.IntVar(&opt.Probes, "probes", audit.DefaultProbes, "independent probes per record")
-	f.IntVar(&opt.AliveAt, "alive-at", audit.DefaultAliveAt, "at least this many yes is alive")
-	f.IntVar(&opt.DeadAt, "dead-at", audit.DefaultDeadAt, "at most this many yes is dead (0: only no yes at all)")
-	f.BoolVar(&opt.EarlyStop, "early-stop", false, "stop probing a record once its verdict cannot change")
-	f.BoolVar(&opt.Blind, "blind", false, "do not show the conclusion; compare what the model concludes with it")
-	f.BoolVar(&apply, "apply", false, "revoke the records found dead that receipts keep alive")
+	f.Int64SliceVar(&req.Events, "event", nil, "audit the records this revocation event touched (repeatable; default every revocation in force)")
+	f.BoolVar(&req.Disputed, "disputed", false, "audit only the records whose receipt and last audit disagree")
+	f.StringArrayVar(&req.Records, "record", nil, "audit this record (repeatable)")
+	f.IntVar(&req.Sample, "sample", 0, "audit a sample of this many of the chosen records")
+	f.Uint64Var(&req.Seed, "seed", 1, "seed of --sample")
+	f.IntVar(&req.Probes, "probes", audit.DefaultProbes, "independent probes per record")
+	f.IntVar(&req.AliveAt, "alive-at", audit.DefaultAliveAt, "at least this many yes is alive")
+	f.IntVar(&deadAt, "dead-at", audit.DefaultDeadAt, "at most this many yes is dead (0: only no yes at all)")
+	f.BoolVar(&req.EarlyStop, "early-stop", false, "stop probing a record once its verdict cannot change")
+	f.BoolVar(&req.Blind, "blind", false, "do not show the conclusion; compare what the model concludes with it")
+	f.BoolVar(&req.Apply, "apply", false, "revoke the records found dead that receipts keep alive")
 	f.BoolVar(&undetermined, "undetermined", false, "list the records whose last audit was undetermined, for a person to decide")
 	f.BoolVar(&replay, "replay", false, "recompute a stored run's verdicts from its probes, with no model call")
 	f.Int64Var(&runID, "run", 0, "with --replay: the run (default the latest)")
@@ -134,14 +127,7 @@ engine — the audit checks it against itself; the report says so.
 func (a *app) printAudit(out *kb.AuditReport) error {
 	run := out.Run
 	if a.json {
-		shown := *run
-		shown.Log = nil
-		if shown.Verdicts == nil {
-			shown.Verdicts = []audit.Verdict{}
-		}
-		o := *out
-		o.Run = &shown
-		return a.printJSON(o)
+		return a.printJSON(out)
 	}
 	w := a.stdout
 	kind := "regeneration"
@@ -216,7 +202,7 @@ func (a *app) replayAudit(ctx context.Context, svc *kb.Service, caller verity.Ca
 		return a.printAudit(out)
 	}
 	run := out.Run
-	fmt.Fprintf(a.stdout, "replay of audit run %d (%s, %s) from %d stored probes, no model call:\n", run.ID, clean(run.Model), run.PromptVersion, len(run.Log))
+	fmt.Fprintf(a.stdout, "replay of audit run %d (%s, %s) from %d stored probes, no model call:\n", run.ID, clean(run.Model), run.PromptVersion, out.ProbesStored)
 	for _, r := range out.Replay {
 		mark := "="
 		if !r.Matches {
@@ -229,13 +215,14 @@ func (a *app) replayAudit(ctx context.Context, svc *kb.Service, caller verity.Ca
 }
 
 func (a *app) listUndetermined(ctx context.Context, svc *kb.Service, caller verity.Caller) error {
-	g, err := svc.Undetermined(ctx, caller)
+	list, err := svc.Undetermined(ctx, caller)
 	if err != nil {
 		return err
 	}
 	if a.json {
-		return a.printJSON(map[string]any{"undetermined": g})
+		return a.printJSON(list)
 	}
+	g := list.Undetermined
 	if g.Count == 0 {
 		fmt.Fprintln(a.stdout, "no record waits for a person: no audit left one undetermined")
 		return nil

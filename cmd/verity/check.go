@@ -12,6 +12,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/kb"
 )
 
 func (a *app) checkCmd() *cobra.Command {
@@ -75,10 +76,6 @@ with quotes injected; claims found without a citation have "uncited": true.`,
   echo "Unused days carry over, up to 10 days." | verity check --as group:staff -`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt, err := flags.options()
-			if err != nil {
-				return err
-			}
 			if flags.markdown && a.json {
 				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")
 			}
@@ -121,11 +118,8 @@ with quotes injected; claims found without a citation have "uncited": true.`,
 			if err != nil {
 				return err
 			}
-			m, judge, err := a.answerModels(ctx)
-			if err != nil {
-				return err
-			}
-			ans, err := svc.Check(ctx, caller, m, judge, sub, a.withProgress(opt))
+			ans, err := svc.Check(ctx, caller, kb.CheckRequest{Question: sub.Question, Answer: sub.Text, Documents: sub.Documents,
+				Citations: sub.Citations, Policy: flags.policy, NoVerbatim: flags.noVerbatim, Progress: a.stageProgress()})
 			if err != nil {
 				return err
 			}

@@ -200,7 +200,7 @@ func (a *app) demoPut(ctx context.Context, svc *kb.Service, srcs ...*verity.Sour
 	if err != nil {
 		return nil, err
 	}
-	run, err := svc.Ingest(ctx, op)
+	run, err := svc.BeginIngest(ctx, op)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/llm/offline"
 )
 
 // corpusGold is testdata/democorpus-gold.yaml: what a careful reader finds
@@ -117,7 +116,7 @@ func TestDemoCorpusGold(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := svc.Extract(ctx, op, offline.New(offline.Options{}), kb.ExtractRequest{Spec: spec, IDs: ids, Pages: 2})
+			out, err := svc.Extract(ctx, op, kb.ExtractRequest{Parsed: spec, Sources: ids, Pages: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -194,14 +193,14 @@ func TestDemoCorpusGold(t *testing.T) {
 					continue
 				}
 				gone := e.Evidence[0].SourceID
-				if _, err := svc.Revoke(ctx, op, []verity.Ref{verity.SourceRef(gone)}, "test: one page withdrawn"); err != nil {
+				if _, err := svc.Revoke(ctx, op, kb.RevokeRequest{Refs: []string{string(verity.SourceRef(gone))}, Reason: "test: one page withdrawn"}); err != nil {
 					t.Fatal(err)
 				}
-				edges, err := svc.Graph(ctx, op, extract.GraphFilter{IDs: []string{e.ID}})
+				edges, err := svc.Graph(ctx, op, kb.GraphFilter{IDs: []string{e.ID}})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(edges) != 1 || len(edges[0].Evidence) != len(e.Evidence)-1 {
+				if len(edges.Edges) != 1 || len(edges.Edges[0].Evidence) != len(e.Evidence)-1 {
 					t.Errorf("after revoking %s, %s = %+v; want it alive on its other %d pages", gone, e.Subject, edges, len(e.Evidence)-1)
 				}
 				break

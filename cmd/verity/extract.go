@@ -13,19 +13,24 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
 )
 
-// loadSpec reads --spec: a file, or the name of a built-in example spec.
-func loadSpec(arg string) (*extract.Spec, error) {
+// specRequest sets req's spec from --spec: a file, read here, or the name
+// of a built-in example spec.
+func specRequest(req *kb.ExtractRequest, arg string) error {
 	if arg == "" {
-		return nil, verity.Errorf(verity.EINVALID, "--spec is required: a YAML file, or one of %s", strings.Join(extract.BuiltinSpecs(), ", "))
+		return verity.Errorf(verity.EINVALID, "--spec is required: a YAML file, or one of %s", strings.Join(extract.BuiltinSpecs(), ", "))
 	}
 	if _, err := os.Stat(arg); err != nil && !strings.ContainsAny(arg, "/\\.") {
-		return extract.BuiltinSpec(arg)
+		req.Spec = arg
+		return nil
 	}
-	return extract.LoadSpec(arg)
+	data, err := os.ReadFile(arg)
+	if err != nil {
+		return verity.Errorf(verity.EINVALID, "read spec: %w", err)
+	}
+	req.SpecYAML, req.SpecFrom = string(data), arg
+	return nil
 }
 
 func (a *app) extractCmd() *cobra.Command {
@@ -112,46 +117,39 @@ Reason codes:
   verity extract --spec bitrix24-ru --queue --job-pages 50    # workers share the jobs`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			spec, err := loadSpec(specArg)
-			if err != nil {
-				return err
-			}
-			spec.Vendor.Domains = append(spec.Vendor.Domains, vendor...)
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			m, _, err := a.model(ctx)
-			if err != nil {
+			req := kb.ExtractRequest{Sources: args, Pages: pages, VendorDomains: vendor, Language: lang, JobPages: jobPages,
+				Concurrency: max(1, a.concurrency/max(1, pages))}
+			if err := specRequest(&req, specArg); err != nil {
 				return err
 			}
 			if lang != "" && lang != extract.English && lang != extract.Russian {
 				return verity.Errorf(verity.EINVALID, "--lang %q: want ru or en", lang)
 			}
-			lang = extract.MessageLanguage(lang, spec)
-			a.lang = lang
+			caller, svc, err := a.callerService(ctx)
+			if err != nil {
+				return err
+			}
 			if queued {
-				modelSpec, err := a.modelSpecString()
-				if err != nil {
+				if _, err := a.modelSpecString(); err != nil {
 					return err
 				}
-				q, err := svc.QueueExtract(ctx, caller, m, modelSpec, kb.ExtractRequest{Spec: spec, IDs: args, Pages: pages,
-					Concurrency: max(1, a.concurrency/max(1, pages)), Language: lang}, jobPages)
+				q, err := svc.QueueExtract(ctx, caller, req)
 				if err != nil {
 					return err
 				}
 				return a.printQueued(q)
 			}
-			out, err := a.runExtract(ctx, svc, caller, m, spec, args, pages, lang)
+			out, err := a.runExtract(ctx, svc, caller, req)
 			if out == nil {
 				return err
 			}
+			a.lang = out.Run.Language
 			if a.json {
 				if perr := a.printJSON(out); perr != nil {
 					return perr
 				}
 			} else {
-				printExtract(a.stdout, out, lang)
+				printExtract(a.stdout, out, a.lang)
 			}
 			return err
 		},
@@ -178,8 +176,7 @@ func reasonList() string {
 // returns what caller may see of the result, with a bar on a terminal. On
 // an error it still returns what finished, so an interrupted run can say
 // what it kept.
-func (a *app) runExtract(ctx context.Context, svc *kb.Service, caller verity.Caller, m llm.Model, spec *extract.Spec, ids []string, pages int, lang string) (*kb.ExtractReport, error) {
-	req := kb.ExtractRequest{Spec: spec, IDs: ids, Pages: pages, Concurrency: max(1, a.concurrency/max(1, pages)), Language: lang}
+func (a *app) runExtract(ctx context.Context, svc *kb.Service, caller verity.Caller, req kb.ExtractRequest) (*kb.ExtractReport, error) {
 	var bar *progress
 	if a.interactive() {
 		req.Progress = func(done, total int) {
@@ -189,13 +186,13 @@ func (a *app) runExtract(ctx context.Context, svc *kb.Service, caller verity.Cal
 			bar.Add(1)
 		}
 	}
-	out, err := svc.Extract(ctx, caller, m, req)
+	out, err := svc.Extract(ctx, caller, req)
 	if bar != nil {
 		bar.Done()
 	}
 	if out != nil {
 		for _, n := range out.Notes {
-			fmt.Fprintln(a.stderr, label(lang, "note", clean(n)))
+			fmt.Fprintln(a.stderr, label(out.Run.Language, "note", clean(n)))
 		}
 	}
 	return out, err
@@ -289,16 +286,6 @@ func printCost(w io.Writer, c extract.CostReport, accepted int, lang string) {
 // integrator's site (oblako.example) counts as the vendor's own here, so
 // its logo wall under «Нам доверяют» presents customers.
 func (a *app) demoExtract(ctx context.Context, svc *kb.Service) error {
-	spec, err := extract.BuiltinSpec("bitrix24-ru")
-	if err != nil {
-		return err
-	}
-	spec.Vendor.Domains = append(spec.Vendor.Domains, "oblako.example")
-	meter := a.meter
-	if meter == nil {
-		meter = llm.NewMeter(nil)
-	}
-	m := llm.WithMeter(offline.New(offline.Options{}), meter)
 	op, err := a.caller()
 	if err != nil {
 		return err
@@ -306,7 +293,8 @@ func (a *app) demoExtract(ctx context.Context, svc *kb.Service) error {
 	fmt.Fprintf(a.stdout, "\n== Extraction: who uses Bitrix24? Every edge with a quote code found, or a reason code\n$ verity extract --spec bitrix24-ru --vendor-domain oblako.example --lang en\n")
 	// The demo speaks English, so the run's messages do too; the quotes
 	// stay Russian, as the pages write them.
-	out, err := a.runExtract(ctx, svc, op, m, spec, nil, 2, extract.English)
+	out, err := a.runExtract(ctx, svc, op, kb.ExtractRequest{Spec: "bitrix24-ru", VendorDomains: []string{"oblako.example"}, Pages: 2,
+		Language: extract.English, Concurrency: max(1, a.concurrency/2)})
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/kb"
 )
 
 func (a *app) graphCmd() *cobra.Command {
@@ -45,15 +46,16 @@ exports instead, every edge with its quote, URL, fetch time and confidence:
 			if err != nil {
 				return err
 			}
-			edges, err := svc.Graph(ctx, caller, extract.GraphFilter{Relation: relation, Spec: spec})
+			list, err := svc.Graph(ctx, caller, kb.GraphFilter{Relation: relation, Spec: spec})
 			if err != nil {
 				return err
 			}
+			edges := list.Edges
 			switch {
 			case format != "":
 				return a.exportGraph(format, out, edges)
 			case a.json:
-				return a.printJSON(map[string]any{"edges": edges})
+				return a.printJSON(list)
 			}
 			if len(edges) == 0 {
 				fmt.Fprintln(a.stdout, "no live edges visible to this caller (run verity extract --spec FILE)")
@@ -146,26 +148,18 @@ Rights: merging needs the curator role, and both entities (and every
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			var refs []verity.Ref
-			for _, b := range basis {
-				r := verity.Ref(b)
-				if r.Kind() == "" {
-					return verity.Errorf(verity.EINVALID, "--basis %q: want source:ID or record:ID", b)
-				}
-				refs = append(refs, r)
-			}
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			id, err := svc.Merge(ctx, caller, args[0], args[1], refs, why)
+			m, err := svc.Merge(ctx, caller, kb.MergeRequest{From: args[0], Into: args[1], Basis: basis, Why: why})
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]string{"merge": id})
+				return a.printJSON(m)
 			}
-			fmt.Fprintf(a.stdout, "merged %s into %s as %s (undo: verity revoke record:%s --reason ...)\n", args[0], args[1], id, id)
+			fmt.Fprintf(a.stdout, "merged %s into %s as %s (undo: verity revoke record:%s --reason ...)\n", args[0], args[1], m.Merge, m.Merge)
 			return nil
 		},
 	}
@@ -191,14 +185,14 @@ names with the same meaning share (ООО «Ромашка» and Ромашка:
 			if err != nil {
 				return err
 			}
-			ents, err := svc.Entities(ctx, caller)
+			list, err := svc.Entities(ctx, caller)
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]any{"entities": ents})
+				return a.printJSON(list)
 			}
-			for _, e := range ents {
+			for _, e := range list.Entities {
 				fmt.Fprintf(a.stdout, "%s  %-14s %s  (key %q)\n", e.ID, e.Type, clean(e.Name), clean(e.Key))
 			}
 			return nil
@@ -222,11 +216,11 @@ curator role.`,
 			if err != nil {
 				return err
 			}
-			key, err := svc.Alias(ctx, caller, args[0], args[1])
+			al, err := svc.Alias(ctx, caller, kb.AliasRequest{Name: args[0], Alias: args[1]})
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "%q is also %q\n", key, strings.TrimSpace(args[1]))
+			fmt.Fprintf(a.stdout, "%q is also %q\n", al.Key, al.Alias)
 			return nil
 		},
 	}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -122,78 +121,28 @@ caller cannot read is refused as taken, and nothing of that source is shown.
 				}
 				principals = append(principals, p)
 			}
-			if len(principals) == 0 {
-				principals = []verity.Principal{verity.Public}
-			}
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			run, err := svc.Ingest(ctx, caller)
-			if err != nil {
-				return err
-			}
-			sum := &run.Report
-			for _, p := range principals {
-				sum.FileACL = append(sum.FileACL, string(p))
-			}
 			bar := a.newProgress("ingest", totalBytes(args), true)
-			opts := ingest.Options{ACL: principals, MaxBytes: int64(maxSize), FileTimeout: pf.timeout, PDF: a.pdfReader(pf),
-				Format: format, StdinID: id, StdinURI: uri, StdinTitle: title, Stdin: a.stdin, Now: a.now}
-			printFailure := func(f kb.IngestFailure) {
-				if !a.json {
-					fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(f.Where), clean(f.Error))
-				}
-			}
-			// Sources are stored in batches, one transaction each: an
-			// interrupted or failed run keeps every batch stored before it.
-			var (
-				batch      []kb.Item
-				batchBytes int
-			)
-			flush := func() error {
-				if len(batch) == 0 {
-					return nil
-				}
-				failed, err := run.Put(ctx, batch)
-				for _, f := range failed {
-					printFailure(f)
-				}
-				batch, batchBytes = batch[:0], 0
-				return err
-			}
-			err = ingest.Walk(ctx, args, opts, func(it ingest.Item) error {
-				bar.Add(it.Bytes)
-				sum.Bytes += it.Bytes
-				if it.Warning != "" {
-					run.Warn(it.Where, it.Warning)
-					if !a.json {
-						fmt.Fprintf(a.stderr, "warning: %s: %s\n", clean(it.Where), clean(it.Warning))
+			req := kb.IngestRequest{ACL: principals, MaxBytes: int64(maxSize), FileTimeout: pf.timeout, PDF: a.pdfReader(pf),
+				Format: format, ID: id, URI: uri, Title: title, Body: a.stdin,
+				Read: func(ctx context.Context, opt ingest.Options, emit func(ingest.Item) error) error {
+					return ingest.Walk(ctx, args, opt, emit)
+				},
+				Events: func(e kb.IngestEvent) {
+					bar.Add(e.Bytes)
+					switch {
+					case a.json:
+					case e.Warning != "":
+						fmt.Fprintf(a.stderr, "warning: %s: %s\n", clean(e.Where), clean(e.Warning))
+					case e.Failure != nil:
+						fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(e.Failure.Where), clean(e.Failure.Error))
 					}
-				}
-				if it.Err != nil {
-					printFailure(run.Fail(it.Where, it.Err))
-					return nil
-				}
-				batch = append(batch, kb.Item{Where: it.Where, Source: it.Source})
-				batchBytes += len(it.Source.Text)
-				if len(batch) >= kb.BatchItems || batchBytes >= kb.BatchBytes {
-					return flush()
-				}
-				return nil
-			})
+				}}
+			sum, err := svc.Ingest(ctx, caller, req)
 			interrupted := err != nil && ctx.Err() != nil
-			if err == nil {
-				err = flush()
-			} else if interrupted {
-				// What was read in full is stored, briefly past the
-				// interrupt; the rest is not, and the store stays whole.
-				fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-				if _, ferr := run.Put(fctx, batch); ferr == nil {
-					batch = nil
-				}
-				cancel()
-			}
 			bar.Done()
 			if err != nil && !interrupted {
 				return err

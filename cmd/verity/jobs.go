@@ -46,21 +46,11 @@ the operation's report (as its command's --json prints it) once done.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			f := verity.JobFilter{Batch: batch, Limit: limit}
-			for _, s := range states {
-				st := verity.JobState(strings.ToLower(s))
-				switch st {
-				case verity.JobQueued, verity.JobRunning, verity.JobRetrying, verity.JobDone, verity.JobFailed, verity.JobCancelled:
-				default:
-					return verity.Errorf(verity.EINVALID, "--state %q: want queued, running, retrying, done, failed or cancelled", s)
-				}
-				f.States = append(f.States, st)
-			}
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			jobs, err := svc.Jobs(ctx, caller, f)
+			jobs, err := svc.Jobs(ctx, caller, kb.JobQuery{States: states, Batch: batch, Limit: limit})
 			if err != nil {
 				return err
 			}

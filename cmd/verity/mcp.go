@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"strings"
 
@@ -9,9 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/mcp"
-	"github.com/veritykb/verity/verify"
 )
 
 func (a *app) mcpCmd() *cobra.Command {
@@ -58,8 +55,7 @@ Diagnostics go to standard error; standard output is the protocol's.`,
 					return err
 				}
 			}
-			models := func(ctx context.Context) (llm.Model, verify.Verifier, error) { return a.answerModels(ctx) }
-			srv := mcp.NewServer(svc, caller, models, mcp.Options{Version: version(), Log: a.log})
+			srv := mcp.NewServer(svc, caller, mcp.Options{Version: version(), Log: a.log})
 			return srv.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}})
 		},
 	}

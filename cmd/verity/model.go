@@ -96,6 +96,22 @@ func (s modelSetup) provider() (llm.Model, error) {
 	return nil, verity.Errorf(verity.EINVALID, "unknown model provider %q", s.Spec.Provider)
 }
 
+// runModel is the run's model, as the service asks for it.
+func (a *app) runModel(ctx context.Context) (llm.Model, error) {
+	m, _, err := a.model(ctx)
+	return m, err
+}
+
+// modelSpecOrEmpty is the run's model spec, or "" when the flags name none
+// that parses (the operation that needs the model then says why).
+func (a *app) modelSpecOrEmpty() string {
+	spec, err := a.modelSpecString()
+	if err != nil {
+		return ""
+	}
+	return spec
+}
+
 // model returns the model of this run wrapped in the standard middleware —
 // meter, cache in the store (read unless --no-cache), retries, a per-provider
 // limiter — and the meter, so commands can report calls, cache hits, tokens
@@ -108,12 +124,14 @@ func (a *app) model(ctx context.Context) (llm.Model, *llm.Meter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	meter := llm.NewMeter(llm.DefaultPrices())
-	m, err := a.stack(ctx, setup, meter)
+	if a.meter == nil {
+		a.meter = llm.NewMeter(llm.DefaultPrices())
+	}
+	m, err := a.stack(ctx, setup, a.meter)
 	if err != nil {
 		return nil, nil, err
 	}
-	a.llm, a.meter = m, meter
+	a.llm = m
 	return a.llm, a.meter, nil
 }
 
@@ -144,7 +162,7 @@ func (a *app) stack(ctx context.Context, setup modelSetup, meter *llm.Meter) (ll
 // jobModels builds the model each job names, once per spec, with the keys
 // of this process's environment (a job records its model's spec, never a
 // key), metered by meter.
-func (a *app) jobModels(meter *llm.Meter) kb.Models {
+func (a *app) jobModels(meter *llm.Meter) kb.JobModels {
 	var (
 		mu    sync.Mutex
 		built = map[string]llm.Model{}

@@ -63,12 +63,12 @@ func (a *app) demoRelocate(ctx context.Context, svc *kb.Service) error {
 	if err != nil {
 		return err
 	}
-	rows, err := svc.Summaries(ctx, op)
+	list, err := svc.Summaries(ctx, op)
 	if err != nil {
 		return err
 	}
 	head := ""
-	for _, r := range rows {
+	for _, r := range list.Summaries {
 		if r.Topic == topic && r.State != verity.StateDead {
 			head = r.ID // ids are listed in order; any live summary of the topic shows the step
 		}
@@ -111,7 +111,7 @@ func (a *app) demoRelocate(ctx context.Context, svc *kb.Service) error {
 	}
 	caseStudy := verity.SourceRef(demoWebURIs["acme-case.html"])
 	fmt.Fprintf(a.stdout, "\n$ verity impact %s   # before the edit, sentence 1 would have survived on the news page\n", caseStudy.ID())
-	rep, err := svc.Impact(ctx, op, []verity.Ref{caseStudy})
+	rep, err := svc.Impact(ctx, op, kb.ImpactRequest{Refs: []string{string(caseStudy)}})
 	if err != nil {
 		return err
 	}

@@ -299,7 +299,7 @@ func planner(choice string, setup modelSetup, model func() (llm.Model, error)) (
 
 // jobResearch builds a research job's search provider (with this
 // process's keys) and planner (with the job's model, by models).
-func (a *app) jobResearch(models kb.Models) func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
+func (a *app) jobResearch(models kb.JobModels) func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
 	return func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
 		s, _, err := a.searchProvider(search)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/kb"
 )
 
 func (a *app) reviewCmd() *cobra.Command {
@@ -34,18 +35,18 @@ needs the curator role. --json prints {"review":[...]}.`,
 			if err != nil {
 				return err
 			}
-			out, err := svc.Review(ctx, caller)
+			list, err := svc.Review(ctx, caller)
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]any{"review": out})
+				return a.printJSON(list)
 			}
-			if len(out) == 0 {
+			if len(list.Review) == 0 {
 				fmt.Fprintln(a.stdout, "nothing to review")
 				return nil
 			}
-			for _, r := range out {
+			for _, r := range list.Review {
 				fmt.Fprintf(a.stdout, "%s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, clean(r.Subject), r.Relation, clean(r.Object),
 					r.Confidence, clean(oneLine(r.Quote, 200)), clean(r.URI))
 			}
@@ -73,15 +74,14 @@ verity undo restores it).`,
 			if err != nil {
 				return err
 			}
-			done, err := svc.Decide(ctx, caller, args[0], vote, why)
+			d, err := svc.Decide(ctx, caller, kb.DecisionRequest{ID: args[0], Vote: vote, Why: why})
 			if err != nil {
 				return err
 			}
-			who := string(caller.Actor())
 			if a.json {
-				return a.printJSON(map[string]string{"id": args[0], "vote": vote, "by": who, "result": done})
+				return a.printJSON(d)
 			}
-			fmt.Fprintf(a.stdout, "%s: %s by %s — %s\n", clean(args[0]), vote, clean(who), done)
+			fmt.Fprintf(a.stdout, "%s: %s by %s — %s\n", clean(d.ID), d.Vote, clean(d.By), d.Result)
 			return nil
 		},
 	}

@@ -121,7 +121,7 @@ Rights: the curator role, and an event the caller can see in verity log.
 			if err != nil {
 				return err
 			}
-			rep, err := svc.Undo(ctx, caller, id, reason)
+			rep, err := svc.Undo(ctx, caller, kb.UndoRequest{Event: id, Reason: reason})
 			if err != nil {
 				return err
 			}
@@ -149,16 +149,12 @@ or logged.
   verity impact https://oblako.example/clients record:sum-3f2a9c1b7d40.s1 --json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			refs, err := verity.ParseRefs(args)
-			if err != nil {
-				return err
-			}
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			rep, err := svc.Impact(ctx, caller, refs)
+			rep, err := svc.Impact(ctx, caller, kb.ImpactRequest{Refs: args})
 			if err != nil {
 				return err
 			}
@@ -191,17 +187,17 @@ which count records of every caller. Event numbers are not consecutive.
 			if err != nil {
 				return err
 			}
-			out, err := svc.Log(ctx, caller)
+			list, err := svc.Log(ctx, caller)
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]any{"events": out})
+				return a.printJSON(list)
 			}
-			if len(out) == 0 {
+			if len(list.Events) == 0 {
 				fmt.Fprintln(a.stdout, "no revocation events you can see")
 			}
-			for _, e := range out {
+			for _, e := range list.Events {
 				fmt.Fprintf(a.stdout, "%d  %s  %-8s %s  %s", e.ID, e.At.UTC().Format("2006-01-02 15:04:05"), e.Action, clean(string(e.Who)), clean(refList(e.Changed)))
 				if e.Undoes != 0 {
 					fmt.Fprintf(a.stdout, "  (undoes %d)", e.Undoes)
@@ -244,19 +240,16 @@ func goneBy(cmd *cobra.Command) {
 }
 
 func (a *app) runRevocation(ctx context.Context, action receipt.Action, args []string, reason string) error {
-	refs, err := verity.ParseRefs(args)
-	if err != nil {
-		return err
-	}
 	caller, svc, err := a.callerService(ctx)
 	if err != nil {
 		return err
 	}
+	req := kb.RevokeRequest{Refs: args, Reason: reason}
 	var rep *kb.RevocationReport
 	if action == receipt.ActionRevoke {
-		rep, err = svc.Revoke(ctx, caller, refs, reason)
+		rep, err = svc.Revoke(ctx, caller, req)
 	} else {
-		rep, err = svc.Unrevoke(ctx, caller, refs, reason)
+		rep, err = svc.Unrevoke(ctx, caller, req)
 	}
 	if err != nil {
 		return err

@@ -95,13 +95,14 @@ the admin role.`,
 			if err != nil {
 				return err
 			}
-			gs, err := svc.Roles(ctx, caller)
+			list, err := svc.Roles(ctx, caller)
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]any{"roles": gs})
+				return a.printJSON(list)
 			}
+			gs := list.Roles
 			if len(gs) == 0 {
 				fmt.Fprintln(a.stdout, "no roles granted: only the local operator may change knowledge (verity role grant curator PRINCIPAL)")
 			}

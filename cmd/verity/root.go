@@ -20,8 +20,10 @@ import (
 	"golang.org/x/term"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/verify"
 )
 
 // Exit codes, one per error code, so scripts can tell failures apart.
@@ -77,12 +79,20 @@ type app struct {
 	concurrency int      // --concurrency: model calls in flight at once
 	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
 
-	svc        *kb.Service  // the one door to the store, opened on first use by a.service
-	db         store        // the store behind it, for the wiring alone (wire.go)
-	closeStore func() error // closes what a.service opened
-	cache      llm.Cache    // the store's model cache, for providers that are not offline
-	llm        llm.Model    // the run's model stack, built on first use by a.model
-	meter      *llm.Meter   // what the run's model calls cost
+	svc        *kb.Service     // the one door to the store, opened on first use by a.service
+	db         store           // the store behind it, for the wiring alone (wire.go)
+	closeStore func() error    // closes what a.service opened
+	cache      llm.Cache       // the store's model cache, for providers that are not offline
+	llm        llm.Model       // the run's model stack, built on first use by a.model
+	meter      *llm.Meter      // what the run's model calls cost
+	judge      verify.Verifier // the verifier between answer stages, built on first use by a.answerModels
+
+	// uploads read the PDFs a server's uploads hold; serve sets them
+	// before it opens the service.
+	uploads struct {
+		pdf     ingest.PDFReader
+		timeout time.Duration
+	}
 
 	// drain, when set, raises how long the process waits for the run to
 	// stop after the first signal: a server drains its requests.

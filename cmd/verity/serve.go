@@ -19,9 +19,7 @@ import (
 
 	"github.com/veritykb/verity"
 	httpapi "github.com/veritykb/verity/http"
-	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/mcp"
-	"github.com/veritykb/verity/verify"
 	"github.com/veritykb/verity/web"
 )
 
@@ -234,26 +232,25 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 		return err
 	}
 	a.log = slog.New(slog.NewJSONHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if _, err := a.modelSpecString(); err != nil {
+		return err
+	}
+	a.uploads.pdf, a.uploads.timeout = a.pdfReader(cfg.pdf), cfg.pdf.timeout
 	svc, err := a.service(ctx)
 	if err != nil {
 		return err
 	}
-	m, judge, err := a.answerModels(ctx)
-	if err != nil {
+	// The models are built once, before requests come: requests share them.
+	if _, _, err := a.answerModels(ctx); err != nil {
 		return err
 	}
-	_, meter, _ := a.model(ctx)
-	opt.Service, opt.Model, opt.Verifier, opt.Meter, opt.Log, opt.Now = svc, m, judge, meter, a.log, a.now
-	if opt.ModelSpec, err = a.modelSpecString(); err != nil {
-		return err
-	}
-	opt.Reader = httpapi.IngestReader{PDF: a.pdfReader(cfg.pdf), FileTimeout: cfg.pdf.timeout}
-	models := func(context.Context) (llm.Model, verify.Verifier, error) { return m, judge, nil }
-	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller, anonymous bool) http.Handler {
+	meter := a.meter
+	opt.Service, opt.Log, opt.Now = svc, a.log, a.now
+	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		// Stateless: every request gets a server for the caller it
 		// authenticated as, so no session outlives or crosses a caller.
 		return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server {
-			return mcp.NewServer(svc, c, models, mcp.Options{Version: version(), Log: a.log, NoHints: anonymous})
+			return mcp.NewServer(svc, c, mcp.Options{Version: version(), Log: a.log})
 		}, &sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: a.log})
 	}}}
 	opt.UI = web.New() // the web UI at / and /sources/ID, behind the API's routes

@@ -39,6 +39,7 @@ may read it too. They keep working; no new id may join them.
   verity sources --all --status revoked --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// The flags are named in usage errors; kb checks the values again.
 			if status != "" && status != string(verity.StatusActive) && status != string(verity.StatusRevoked) {
 				return verity.Errorf(verity.EINVALID, "--status must be active or revoked, got %q", status)
 			}
@@ -50,18 +51,15 @@ may read it too. They keep working; no new id may join them.
 				return err
 			}
 			q := kb.SourceQuery{System: system, Status: verity.SourceStatus(status), Limit: limit, All: all}
-			list, err := svc.Sources(cmd.Context(), caller, q)
-			if err != nil {
-				return err
-			}
-			dups, err := svc.URIDuplicates(cmd.Context(), caller, q)
+			sl, err := svc.Sources(cmd.Context(), caller, q)
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]any{"sources": list, "uri_duplicates": dups})
+				return a.printJSON(sl)
 			}
-			for _, d := range dups {
+			list := sl.Sources
+			for _, d := range sl.URIDuplicates {
 				holder := "an older source you cannot read"
 				if d.Holder != "" {
 					holder = "older source " + d.Holder

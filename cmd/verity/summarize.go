@@ -15,7 +15,7 @@ import (
 
 func (a *app) summarizeCmd() *cobra.Command {
 	var (
-		opt       summary.Options
+		opt       kb.SummarizeRequest
 		show      string
 		list, all bool
 	)
@@ -78,11 +78,8 @@ spans are byte offsets into the source version's text (verity show);
 			case len(args) == 0:
 				return verity.Errorf(verity.EINVALID, "summarize: give a TOPIC (or --show ID, --list)")
 			}
-			m, _, err := a.model(ctx)
-			if err != nil {
-				return err
-			}
-			sum, err := svc.Summarize(ctx, caller, m, strings.Join(args, " "), opt)
+			opt.Topic = strings.Join(args, " ")
+			sum, err := svc.Summarize(ctx, caller, opt)
 			if err != nil {
 				return err
 			}
@@ -188,17 +185,17 @@ func (a *app) showSummary(ctx context.Context, svc *kb.Service, caller verity.Ca
 }
 
 func (a *app) listSummaries(ctx context.Context, svc *kb.Service, caller verity.Caller) error {
-	rows, err := svc.Summaries(ctx, caller)
+	list, err := svc.Summaries(ctx, caller)
 	if err != nil {
 		return err
 	}
 	if a.json {
-		return a.printJSON(map[string]any{"summaries": rows})
+		return a.printJSON(list)
 	}
-	if len(rows) == 0 {
+	if len(list.Summaries) == 0 {
 		fmt.Fprintln(a.stdout, "no summaries you can see (write one with verity summarize TOPIC)")
 	}
-	for _, r := range rows {
+	for _, r := range list.Summaries {
 		fmt.Fprintf(a.stdout, "%s  %d/%d live  %s\n", r.ID, r.Live, r.Written, clean(oneLine(r.Topic, 100)))
 	}
 	return nil
@@ -230,24 +227,20 @@ func (a *app) demoReceipts(ctx context.Context, svc *kb.Service) error {
 	}
 	// A demo interrupted after its revocation left the page revoked; the
 	// section starts from the corpus as shipped.
-	newsRef := []verity.Ref{verity.SourceRef(demoNews.ID)}
+	newsRef := []string{string(verity.SourceRef(demoNews.ID))}
 	if src, err := svc.Show(ctx, op, kb.ShowRequest{ID: demoNews.ID}); err == nil && src.Status == verity.StatusRevoked {
-		if _, err := svc.Unrevoke(ctx, op, newsRef, "demo: start over"); err != nil {
+		if _, err := svc.Unrevoke(ctx, op, kb.RevokeRequest{Refs: newsRef, Reason: "demo: start over"}); err != nil {
 			return err
 		}
 	}
-	m, _, err := a.model(ctx)
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(a.stdout, "\n== Receipts: every sentence of a summary carries its own (added for this step: %s, a news page that republished a sentence of the Acme case)\n$ verity summarize --k 4 --sentences 4 %q\n", demoNews.ID, topic)
-	sum, err := svc.Summarize(ctx, op, m, topic, summary.Options{K: 4, Sentences: 4})
+	sum, err := svc.Summarize(ctx, op, kb.SummarizeRequest{Topic: topic, K: 4, Sentences: 4})
 	if err != nil {
 		return err
 	}
 	a.printSummary(sum, false)
 	fmt.Fprintf(a.stdout, "\n== Revoking the news page: what rested only on it dies, what the case study also holds survives\n$ verity revoke %s --reason %q\n", demoNews.ID, why)
-	rep, err := svc.Revoke(ctx, op, newsRef, why)
+	rep, err := svc.Revoke(ctx, op, kb.RevokeRequest{Refs: newsRef, Reason: why})
 	if err != nil {
 		return err
 	}
@@ -257,7 +250,7 @@ func (a *app) demoReceipts(ctx context.Context, svc *kb.Service) error {
 		return err
 	}
 	fmt.Fprintf(a.stdout, "\n== Undo: the log restores exactly what the revocation took\n$ verity undo %d\n", rep.Event.ID)
-	undo, err := svc.Undo(ctx, op, rep.Event.ID, "demo: restore")
+	undo, err := svc.Undo(ctx, op, kb.UndoRequest{Event: rep.Event.ID, Reason: "demo: restore"})
 	if err != nil {
 		return err
 	}

@@ -40,20 +40,16 @@ again. --json prints {"id","token","info"}.`,
 		Example: `  verity token create --name ci --principal user:ci@corp.example --expires 24h --json`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ps := make([]verity.Principal, 0, len(principals))
-			for _, s := range principals {
-				p, err := verity.ParsePrincipal(s)
-				if err != nil {
-					return verity.Errorf(verity.EINVALID, "--principal: %w", err)
-				}
-				ps = append(ps, p)
-			}
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
 			}
-			t, err := svc.CreateToken(ctx, caller, kb.TokenRequest{Name: name, Principals: ps, Expires: expires})
+			req := kb.TokenRequest{Name: name, Principals: principals}
+			if expires != 0 {
+				req.Expires = expires.String()
+			}
+			t, err := svc.CreateToken(ctx, caller, req)
 			if err != nil {
 				return err
 			}
@@ -80,13 +76,14 @@ again. --json prints {"id","token","info"}.`,
 			if err != nil {
 				return err
 			}
-			ts, err := svc.Tokens(ctx, caller)
+			tl, err := svc.Tokens(ctx, caller)
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]any{"tokens": ts})
+				return a.printJSON(tl)
 			}
+			ts := tl.Tokens
 			if len(ts) == 0 {
 				fmt.Fprintln(a.stdout, "no tokens (verity token create --name NAME --principal user:EMAIL)")
 			}
@@ -114,14 +111,14 @@ again. --json prints {"id","token","info"}.`,
 			if err != nil {
 				return err
 			}
-			changed, err := svc.RevokeToken(ctx, caller, args[0])
+			r, err := svc.RevokeToken(ctx, caller, args[0])
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return a.printJSON(map[string]any{"id": args[0], "revoked": changed})
+				return a.printJSON(r)
 			}
-			if changed {
+			if r.Revoked {
 				fmt.Fprintf(a.stdout, "token %s revoked\n", clean(args[0]))
 			} else {
 				fmt.Fprintf(a.stdout, "token %s was revoked already: nothing changed\n", clean(args[0]))

@@ -74,7 +74,12 @@ func (a *app) service(ctx context.Context) (*kb.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.svc, a.closeStore, a.cache, a.db = kb.New(db, kb.Options{Now: a.now, Log: a.log}), db.Close, db.Cache(), db
+	if a.meter == nil {
+		a.meter = llm.NewMeter(llm.DefaultPrices())
+	}
+	opt := kb.Options{Now: a.now, Log: a.log, Meter: a.meter, PDF: a.uploads.pdf, FileTimeout: a.uploads.timeout,
+		Models: kb.Models{Model: a.runModel, Verifier: a.runVerifier, Spec: a.modelSpecOrEmpty()}}
+	a.svc, a.closeStore, a.cache, a.db = kb.New(db, opt), db.Close, db.Cache(), db
 	return a.svc, nil
 }
 

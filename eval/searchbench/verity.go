@@ -61,7 +61,7 @@ const (
 // with their text canonicalized as a JSONL record's is. A passage the
 // service refuses is an error.
 func (v *Verity) Ingest(ctx context.Context, docs []Doc, progress func(int64)) (int, error) {
-	run, err := v.svc.Ingest(ctx, operator)
+	run, err := v.svc.BeginIngest(ctx, operator)
 	if err != nil {
 		return 0, err
 	}

@@ -27,7 +27,7 @@ import (
 	"github.com/veritykb/verity/postgres"
 	"github.com/veritykb/verity/postgres/pgtest"
 	"github.com/veritykb/verity/sqlite"
-	"github.com/veritykb/verity/summary"
+	"github.com/veritykb/verity/verify"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -85,7 +85,8 @@ func richStore(t *testing.T) string {
 
 func buildRich(path string) (err error) {
 	ctx := context.Background()
-	svc, db, err := kbtest.Open(path, t0)
+	engine := offline.New(offline.Options{})
+	svc, db, err := kbtest.Open(path, t0, kb.Fixed(engine, verify.NewJudge(engine, verify.JudgeOptions{Votes: 1})))
 	if err != nil {
 		return err
 	}
@@ -120,29 +121,28 @@ func buildRich(path string) (err error) {
 		}
 	}
 	op := kbtest.Operator
-	engine := offline.New(offline.Options{})
 	everyone := verity.NewCaller("group:staff", "group:board")
-	if _, err := svc.Summarize(ctx, everyone, engine, "Acme moved its sales to Bitrix24", summary.Options{K: 8, Sentences: 8}); err != nil {
+	if _, err := svc.Summarize(ctx, everyone, kb.SummarizeRequest{Topic: "Acme moved its sales to Bitrix24", K: 8, Sentences: 8}); err != nil {
 		return err
 	}
 	spec, err := extract.BuiltinSpec("bitrix24-ru")
 	if err != nil {
 		return err
 	}
-	if _, err := svc.Extract(ctx, op, engine, kb.ExtractRequest{Spec: spec, IDs: []string{"PUB-1", "BOARD-1"}}); err != nil {
+	if _, err := svc.Extract(ctx, op, kb.ExtractRequest{Parsed: spec, Sources: []string{"PUB-1", "BOARD-1"}}); err != nil {
 		return err
 	}
-	if _, err := svc.Revoke(ctx, op, []verity.Ref{verity.SourceRef("BOARD-1")}, "leaked"); err != nil {
+	if _, err := svc.Revoke(ctx, op, kb.RevokeRequest{Refs: []string{"source:BOARD-1"}, Reason: "leaked"}); err != nil {
 		return err
 	}
-	if _, err := svc.Audit(ctx, op, engine, kb.AuditRequest{}); err != nil {
+	if _, err := svc.Audit(ctx, op, kb.AuditRequest{}); err != nil {
 		return err
 	}
-	tok, err := svc.CreateToken(ctx, op, kb.TokenRequest{Name: "ci", Principals: []verity.Principal{"user:ci@corp.example", "group:staff"}, Expires: time.Hour})
+	tok, err := svc.CreateToken(ctx, op, kb.TokenRequest{Name: "ci", Principals: []string{"user:ci@corp.example", "group:staff"}, Expires: "1h"})
 	if err != nil {
 		return err
 	}
-	if _, err := svc.CreateToken(ctx, op, kb.TokenRequest{Name: "old", Principals: []verity.Principal{"user:old@corp.example"}}); err != nil {
+	if _, err := svc.CreateToken(ctx, op, kb.TokenRequest{Name: "old", Principals: []string{"user:old@corp.example"}}); err != nil {
 		return err
 	}
 	if _, err := svc.RevokeToken(ctx, op, tok.ID); err != nil {

@@ -19,14 +19,15 @@ import (
 var Operator = verity.LocalOperator("tester")
 
 // Open opens (creating) the store at path with a clock fixed at now and
-// returns the service over it; the caller closes db.
-func Open(path string, now time.Time) (*kb.Service, *sqlite.DB, error) {
+// returns the service over it, with models (the zero Models for a test
+// that calls none); the caller closes db.
+func Open(path string, now time.Time, models kb.Models) (*kb.Service, *sqlite.DB, error) {
 	clock := func() time.Time { return now }
 	db, err := sqlite.Open(context.Background(), path, sqlite.Options{Now: clock})
 	if err != nil {
 		return nil, nil, err
 	}
-	return kb.New(db, kb.Options{Now: clock}), db, nil
+	return kb.New(db, kb.Options{Now: clock, Models: models}), db, nil
 }
 
 // Seed grants roles and ingests copies of corpus, stamped with now, as the
@@ -37,7 +38,7 @@ func Seed(ctx context.Context, svc *kb.Service, grants []verity.RoleGrant, corpu
 			return err
 		}
 	}
-	run, err := svc.Ingest(ctx, Operator)
+	run, err := svc.BeginIngest(ctx, Operator)
 	if err != nil {
 		return err
 	}
