@@ -16,7 +16,7 @@ const mod = "github.com/veritykb/verity"
 // are adapters; transports are adapters over the service layer.
 var (
 	stores     = []string{"/sqlite", "/postgres", sqlCore, "/queue"}
-	models     = []string{"/llm/openai", "/llm/anthropic", "/llm/offline", "/llm/nli"}
+	models     = []string{"/llm/openai", "/llm/anthropic", "/offline", "/verify/nli"}
 	transports = []string{"/http", "/mcp", "/web"}
 	// Pipelines, the service layer and the evaluation harnesses take their
 	// stores and models as interfaces that cmd/verity wires.
@@ -37,10 +37,10 @@ var adapterUses = map[string]map[string]string{
 		"/extract": "the store implements extract.Store: runs, page results, steps and review items are extract's types",
 		"/audit":   "the store keeps audit runs (audit.Run, Verdict, Probe) and implements audit.Log",
 	},
-	"/llm/nli": {
+	"/verify/nli": {
 		"/verify": "the NLI service client is a verify.Verifier: it returns verify's verdicts, settles empty and verbatim pairs with verify.Settle and grades labels with verify.GradeFor, as the package's contract asks of every backend",
 	},
-	"/llm/offline": {
+	"/offline": {
 		"/verify":  "the offline verifier is a verify.Verifier: it returns verify's verdicts and settles empty and verbatim pairs with verify.Settle, as the package's contract asks of every backend",
 		"/extract": "the offline engine answers extraction's prompts, whose vars and answers are extract's types (the prompts' contract), and keys names with extract.Key as the pipeline does",
 	},

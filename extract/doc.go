@@ -45,7 +45,7 @@
 // # The offline engine's contract
 //
 // Each model step carries Task and Vars ([CandidatesVars], [ReferentVars],
-// [JudgeVars]); the offline engine (llm/offline/extract*.go) reads the Vars
+// [JudgeVars]); the offline engine (offline/extract*.go) reads the Vars
 // and answers with the JSON shape the step's prompt asks a model for:
 //
 //	extract.candidates  → {"candidates": [{"subject", "object", "quote", "evidence_type"}]}

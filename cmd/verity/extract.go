@@ -14,7 +14,7 @@ import (
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 // loadSpec reads --spec: a file, or the name of a built-in example spec.
