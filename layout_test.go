@@ -34,8 +34,6 @@ const sqlCore = "/internal/sqlstore"
 var adapterUses = map[string]map[string]string{
 	"/internal/sqlstore": {
 		"/receipt": "the store implements receipt.Store and runs the revocation log's arithmetic inside its own transaction, so a cascade and its log entry commit together",
-		"/extract": "the store implements extract.Store: runs, page results, steps and review items are extract's types",
-		"/audit":   "the store keeps audit runs (audit.Run, Verdict, Probe) and implements audit.Log",
 	},
 	"/verify/nli": {
 		"/verify": "the NLI service client is a verify.Verifier: it returns verify's verdicts, settles empty and verbatim pairs with verify.Settle and grades labels with verify.GradeFor, as the package's contract asks of every backend",

@@ -42,7 +42,7 @@ func (s *Server) audit(w http.ResponseWriter, r *http.Request, c verity.Caller) 
 			opt.DeadAt = -1 // audit.Options reads 0 as the default
 		}
 	}
-	scope := audit.Scope{Events: req.Events, Disputed: req.Disputed, Records: req.Records, Sample: req.Sample, Seed: seed}
+	scope := verity.AuditScope{Events: req.Events, Disputed: req.Disputed, Records: req.Records, Sample: req.Sample, Seed: seed}
 	areq := kb.AuditRequest{Scope: scope, Options: opt, Apply: req.Apply}
 	if req.Queue {
 		return s.svc.QueueAudit(r.Context(), c, s.opt.ModelSpec, areq)
@@ -88,7 +88,7 @@ func shownAudit(rep *kb.AuditReport) *kb.AuditReport {
 	run := *rep.Run
 	run.Log = nil
 	if run.Verdicts == nil {
-		run.Verdicts = []audit.Verdict{}
+		run.Verdicts = []verity.AuditVerdict{}
 	}
 	out := *rep
 	out.Run = &run

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
@@ -159,7 +158,7 @@ func buildFixture() (*fixture, error) {
 	f.run = arep.Run.ID
 	// A job HR queued: its arguments name HR's summary.
 	queued, err := svc.QueueAudit(ctx, verity.NewCaller("user:hr@corp.example", "group:hr"), "offline",
-		kb.AuditRequest{Scope: audit.Scope{Records: []string{hrSum.ID}}})
+		kb.AuditRequest{Scope: verity.AuditScope{Records: []string{hrSum.ID}}})
 	if err != nil {
 		return nil, err
 	}

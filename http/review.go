@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/extract"
 )
 
 // review is GET /api/v1/review: the candidates waiting for a person on
@@ -32,8 +31,8 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request, c verity.Caller)
 	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
 		return nil, err
 	}
-	if req.Vote != extract.VoteApprove && req.Vote != extract.VoteReject {
-		return nil, verity.Errorf(verity.EINVALID, "vote must be %s or %s, got %q", extract.VoteApprove, extract.VoteReject, req.Vote)
+	if req.Vote != verity.VoteApprove && req.Vote != verity.VoteReject {
+		return nil, verity.Errorf(verity.EINVALID, "vote must be %s or %s, got %q", verity.VoteApprove, verity.VoteReject, req.Vote)
 	}
 	done, err := s.svc.Decide(r.Context(), c, req.ID, req.Vote, req.Why)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/kb"
 )
 
@@ -33,7 +32,7 @@ func TestAuditShowsOnlyReadable(t *testing.T) {
 	if mixed == "" {
 		t.Fatalf("the fixture's summary has no rollout sentence: %+v", sum.Live)
 	}
-	rep, err := s.Audit(ctx, curOut, engine, kb.AuditRequest{Scope: audit.Scope{Records: []string{mixed}}})
+	rep, err := s.Audit(ctx, curOut, engine, kb.AuditRequest{Scope: verity.AuditScope{Records: []string{mixed}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ type ExtractReport struct {
 	Edges    []extract.EdgeView   `json:"edges"`
 	Rejected []Rejected           `json:"rejected"`
 	Review   []ReviewView         `json:"review"`
-	Run      extract.RunInfo      `json:"run"`
+	Run      verity.ExtractionRun `json:"run"`
 	Pages    ExtractPages         `json:"pages"`
 	Cost     extract.CostReport   `json:"cost"`
 	Moved    []extract.Relocation `json:"relocated,omitempty"`
@@ -101,7 +101,7 @@ func (s *Service) Extract(ctx context.Context, c verity.Caller, m llm.Model, req
 	if len(ids) > 0 || r.Admin {
 		res, runErr = run.Run(ctx, ids)
 	} else {
-		res = &extract.RunResult{Run: extract.RunInfo{ID: extract.RunID(req.Spec, m.Info().Name(), req.Language), Spec: req.Spec.Name,
+		res = &extract.RunResult{Run: verity.ExtractionRun{ID: extract.RunID(req.Spec, m.Info().Name(), req.Language), Spec: req.Spec.Name,
 			Model: m.Info().Name(), Language: x.Language()}}
 	}
 	if res == nil {
@@ -328,7 +328,7 @@ func (s *Service) Decide(ctx context.Context, c verity.Caller, id, vote, why str
 	if err != nil {
 		return "", err
 	}
-	done, err := extract.Decide(ctx, scoped{s.store, s, r.Admin}, c, id, extract.HumanVote{Author: string(c.Actor()), Vote: vote, Why: why, At: s.now().UTC()})
+	done, err := extract.Decide(ctx, scoped{s.store, s, r.Admin}, c, id, verity.HumanVote{Author: string(c.Actor()), Vote: vote, Why: why, At: s.now().UTC()})
 	if notFound(err) {
 		what := "review item"
 		if strings.HasPrefix(id, "edge:") {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
-	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/summary"
@@ -34,7 +33,7 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 		t.Fatalf("summarize as the board = %v, %+v", err, boardSum)
 	}
 	boardSentence := boardSum.Sentences[0].ID
-	run, err := setup.Audit(ctx, curIn, engine, kb.AuditRequest{Scope: audit.Scope{Records: []string{boardSentence}}})
+	run, err := setup.Audit(ctx, curIn, engine, kb.AuditRequest{Scope: verity.AuditScope{Records: []string{boardSentence}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +104,7 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 			return err
 		}},
 		{"Decide", f.edge, "edge:000000000000", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Decide(ctx, c, id, extract.VoteReject, "")
+			_, err := s.Decide(ctx, c, id, verity.VoteReject, "")
 			return err
 		}},
 		{"Extract", "BOARD-1", "NOPE-1", func(s *kb.Service, c verity.Caller, id string) error {
@@ -113,11 +112,11 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 			return err
 		}},
 		{"Audit a record", boardSentence, "sum-000000000000.s1", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Audit(ctx, c, engine, kb.AuditRequest{Scope: audit.Scope{Records: []string{id}}})
+			_, err := s.Audit(ctx, c, engine, kb.AuditRequest{Scope: verity.AuditScope{Records: []string{id}}})
 			return err
 		}},
 		{"Audit an event", fmt.Sprint(f.boardEv), "1000000001", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Audit(ctx, c, engine, kb.AuditRequest{Scope: audit.Scope{Events: []int64{num(id)}}})
+			_, err := s.Audit(ctx, c, engine, kb.AuditRequest{Scope: verity.AuditScope{Events: []int64{num(id)}}})
 			return err
 		}},
 		{"Replay", fmt.Sprint(run.Run.ID), "9999", func(s *kb.Service, c verity.Caller, id string) error {

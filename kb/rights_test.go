@@ -174,7 +174,7 @@ func ops(site *httptest.Server) []op {
 			return s.Review(ctx, c)
 		}, nil},
 		{"Decide", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Decide(ctx, c, f.pubEdge, extract.VoteApprove, "checked")
+			return s.Decide(ctx, c, f.pubEdge, verity.VoteApprove, "checked")
 		}, nil},
 		{"Ask", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Ask(ctx, c, engine, judge, "How did Acme move its sales to Bitrix24?", answer.Options{})

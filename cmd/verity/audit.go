@@ -13,7 +13,7 @@ import (
 
 func (a *app) auditCmd() *cobra.Command {
 	var (
-		scope        audit.Scope
+		scope        verity.AuditScope
 		opt          audit.Options
 		apply        bool
 		undetermined bool
@@ -137,7 +137,7 @@ func (a *app) printAudit(out *kb.AuditReport) error {
 		shown := *run
 		shown.Log = nil
 		if shown.Verdicts == nil {
-			shown.Verdicts = []audit.Verdict{}
+			shown.Verdicts = []verity.AuditVerdict{}
 		}
 		o := *out
 		o.Run = &shown
