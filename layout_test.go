@@ -1,10 +1,12 @@
 package verity_test
 
 import (
+	"errors"
 	"go/parser"
 	"go/token"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,19 +15,36 @@ import (
 const mod = "github.com/veritykb/verity"
 
 // Package groups of the layout (see STYLE.md). Stores and model providers
-// are adapters; transports are adapters over the service layer.
+// are adapters; transports are adapters over the service layer. A package
+// belongs to the group of the longest folder listed here that it is or
+// lies under, so /verify/nli is a model adapter and /verify a pipeline.
 var (
 	stores     = []string{"/sqlite", "/postgres", sqlCore, "/queue"}
-	models     = []string{"/llm/openai", "/llm/anthropic", "/llm/offline", "/llm/nli"}
+	models     = []string{"/llm/openai", "/llm/anthropic", "/verify/nli"}
 	transports = []string{"/http", "/mcp", "/web"}
 	// Pipelines, the service layer and the evaluation harnesses take their
 	// stores and models as interfaces that cmd/verity wires.
 	pipelines = []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate", "/collect", "/eval", "/kb"}
+	// Engines answer the pipelines' prompts with no model: the offline
+	// engine reads each task's vars and writes its answer in the pipeline's
+	// own types (extract's vars, verify's verdicts), so it sits above the
+	// pipelines, in a room of its own, and only cmd/verity wires it.
+	engines = []string{"/offline"}
 )
+
+// engineUses are the project packages an engine may import besides the
+// root: the pipelines whose prompts it answers (not the service layer or
+// the harnesses), the model seam and the pure text packages.
+var engineUses = []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate", "/collect", "/llm", "/quote", "/analysis"}
 
 // sqlCore is the SQL store both store adapters run: they import it, and
 // nothing else of each other.
 const sqlCore = "/internal/sqlstore"
+
+// sqlCoreUses are the only project packages the SQL store imports besides
+// the root, whose nouns are what it keeps: no pipeline but receipt (see
+// adapterUses) and nothing under /llm.
+var sqlCoreUses = []string{"/receipt", "/postings", "/rank"}
 
 // adapterUses are the only imports of a pipeline by a store or model
 // adapter, each with the reason it is not a wrong arrow. An adapter never
@@ -34,15 +53,9 @@ const sqlCore = "/internal/sqlstore"
 var adapterUses = map[string]map[string]string{
 	"/internal/sqlstore": {
 		"/receipt": "the store implements receipt.Store and runs the revocation log's arithmetic inside its own transaction, so a cascade and its log entry commit together",
-		"/extract": "the store implements extract.Store: runs, page results, steps and review items are extract's types",
-		"/audit":   "the store keeps audit runs (audit.Run, Verdict, Probe) and implements audit.Log",
 	},
-	"/llm/nli": {
+	"/verify/nli": {
 		"/verify": "the NLI service client is a verify.Verifier: it returns verify's verdicts, settles empty and verbatim pairs with verify.Settle and grades labels with verify.GradeFor, as the package's contract asks of every backend",
-	},
-	"/llm/offline": {
-		"/verify":  "the offline verifier is a verify.Verifier: it returns verify's verdicts and settles empty and verbatim pairs with verify.Settle, as the package's contract asks of every backend",
-		"/extract": "the offline engine answers extraction's prompts, whose vars and answers are extract's types (the prompts' contract), and keys names with extract.Key as the pipeline does",
 	},
 }
 
@@ -52,12 +65,20 @@ var wiring = map[string]bool{"wire.go": true}
 
 // TestLayout enforces the arrows of the package layout: the domain imports
 // only the standard library; adapters never import one another; store and
-// model adapters import a pipeline only as adapterUses says; pipelines,
-// the service layer and eval never import an adapter; transports reach
-// data only through the service layer, never a store; only cmd/verity
-// imports the web UI; in cmd/verity only the wiring names a store.
+// model adapters import a pipeline only as adapterUses says, and the SQL
+// store nothing of the project but sqlCoreUses; pipelines, the service
+// layer and eval never import an adapter; transports reach data only
+// through the service layer, never a store; an engine imports only
+// engineUses and only cmd/verity imports it; only cmd/verity imports the
+// web UI; in cmd/verity only the wiring names a store; no two top-level
+// folders import each other, directly or around a cycle.
 func TestLayout(t *testing.T) {
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{.Dir}}|{{join .GoFiles " "}}|{{join .Imports " "}}`, "./...").Output()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		// An import cycle between packages, say, would skip every check.
+		t.Fatalf("go list: %v\n%s", err, exit.Stderr)
+	}
 	if err != nil {
 		t.Skipf("go list unavailable: %v", err)
 	}
@@ -82,6 +103,14 @@ func TestLayout(t *testing.T) {
 				t.Errorf("adapter %s imports pipeline %s: adapters implement the interfaces pipelines consume, they do not call them (or record the reason in adapterUses)", pkg, imp)
 			case in(pkg, pipelines) && in(imp, adapters) && !strings.HasSuffix(pkg, "test"):
 				t.Errorf("pipeline %s imports adapter %s: pipelines take interfaces, cmd/verity wires adapters", pkg, imp)
+			case pkg == mod+sqlCore && own && imp != mod && !slices.Contains(sqlCoreUses, strings.TrimPrefix(imp, mod)):
+				t.Errorf("the SQL store %s imports %s: it keeps the root package's nouns and imports no pipeline but receipt and nothing under /llm (it may import %v)", pkg, imp, sqlCoreUses)
+			case in(pkg, engines) && own && imp != mod && !sameTree(pkg, imp, engines) && !engineMay(imp):
+				t.Errorf("engine %s imports %s: an engine imports only the pipelines whose prompts it answers, the model seam and the text packages (%v)", pkg, imp, engineUses)
+			case in(imp, engines) && !sameTree(pkg, imp, engines) && pkg != mod+"/cmd/verity" && !testSupport(pkg):
+				t.Errorf("%s imports the engine %s: only cmd/verity wires it (pipelines, kb and adapters are handed an llm.Model)", pkg, imp)
+			case testSupport(imp) && !testSupport(pkg):
+				t.Errorf("%s imports the test support package %s: only tests and other test support may", pkg, imp)
 			}
 		}
 		if pkg == mod+"/cmd/verity" {
@@ -98,7 +127,109 @@ func TestLayout(t *testing.T) {
 			}
 		}
 	}
+	if cycle := folderCycle(out); cycle != nil {
+		t.Errorf("the top-level folders import each other around a cycle: %s; move the package that closes it (a folder is one room: its arrows point one way)", strings.Join(cycle, ", "))
+	}
 }
+
+// folderCycle returns a cycle of imports between top-level folders in the
+// go list output, one "a imports b" per edge, or nil when there is none.
+// Each top-level folder is one node and the root package another; test
+// support packages (kbtest, storetest...) are left out, since only tests
+// and other test support import them.
+func folderCycle(out []byte) []string {
+	edges := map[string]map[string]string{} // folder → folder → an import that makes the edge
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		f := strings.SplitN(line, "|", 4)
+		pkg := f[0]
+		if testSupport(pkg) {
+			continue
+		}
+		for _, imp := range strings.Fields(f[3]) {
+			if !strings.HasPrefix(imp, mod) || testSupport(imp) {
+				continue
+			}
+			a, b := folder(pkg), folder(imp)
+			if a == b {
+				continue
+			}
+			if edges[a] == nil {
+				edges[a] = map[string]string{}
+			}
+			if _, ok := edges[a][b]; !ok {
+				edges[a][b] = strings.TrimPrefix(pkg, mod+"/") + " imports " + strings.TrimPrefix(imp, mod+"/")
+			}
+		}
+	}
+	const (
+		unseen = iota
+		open
+		done
+	)
+	state := map[string]int{}
+	var path []string
+	var visit func(n string) []string
+	visit = func(n string) []string {
+		state[n] = open
+		path = append(path, n)
+		next := make([]string, 0, len(edges[n]))
+		for m := range edges[n] {
+			next = append(next, m)
+		}
+		slices.Sort(next)
+		for _, m := range next {
+			switch state[m] {
+			case open:
+				loop := append(path[slices.Index(path, m):], m)
+				var cycle []string
+				for i := 0; i+1 < len(loop); i++ {
+					cycle = append(cycle, edges[loop[i]][loop[i+1]])
+				}
+				return cycle
+			case unseen:
+				if c := visit(m); c != nil {
+					return c
+				}
+			}
+		}
+		path = path[:len(path)-1]
+		state[n] = done
+		return nil
+	}
+	nodes := make([]string, 0, len(edges))
+	for n := range edges {
+		nodes = append(nodes, n)
+	}
+	slices.Sort(nodes)
+	for _, n := range nodes {
+		if state[n] == unseen {
+			if c := visit(n); c != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// folder returns the top-level folder of pkg, "verity (root)" for the
+// root package.
+func folder(pkg string) string {
+	rel := strings.TrimPrefix(strings.TrimPrefix(pkg, mod), "/")
+	if rel == "" {
+		return "verity (root)"
+	}
+	top, _, _ := strings.Cut(rel, "/")
+	return top
+}
+
+// testSupport reports whether pkg is a package of the project that exists
+// for tests (kbtest, llmtest, storetest...).
+func testSupport(pkg string) bool {
+	return strings.HasPrefix(pkg, mod+"/") && strings.HasSuffix(pkg, "test")
+}
+
+// engineMay reports whether an engine may import imp.
+func engineMay(imp string) bool { return imp == mod || in(imp, engineUses) }
 
 // checkWiring fails for any non-test file of cmd/verity outside wiring that
 // imports a store package.
@@ -137,14 +268,22 @@ func importsOf(t *testing.T, a string, out []byte, p string) bool {
 
 func in(pkg string, set []string) bool { return root(pkg, set) != "" }
 
-// root returns the member of set that pkg is or lies under, "" for none.
+// root returns the folder of set that pkg belongs to, "" for none: the
+// longest listed folder (of any group) that pkg is or lies under, when set
+// holds it.
 func root(pkg string, set []string) string {
-	for _, s := range set {
-		if pkg == mod+s || strings.HasPrefix(pkg, mod+s+"/") {
-			return s
+	best := ""
+	for _, g := range [][]string{stores, models, transports, pipelines, engines, set} {
+		for _, s := range g {
+			if (pkg == mod+s || strings.HasPrefix(pkg, mod+s+"/")) && len(s) > len(best) {
+				best = s
+			}
 		}
 	}
-	return ""
+	if !slices.Contains(set, best) {
+		return ""
+	}
+	return best
 }
 
 // sameTree reports whether two packages belong to the same adapter (a

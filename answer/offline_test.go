@@ -8,7 +8,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/verify"
 )
 

@@ -117,127 +117,11 @@ type Target struct {
 	Event  int64  `json:"event,omitempty"`
 }
 
-// Probe is one question put to the model about one record, as asked and as
-// answered: enough to replay the verdict without asking again.
-type Probe struct {
-	Record        string          `json:"record"`
-	Sample        int             `json:"sample"`
-	Seed          int64           `json:"seed"`
-	Task          string          `json:"task"`
-	PromptVersion string          `json:"prompt_version"`
-	Model         string          `json:"model"`
-	Vars          json.RawMessage `json:"vars"`
-	Answer        string          `json:"answer"` // the raw reply that was read (the repaired one after a repair)
-	Label         string          `json:"label"`  // yes, no, or "" when unreadable
-	Reason        string          `json:"reason,omitempty"`
-	Cached        bool            `json:"cached,omitempty"`
-}
-
-// Verdict is the audit's decision on one record next to what its receipt
-// says.
-type Verdict struct {
-	Record  string             `json:"record"`
-	Kind    verity.RecordKind  `json:"kind"`
-	Text    string             `json:"text"`
-	Event   int64              `json:"event,omitempty"`
-	Receipt verity.RecordState `json:"receipt"` // alive or dead, by receipts, when audited
-	// Verdict is alive, dead or undetermined; "" when the record was
-	// skipped (Reason says why).
-	Verdict   verity.RecordState `json:"verdict"`
-	Yes       int                `json:"yes"`
-	Cast      int                `json:"cast"`
-	Requested int                `json:"requested"`
-	// Deterministic is set when the model answers the same every time and
-	// so cast one probe, not Requested copies of one answer.
-	Deterministic bool         `json:"deterministic,omitempty"`
-	Shown         []verity.Ref `json:"shown"`             // the live sources the model saw
-	Removed       []verity.Ref `json:"removed,omitempty"` // the revoked sources left out
-	// Withheld is set when sources the auditing caller may not read were
-	// left out of what the model saw (see Options.Readable).
-	Withheld bool   `json:"withheld,omitempty"`
-	Reason   string `json:"reason,omitempty"`
-	// SameModel is set when the model auditing is the one that built the
-	// record: the audit then checks a model against itself.
-	SameModel bool `json:"same_model,omitempty"`
-}
-
-// Agrees reports whether the audit and the receipt say the same thing.
-func (v Verdict) Agrees() bool { return v.Verdict != "" && v.Verdict == v.Receipt }
-
-// Run is one audit: its settings, its verdicts and every probe.
-type Run struct {
-	ID            int64     `json:"id"`
-	At            time.Time `json:"at"`
-	Model         string    `json:"model"`
-	PromptVersion string    `json:"prompt_version"`
-	Blind         bool      `json:"blind"`
-	Probes        int       `json:"probes_per_record"`
-	AliveAt       int       `json:"alive_at"`
-	DeadAt        int       `json:"dead_at"`
-	Scope         Scope     `json:"scope"`
-	Verdicts      []Verdict `json:"verdicts"`
-	Log           []Probe   `json:"probes"`
-	// Circular counts verdicts given by the model that built the record.
-	Circular int `json:"circular"`
-	// Applied is the revocation event that applied the dead verdicts, 0
-	// when they were only reported.
-	Applied int64 `json:"applied,omitempty"`
-}
-
-// Counts sums a run's verdicts.
-type Counts struct {
-	Audited      int `json:"audited"`
-	Skipped      int `json:"skipped"`
-	Alive        int `json:"alive"`
-	Dead         int `json:"dead"`
-	Undetermined int `json:"undetermined"`
-	Agree        int `json:"agree"`    // the audit says what the receipt says
-	Disagree     int `json:"disagree"` // alive by one, dead by the other
-	// KeptDead counts records alive by receipt that the audit finds dead:
-	// the silent error the seed found in summary-wide receipts.
-	KeptDead int `json:"kept_dead"`
-	// DroppedLive counts records dead by receipt that the audit finds alive.
-	DroppedLive int `json:"dropped_live"`
-	Calls       int `json:"probes"`
-}
-
-// Counts sums the run's verdicts.
-func (r *Run) Counts() Counts {
-	var c Counts
-	for _, v := range r.Verdicts {
-		switch v.Verdict {
-		case "":
-			c.Skipped++
-			continue
-		case verity.StateAlive:
-			c.Alive++
-		case verity.StateDead:
-			c.Dead++
-		case verity.StateUndetermined:
-			c.Undetermined++
-		}
-		c.Audited++
-		switch {
-		case v.Agrees():
-			c.Agree++
-		case v.Verdict == verity.StateUndetermined:
-		case v.Receipt == verity.StateAlive:
-			c.Disagree++
-			c.KeptDead++
-		default:
-			c.Disagree++
-			c.DroppedLive++
-		}
-	}
-	c.Calls = len(r.Log)
-	return c
-}
-
 // Audit audits each target with m and returns the run (not stored: the
 // caller stores it, applies its dead verdicts or not). A model failure
 // that stays after retries stops the run with an error; an unreadable
 // answer is a probe without a label.
-func Audit(ctx context.Context, m llm.Model, s Store, targets []Target, opt Options) (*Run, error) {
+func Audit(ctx context.Context, m llm.Model, s Store, targets []Target, opt Options) (*verity.AuditRun, error) {
 	opt = opt.withDefaults()
 	if opt.AliveAt > opt.Probes || opt.DeadAt >= opt.AliveAt {
 		return nil, verity.Errorf(verity.EINVALID, "audit thresholds: want 0 <= dead-at (%d) < alive-at (%d) <= probes (%d)", opt.DeadAt, opt.AliveAt, opt.Probes)
@@ -247,10 +131,10 @@ func Audit(ctx context.Context, m llm.Model, s Store, targets []Target, opt Opti
 		task = TaskBlind
 	}
 	p, _ := prompts.Get(task)
-	run := &Run{At: opt.Now().UTC(), Model: m.Info().Name(), PromptVersion: p.ID(), Blind: opt.Blind,
+	run := &verity.AuditRun{At: opt.Now().UTC(), Model: m.Info().Name(), PromptVersion: p.ID(), Blind: opt.Blind,
 		Probes: opt.Probes, AliveAt: opt.AliveAt, DeadAt: opt.DeadAt}
-	run.Verdicts = make([]Verdict, len(targets))
-	logs := make([][]Probe, len(targets))
+	run.Verdicts = make([]verity.AuditVerdict, len(targets))
+	logs := make([][]verity.AuditProbe, len(targets))
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
@@ -326,14 +210,14 @@ type blindVars struct {
 	Documents      []document `json:"documents"`
 }
 
-func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) (Verdict, []Probe, error) {
+func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) (verity.AuditVerdict, []verity.AuditProbe, error) {
 	rec, err := s.Record(ctx, t.Record)
 	if err != nil {
-		return Verdict{}, nil, err
+		return verity.AuditVerdict{}, nil, err
 	}
 	var b body
 	_ = json.Unmarshal(rec.Body, &b) // a body without the fields is a record without text
-	v := Verdict{Record: rec.ID, Kind: rec.Kind, Text: b.Text, Event: t.Event, Receipt: verity.StateAlive,
+	v := verity.AuditVerdict{Record: rec.ID, Kind: rec.Kind, Text: b.Text, Event: t.Event, Receipt: verity.StateAlive,
 		Requested: opt.Probes, SameModel: b.Model != "" && b.Model == m.Info().Name()}
 	if rec.State == verity.StateDead {
 		v.Receipt = verity.StateDead
@@ -345,7 +229,7 @@ func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) 
 	refs := b.Inputs
 	if len(refs) == 0 {
 		if refs, err = leafSources(ctx, s, rec, map[string]bool{}); err != nil {
-			return Verdict{}, nil, err
+			return verity.AuditVerdict{}, nil, err
 		}
 	}
 	var docs []document
@@ -357,7 +241,7 @@ func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) 
 		}
 		src, err := s.Source(ctx, ref.ID())
 		if err != nil {
-			return Verdict{}, nil, err
+			return verity.AuditVerdict{}, nil, err
 		}
 		if src.Status != verity.StatusActive {
 			v.Removed = append(v.Removed, ref)
@@ -383,11 +267,11 @@ func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) 
 	}
 	req, err := prompts.Render(task, vars)
 	if err != nil {
-		return Verdict{}, nil, err
+		return verity.AuditVerdict{}, nil, err
 	}
 	var (
 		mu     sync.Mutex
-		probes []Probe
+		probes []verity.AuditProbe
 	)
 	voter := func(ctx context.Context, r *llm.Request) (string, *llm.Response, error) {
 		pr, resp, err := probe(ctx, m, r, b.Text, opt.Compare)
@@ -397,7 +281,7 @@ func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) 
 			probes = append(probes, *pr)
 			mu.Unlock()
 		}
-		return pr.label(), resp, err
+		return labelOf(pr), resp, err
 	}
 	var stop llm.StopRule
 	if opt.EarlyStop {
@@ -405,9 +289,9 @@ func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) 
 	}
 	tally, err := llm.Vote(ctx, m, req, llm.VoteOptions{N: opt.Probes, Stop: stop}, voter)
 	if err != nil {
-		return Verdict{}, nil, err
+		return verity.AuditVerdict{}, nil, err
 	}
-	slices.SortFunc(probes, func(a, b Probe) int { return a.Sample - b.Sample })
+	slices.SortFunc(probes, func(a, b verity.AuditProbe) int { return a.Sample - b.Sample })
 	v.Yes, v.Cast, v.Deterministic = tally.Counts[Yes], tally.Cast(), tally.Deterministic
 	v.Verdict = Decide(v.Yes, v.Cast, v.Requested, opt.AliveAt, opt.DeadAt)
 	return v, probes, nil
@@ -418,8 +302,8 @@ func auditOne(ctx context.Context, m llm.Model, s Store, t Target, opt Options) 
 // An answer that cannot be read, or read into a label, is a probe without a
 // label and an EMALFORMED error, which a vote counts as an unreadable
 // ballot. Other errors return no probe.
-func probe(ctx context.Context, m llm.Model, r *llm.Request, text string, compare func([]string, string) bool) (*Probe, *llm.Response, error) {
-	pr := &Probe{Sample: r.Sample, Seed: r.Seed, Task: r.Task, PromptVersion: r.PromptVersion, Model: m.Info().Name(), Vars: r.Vars}
+func probe(ctx context.Context, m llm.Model, r *llm.Request, text string, compare func([]string, string) bool) (*verity.AuditProbe, *llm.Response, error) {
+	pr := &verity.AuditProbe{Sample: r.Sample, Seed: r.Seed, Task: r.Task, PromptVersion: r.PromptVersion, Model: m.Info().Name(), Vars: r.Vars}
 	var out json.RawMessage
 	resp, err := llm.CompleteJSON(ctx, m, r, &out)
 	if err != nil {
@@ -438,7 +322,8 @@ func probe(ctx context.Context, m llm.Model, r *llm.Request, text string, compar
 	return pr, resp, nil
 }
 
-func (p *Probe) label() string {
+// labelOf returns the label of p, "" for no probe.
+func labelOf(p *verity.AuditProbe) string {
 	if p == nil {
 		return ""
 	}

@@ -259,7 +259,7 @@ func TestReplayReproducesWithoutCalls(t *testing.T) {
 		calls := m.Count("")
 		// What a store keeps: the run as JSON.
 		js, _ := json.Marshal(run)
-		var stored audit.Run
+		var stored verity.AuditRun
 		if err := json.Unmarshal(js, &stored); err != nil {
 			t.Fatal(err)
 		}
@@ -333,13 +333,13 @@ func TestTargets(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, tc := range []struct {
-		scope audit.Scope
+		scope verity.AuditScope
 		want  []string
 	}{
-		{audit.Scope{}, []string{"d1@1", "d2@1", "s1@1", "d3@4"}}, // event 2 was undone
-		{audit.Scope{Events: []int64{4}}, []string{"d2@4", "d3@4"}},
-		{audit.Scope{Disputed: true}, []string{"q@0"}},
-		{audit.Scope{Records: []string{"r1", "r1"}}, []string{"r1@0"}},
+		{verity.AuditScope{}, []string{"d1@1", "d2@1", "s1@1", "d3@4"}}, // event 2 was undone
+		{verity.AuditScope{Events: []int64{4}}, []string{"d2@4", "d3@4"}},
+		{verity.AuditScope{Disputed: true}, []string{"q@0"}},
+		{verity.AuditScope{Records: []string{"r1", "r1"}}, []string{"r1@0"}},
 	} {
 		got, err := audit.Targets(ctx, st, tc.scope)
 		if err != nil {
@@ -349,12 +349,12 @@ func TestTargets(t *testing.T) {
 			t.Errorf("Targets(%+v) = %v, want %v", tc.scope, ids(got), tc.want)
 		}
 	}
-	a, _ := audit.Targets(ctx, st, audit.Scope{Sample: 2, Seed: 7})
-	b, _ := audit.Targets(ctx, st, audit.Scope{Sample: 2, Seed: 7})
+	a, _ := audit.Targets(ctx, st, verity.AuditScope{Sample: 2, Seed: 7})
+	b, _ := audit.Targets(ctx, st, verity.AuditScope{Sample: 2, Seed: 7})
 	if len(a) != 2 || !slices.Equal(ids(a), ids(b)) {
 		t.Errorf("a seeded sample of 2 = %v then %v, want the same two", ids(a), ids(b))
 	}
-	if _, err := audit.Targets(ctx, st, audit.Scope{Events: []int64{3}}); verity.ErrorCode(err) != verity.EINVALID {
+	if _, err := audit.Targets(ctx, st, verity.AuditScope{Events: []int64{3}}); verity.ErrorCode(err) != verity.EINVALID {
 		t.Errorf("Targets of an unrevocation = %v, want EINVALID", err)
 	}
 }

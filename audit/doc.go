@@ -12,13 +12,13 @@
 // record's topic, and code compares the answers with the record.
 //
 // Every probe — task, prompt version, model, vars and the raw answer — is
-// kept in the [Run], so [Replay] can recompute every verdict from stored
-// probes with no model call. A dead verdict is a proposal: the caller
-// applies it by revoking the record, or not.
+// kept in the run ([verity.AuditRun]), so [Replay] can recompute every
+// verdict from stored probes with no model call. A dead verdict is a
+// proposal: the caller applies it by revoking the record, or not.
 //
 // An audit run with the model that built the records checks that model
 // against itself. With the offline engine this is circular by construction
-// (the same deterministic procedure builds and judges); [Run.Circular]
+// (the same deterministic procedure builds and judges); the run's Circular
 // counts such verdicts and reports must say so.
 //
 // # What the audit reads from a record

@@ -22,8 +22,8 @@ type Replayed struct {
 // matches the stored verdict. compare is the blind comparison the run
 // used (nil: [Reaches]). Verdicts reached without probes (nothing remained,
 // no text) replay as stored.
-func Replay(run *Run, compare func([]string, string) bool) ([]Replayed, error) {
-	byRecord := map[string][]Probe{}
+func Replay(run *verity.AuditRun, compare func([]string, string) bool) ([]Replayed, error) {
+	byRecord := map[string][]verity.AuditProbe{}
 	for _, p := range run.Log {
 		byRecord[p.Record] = append(byRecord[p.Record], p)
 	}

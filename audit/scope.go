@@ -24,25 +24,9 @@ type Log interface {
 	Disputed(ctx context.Context) ([]string, error)
 }
 
-// Scope says which records to audit.
-type Scope struct {
-	// Events are the revocations whose touched records are audited; empty
-	// means every revocation in the log that is still in force (not undone).
-	Events []int64 `json:"events,omitempty"`
-	// Disputed audits only the records whose receipt and last audit
-	// disagree, instead of the touched ones.
-	Disputed bool `json:"disputed,omitempty"`
-	// Records names records to audit directly, instead of either.
-	Records []string `json:"records,omitempty"`
-	// Sample, when above 0, audits that many of the chosen records, drawn
-	// with Seed, so a sample can be drawn again.
-	Sample int    `json:"sample,omitempty"`
-	Seed   uint64 `json:"seed,omitempty"`
-}
-
 // Targets resolves a scope into records to audit, each once, in the order
 // of the events that touched them and then of record id.
-func Targets(ctx context.Context, l Log, sc Scope) ([]Target, error) {
+func Targets(ctx context.Context, l Log, sc verity.AuditScope) ([]Target, error) {
 	var out []Target
 	seen := map[string]bool{}
 	add := func(id string, ev int64) {

@@ -10,7 +10,7 @@ import (
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 func redocredSpecs(t *testing.T) []eval.RelationSpec {

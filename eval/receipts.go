@@ -39,7 +39,7 @@ type ReceiptsStore interface {
 	audit.Log
 	PutSource(ctx context.Context, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error)
 	Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	PutAuditRun(ctx context.Context, run *audit.Run) error
+	PutAuditRun(ctx context.Context, run *verity.AuditRun) error
 }
 
 // ReceiptsSetup is what a [Receipts] run works on, wired by the caller.
@@ -143,11 +143,11 @@ type ReceiptsReport struct {
 // ReceiptsAudit is how an audit by regeneration of the touched sentences
 // did against the truth.
 type ReceiptsAudit struct {
-	Run          int64        `json:"run"`
-	Counts       audit.Counts `json:"counts"`
-	Circular     int          `json:"circular"`
-	VsTruth      Agreement    `json:"vs_strict_truth"` // undetermined verdicts left out
-	Undetermined int          `json:"undetermined"`
+	Run          int64              `json:"run"`
+	Counts       verity.AuditCounts `json:"counts"`
+	Circular     int                `json:"circular"`
+	VsTruth      Agreement          `json:"vs_strict_truth"` // undetermined verdicts left out
+	Undetermined int                `json:"undetermined"`
 }
 
 // ReceiptsExample is one touched sentence, as the receipts left it.

@@ -187,7 +187,7 @@ func (r *receiptsRun) score(ctx context.Context) error {
 // with the run's model, keeps the audit run in the store, and compares the
 // verdicts with the strict truth.
 func (r *receiptsRun) audit(ctx context.Context, ev receipt.Event) error {
-	targets, err := audit.Targets(ctx, r.Store, audit.Scope{Events: []int64{ev.ID}})
+	targets, err := audit.Targets(ctx, r.Store, verity.AuditScope{Events: []int64{ev.ID}})
 	if err != nil {
 		return err
 	}

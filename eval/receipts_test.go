@@ -8,7 +8,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 // receiptsOn runs Receipts over a scratch store of the mini SciFact with the

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/verify"
 )
 

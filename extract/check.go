@@ -21,7 +21,7 @@ type check struct {
 	sents []analysis.Span
 	kind  string // own or third_party
 	out   *Outcome
-	steps []Step
+	steps []verity.Step
 }
 
 func (c *check) reject(r Reason, detail string) {
@@ -31,7 +31,7 @@ func (c *check) reject(r Reason, detail string) {
 	c.trace(StepDecision, nil, map[string]any{"verdict": Rejected, "reason": r, "detail": detail})
 }
 
-func (c *check) trace(name string, in, out any) *Step {
+func (c *check) trace(name string, in, out any) *verity.Step {
 	c.steps = append(c.steps, c.x.step(c.src, c.out.Candidate, c.out.EdgeID, name, in, out))
 	return &c.steps[len(c.steps)-1]
 }

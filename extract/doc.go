@@ -32,7 +32,7 @@
 //     votes; rejected with one [Reason]; or sent to review when the
 //     confidence falls inside the spec's review band.
 //
-// Every step leaves a [Step] trace (input, output, prompt version, model,
+// Every step leaves a [verity.Step] trace (input, output, prompt version, model,
 // votes) so that `verity explain` can say why. [Runner] runs a spec over
 // stored sources, resumably and concurrently, and stores what it accepted as
 // records with receipts: an evidence record per page resting on its source,
@@ -45,7 +45,7 @@
 // # The offline engine's contract
 //
 // Each model step carries Task and Vars ([CandidatesVars], [ReferentVars],
-// [JudgeVars]); the offline engine (llm/offline/extract*.go) reads the Vars
+// [JudgeVars]); the offline engine (offline/extract*.go) reads the Vars
 // and answers with the JSON shape the step's prompt asks a model for:
 //
 //	extract.candidates  → {"candidates": [{"subject", "object", "quote", "evidence_type"}]}

@@ -15,18 +15,18 @@ import (
 // sources the caller may read, the subject under its merged name. Its JSON is
 // the contract of `verity extract --json` and `verity graph --json`.
 type EdgeView struct {
-	ID         string         `json:"id"`
-	Subject    string         `json:"subject"`
-	Relation   string         `json:"relation"`
-	Object     string         `json:"object"`
-	Confidence float64        `json:"confidence"` // the best evidence's confidence
-	Votes      int            `json:"votes"`      // votes cast on the best evidence's panel (1 for a deterministic model)
-	Model      string         `json:"model"`
-	Evidence   []EvidenceView `json:"evidence"`
-	SubjectID  string         `json:"subject_id"`
-	ObjectID   string         `json:"object_id"`
-	MergedFrom []string       `json:"merged_from,omitempty"` // edges shown as this one through live merges
-	Human      []HumanVote    `json:"human,omitempty"`
+	ID         string             `json:"id"`
+	Subject    string             `json:"subject"`
+	Relation   string             `json:"relation"`
+	Object     string             `json:"object"`
+	Confidence float64            `json:"confidence"` // the best evidence's confidence
+	Votes      int                `json:"votes"`      // votes cast on the best evidence's panel (1 for a deterministic model)
+	Model      string             `json:"model"`
+	Evidence   []EvidenceView     `json:"evidence"`
+	SubjectID  string             `json:"subject_id"`
+	ObjectID   string             `json:"object_id"`
+	MergedFrom []string           `json:"merged_from,omitempty"` // edges shown as this one through live merges
+	Human      []verity.HumanVote `json:"human,omitempty"`
 }
 
 // EvidenceView is one page's support for an edge.

@@ -12,7 +12,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/ingest"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 var webURIs = map[string]string{

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/quote"
 )
 
@@ -45,25 +45,25 @@ type Outcome struct {
 // Evidence is one page's support for an edge: the quote code found, where
 // and when, the referent step's phrase and the panel's votes.
 type Evidence struct {
-	ID           string          `json:"id"`
-	EdgeID       string          `json:"edge_id"`
-	Subject      string          `json:"subject"` // as this page names it
-	Object       string          `json:"object"`
-	SourceID     string          `json:"source_id"`
-	Version      int             `json:"version"`
-	URI          string          `json:"uri"`
-	FetchedAt    time.Time       `json:"fetched_at"`
-	Quote        Quote           `json:"quote"`
-	EvidenceType string          `json:"evidence_type"`
-	PageKind     string          `json:"page_kind"` // own or third_party
-	Referent     *Referent       `json:"referent,omitempty"`
-	Panel        *Panel          `json:"panel,omitempty"`
-	Confidence   float64         `json:"confidence"`
-	Model        string          `json:"model"`
-	Prompts      []string        `json:"prompts"` // prompt versions of the model steps it went through
-	Human        []HumanVote     `json:"human,omitempty"`
-	Spec         string          `json:"spec"`
-	Extra        json.RawMessage `json:"extra,omitempty"`
+	ID           string             `json:"id"`
+	EdgeID       string             `json:"edge_id"`
+	Subject      string             `json:"subject"` // as this page names it
+	Object       string             `json:"object"`
+	SourceID     string             `json:"source_id"`
+	Version      int                `json:"version"`
+	URI          string             `json:"uri"`
+	FetchedAt    time.Time          `json:"fetched_at"`
+	Quote        Quote              `json:"quote"`
+	EvidenceType string             `json:"evidence_type"`
+	PageKind     string             `json:"page_kind"` // own or third_party
+	Referent     *Referent          `json:"referent,omitempty"`
+	Panel        *Panel             `json:"panel,omitempty"`
+	Confidence   float64            `json:"confidence"`
+	Model        string             `json:"model"`
+	Prompts      []string           `json:"prompts"` // prompt versions of the model steps it went through
+	Human        []verity.HumanVote `json:"human,omitempty"`
+	Spec         string             `json:"spec"`
+	Extra        json.RawMessage    `json:"extra,omitempty"`
 }
 
 // Quote is a verbatim span of a source version: Text == source.Text[Start:End].
@@ -99,9 +99,9 @@ type Panel struct {
 	Criteria      []CriterionVotes `json:"criteria"`
 	// YesShare is the share of yes answers over every criterion and vote;
 	// Confidence (on the evidence) is the weakest criterion's share.
-	YesShare   float64        `json:"yes_share"`
-	NotCounted map[string]int `json:"not_counted,omitempty"` // does-not-count codes named by the votes
-	Ballots    []llm.Ballot   `json:"ballots"`
+	YesShare   float64         `json:"yes_share"`
+	NotCounted map[string]int  `json:"not_counted,omitempty"` // does-not-count codes named by the votes
+	Ballots    []verity.Ballot `json:"ballots"`
 }
 
 // CriterionVotes is one criterion's result.
@@ -112,37 +112,6 @@ type CriterionVotes struct {
 	Share   float64  `json:"share"`
 	Passed  bool     `json:"passed"`
 	Reasons []string `json:"reasons,omitempty"` // one line per vote, in sample order
-}
-
-// HumanVote is a person's decision in review, recorded with its author.
-type HumanVote struct {
-	Author string    `json:"author"`
-	Vote   string    `json:"vote"` // approve or reject
-	Why    string    `json:"why,omitempty"`
-	At     time.Time `json:"at"`
-}
-
-// Human votes.
-const (
-	VoteApprove = "approve"
-	VoteReject  = "reject"
-)
-
-// Step is the trace of one step for one candidate (or the page): what it
-// saw, what it said, which prompt and model, and the votes.
-type Step struct {
-	Run           string          `json:"run,omitempty"`
-	SourceID      string          `json:"source_id"`
-	Version       int             `json:"version"`
-	Candidate     int             `json:"candidate"` // -1 for page-level steps
-	EdgeID        string          `json:"edge_id,omitempty"`
-	Name          string          `json:"step"`
-	Input         json.RawMessage `json:"input,omitempty"`
-	Output        json.RawMessage `json:"output,omitempty"`
-	PromptVersion string          `json:"prompt_version,omitempty"`
-	Model         string          `json:"model,omitempty"`
-	Votes         *llm.Tally      `json:"votes,omitempty"`
-	At            time.Time       `json:"at"`
 }
 
 // Step names.
@@ -160,12 +129,12 @@ const (
 // PageResult is what one page gave: every candidate's outcome, and the
 // trace of every step.
 type PageResult struct {
-	SourceID string    `json:"source_id"`
-	Version  int       `json:"version"`
-	URI      string    `json:"uri"`
-	Model    string    `json:"model"`
-	Outcomes []Outcome `json:"outcomes"`
-	Steps    []Step    `json:"-"`
+	SourceID string        `json:"source_id"`
+	Version  int           `json:"version"`
+	URI      string        `json:"uri"`
+	Model    string        `json:"model"`
+	Outcomes []Outcome     `json:"outcomes"`
+	Steps    []verity.Step `json:"-"`
 }
 
 // Accepted returns the outcomes that were accepted (one per edge).

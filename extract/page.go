@@ -105,7 +105,7 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 	kind := x.spec.pageKind(src.URI)
 
 	outs := make([]Outcome, len(cands))
-	traces := make([][]Step, len(cands))
+	traces := make([][]verity.Step, len(cands))
 	seen := map[string]int{}
 	var todo []int
 	for i, c := range cands {
@@ -174,17 +174,17 @@ func keepBestPerEdge(outs []Outcome) []Outcome {
 }
 
 // step makes a trace entry.
-func (x *Extractor) step(src *verity.Source, cand int, edge, name string, in, out any) Step {
-	return Step{SourceID: src.ID, Version: src.Version, Candidate: cand, EdgeID: edge, Name: name,
+func (x *Extractor) step(src *verity.Source, cand int, edge, name string, in, out any) verity.Step {
+	return verity.Step{SourceID: src.ID, Version: src.Version, Candidate: cand, EdgeID: edge, Name: name,
 		Input: mustJSON(in), Output: mustJSON(out), At: x.opt.Now().UTC()}
 }
 
 // candidates runs step 2: one generous extraction call per page (or per
 // window of a long page).
-func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candidate, []Step, error) {
+func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candidate, []verity.Step, error) {
 	var (
 		all   []Candidate
-		steps []Step
+		steps []verity.Step
 	)
 	x.cost.item(StepCandidates)
 	for _, w := range windows(src.Text, x.opt.MaxPageBytes) {

@@ -40,7 +40,7 @@ func Relocate(ctx context.Context, st Store, src *verity.Source, now func() time
 	}
 	var (
 		out   []Relocation
-		steps []Step
+		steps []verity.Step
 	)
 	for _, id := range ids {
 		rec, err := st.Record(ctx, id)
@@ -81,7 +81,7 @@ func Relocate(ctx context.Context, st Store, src *verity.Source, now func() time
 			}
 		}
 		out = append(out, rl)
-		steps = append(steps, Step{SourceID: src.ID, Version: src.Version, Candidate: -1, EdgeID: ev.EdgeID,
+		steps = append(steps, verity.Step{SourceID: src.ID, Version: src.Version, Candidate: -1, EdgeID: ev.EdgeID,
 			Name: StepRelocate, Input: mustJSON(map[string]any{"evidence_id": id, "from_version": rl.From, "quote": ev.Quote.Text}),
 			Output: mustJSON(rl), At: now().UTC()})
 	}

@@ -11,13 +11,17 @@ import (
 // PendingReview returns the candidates waiting for a person, oldest first,
 // that caller may see (their page is readable by the caller).
 func PendingReview(ctx context.Context, st Store, caller verity.Caller) ([]ReviewItem, error) {
-	items, err := st.ReviewItems(ctx, ReviewPending)
+	items, err := st.ReviewItems(ctx, verity.ReviewPending)
 	if err != nil {
 		return nil, err
 	}
 	v := st.Viewer(ctx, caller)
 	var out []ReviewItem
-	for _, it := range items {
+	for _, kept := range items {
+		it, err := reviewItem(kept)
+		if err != nil {
+			return nil, err
+		}
 		if v.Visible(verity.SourceRef(it.SourceID)) {
 			out = append(out, it)
 		}
@@ -31,8 +35,8 @@ func PendingReview(ctx context.Context, st Store, caller verity.Caller) ([]Revie
 // approve is recorded alongside the panel's votes and reject revokes the
 // edge on the person's authority. The vote is kept with its author either
 // way. id is a review item id (ev:...) or an edge id (edge:...).
-func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v HumanVote) (string, error) {
-	if v.Vote != VoteApprove && v.Vote != VoteReject {
+func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v verity.HumanVote) (string, error) {
+	if v.Vote != verity.VoteApprove && v.Vote != verity.VoteReject {
 		return "", verity.Errorf(verity.EINVALID, "vote %q: want approve or reject", v.Vote)
 	}
 	if v.Author == "" {
@@ -49,11 +53,11 @@ func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v Hu
 		if err := st.PutVote(ctx, id, id, v); err != nil {
 			return "", err
 		}
-		if err := st.PutSteps(ctx, []Step{{Candidate: -1, EdgeID: id, Name: StepReview, Input: mustJSON(map[string]string{"edge": id}),
+		if err := st.PutSteps(ctx, []verity.Step{{Candidate: -1, EdgeID: id, Name: StepReview, Input: mustJSON(map[string]string{"edge": id}),
 			Output: mustJSON(v), At: v.At}}); err != nil {
 			return "", err
 		}
-		if v.Vote == VoteReject {
+		if v.Vote == verity.VoteReject {
 			why := "rejected in review by " + v.Author
 			if v.Why != "" {
 				why += ": " + v.Why
@@ -65,21 +69,25 @@ func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v Hu
 		}
 		return "vote recorded", nil
 	}
-	it, err := st.ReviewItem(ctx, id)
+	kept, err := st.ReviewItem(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	it, err := reviewItem(*kept)
 	if err != nil {
 		return "", err
 	}
 	if !viewer.Visible(verity.SourceRef(it.SourceID)) {
 		return "", verity.Errorf(verity.ENOTFOUND, "no review item %s visible to the caller", id)
 	}
-	if it.Status != ReviewPending {
+	if it.Status != verity.ReviewPending {
 		return "", verity.Errorf(verity.ECONFLICT, "review item %s was already %s", id, it.Status)
 	}
 	o := it.Outcome
-	step := Step{SourceID: it.SourceID, Version: it.Version, Candidate: o.Candidate, EdgeID: it.EdgeID, Name: StepReview,
+	step := verity.Step{SourceID: it.SourceID, Version: it.Version, Candidate: o.Candidate, EdgeID: it.EdgeID, Name: StepReview,
 		Input: mustJSON(map[string]any{"item": id, "confidence": o.Evidence.Confidence}), Output: mustJSON(v), At: v.At}
-	status, done := ReviewRejected, "rejected"
-	if v.Vote == VoteApprove {
+	status, done := verity.ReviewRejected, "rejected"
+	if v.Vote == verity.VoteApprove {
 		src, err := st.SourceVersion(ctx, it.SourceID, 0)
 		if err != nil {
 			return "", err
@@ -92,12 +100,12 @@ func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v Hu
 		if err := store(ctx, st, o, it.SubjType, it.ObjType); err != nil {
 			return "", err
 		}
-		status, done = ReviewApproved, "accepted as "+it.EdgeID
+		status, done = verity.ReviewApproved, "accepted as "+it.EdgeID
 	}
 	if err := st.DecideReview(ctx, id, status, v); err != nil {
 		return "", err
 	}
-	if err := st.PutSteps(ctx, []Step{step}); err != nil {
+	if err := st.PutSteps(ctx, []verity.Step{step}); err != nil {
 		return "", err
 	}
 	return done, nil
@@ -107,12 +115,12 @@ func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v Hu
 // may see it), every step of every page it was checked on, and the people's
 // votes. Steps from pages the caller may not read are counted, never shown.
 type Explanation struct {
-	EdgeID string      `json:"edge_id"`
-	State  string      `json:"state"` // alive, dead, or "" when no edge record exists (rejected everywhere)
-	Edge   *EdgeView   `json:"edge,omitempty"`
-	Steps  []Step      `json:"steps"`
-	Hidden int         `json:"hidden_steps"`
-	Human  []HumanVote `json:"human,omitempty"`
+	EdgeID string             `json:"edge_id"`
+	State  string             `json:"state"` // alive, dead, or "" when no edge record exists (rejected everywhere)
+	Edge   *EdgeView          `json:"edge,omitempty"`
+	Steps  []verity.Step      `json:"steps"`
+	Hidden int                `json:"hidden_steps"`
+	Human  []verity.HumanVote `json:"human,omitempty"`
 }
 
 // Explain returns the explanation of an edge as caller may see it. id may

@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -36,12 +38,12 @@ type Runner struct {
 // earlier), the pages skipped because an earlier run finished them, and the
 // cost of the calls made now.
 type RunResult struct {
-	Run      RunInfo       `json:"run"`
-	Pages    []*PageResult `json:"pages"`
-	Resumed  int           `json:"resumed"` // pages an earlier attempt of the run had finished
-	Read     int           `json:"read"`    // pages read now
-	Relocate []Relocation  `json:"relocated,omitempty"`
-	Cost     CostReport    `json:"cost"`
+	Run      verity.ExtractionRun `json:"run"`
+	Pages    []*PageResult        `json:"pages"`
+	Resumed  int                  `json:"resumed"` // pages an earlier attempt of the run had finished
+	Read     int                  `json:"read"`    // pages read now
+	Relocate []Relocation         `json:"relocated,omitempty"`
+	Cost     CostReport           `json:"cost"`
 }
 
 // Outcomes returns every outcome of the run with the given verdict.
@@ -134,7 +136,7 @@ func containsWord(text, n string) bool {
 // canceled context returns ctx.Err() with every finished page kept.
 func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 	spec := r.X.Spec()
-	info := RunInfo{ID: RunID(spec, r.X.Model(), r.X.Language()), Spec: spec.Name, SpecHash: spec.Hash(), Model: r.X.Model(),
+	info := verity.ExtractionRun{ID: RunID(spec, r.X.Model(), r.X.Language()), Spec: spec.Name, SpecHash: spec.Hash(), Model: r.X.Model(),
 		Prompts: PromptVersions(), StartedAt: r.X.opt.Now().UTC(), Language: r.X.Language()}
 	res := &RunResult{Run: info}
 	if err := r.Store.BeginRun(ctx, info); err != nil {
@@ -210,7 +212,7 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 // page runs one source: re-locates its older evidence, returns the stored
 // result when the run finished this version before, else extracts and
 // stores it.
-func (r *Runner) page(ctx context.Context, info RunInfo, id string, commit *sync.Mutex) (*PageResult, bool, []Relocation, error) {
+func (r *Runner) page(ctx context.Context, info verity.ExtractionRun, id string, commit *sync.Mutex) (*PageResult, bool, []Relocation, error) {
 	src, err := r.Store.Source(ctx, id)
 	if err != nil {
 		return nil, false, nil, err
@@ -224,10 +226,14 @@ func (r *Runner) page(ctx context.Context, info RunInfo, id string, commit *sync
 	if err != nil {
 		return nil, false, nil, err
 	}
-	if prev, ok, err := r.Store.FinishedPage(ctx, info.ID, src.ID, src.Version); err != nil {
+	if raw, ok, err := r.Store.FinishedPage(ctx, info.ID, src.ID, src.Version); err != nil {
 		return nil, false, moved, err
 	} else if ok {
-		return prev, true, moved, nil
+		var prev PageResult
+		if err := json.Unmarshal(raw, &prev); err != nil {
+			return nil, false, moved, fmt.Errorf("finished page %s: %w", src.ID, err)
+		}
+		return &prev, true, moved, nil
 	}
 	res, err := r.X.Page(ctx, src)
 	if err != nil {
@@ -243,10 +249,11 @@ func (r *Runner) page(ctx context.Context, info RunInfo, id string, commit *sync
 
 // save stores a finished page: records for accepted outcomes first (storing
 // them again is harmless, so a crash between the two writes only repeats
-// work), then the page, its traces and its review items together.
-func (r *Runner) save(ctx context.Context, info RunInfo, res *PageResult) error {
+// work), then the page, its traces, the index of its accepted evidence and
+// its review items together.
+func (r *Runner) save(ctx context.Context, info verity.ExtractionRun, res *PageResult) error {
 	spec := r.X.Spec()
-	var review []ReviewItem
+	page := &verity.ExtractedPage{Run: info.ID, SourceID: res.SourceID, Version: res.Version}
 	for i := range res.Outcomes {
 		o := &res.Outcomes[i]
 		o.SourceID = res.SourceID
@@ -256,13 +263,27 @@ func (r *Runner) save(ctx context.Context, info RunInfo, res *PageResult) error 
 				return err
 			}
 		case Review:
-			review = append(review, ReviewItem{ID: o.Evidence.ID, EdgeID: o.EdgeID, Run: info.ID, SourceID: res.SourceID,
+			it, err := ReviewItem{ID: o.Evidence.ID, EdgeID: o.EdgeID, Run: info.ID, SourceID: res.SourceID,
 				Version: res.Version, Outcome: *o, Spec: spec.Name, SubjType: spec.Subject.Type,
-				ObjType: spec.objectType(o.Object), Status: ReviewPending, CreatedAt: r.X.opt.Now().UTC()})
+				ObjType: spec.objectType(o.Object), Status: verity.ReviewPending, CreatedAt: r.X.opt.Now().UTC()}.stored()
+			if err != nil {
+				return err
+			}
+			page.Review = append(page.Review, it)
+		}
+	}
+	for _, o := range res.Outcomes {
+		if o.Verdict == Accepted && o.Evidence != nil {
+			page.Evidence = append(page.Evidence, verity.IndexedEvidence{ID: o.Evidence.ID, EdgeID: o.EdgeID})
 		}
 	}
 	for i := range res.Steps {
 		res.Steps[i].Run = info.ID
 	}
-	return r.Store.SavePage(ctx, info.ID, res, review)
+	page.Steps = res.Steps
+	var err error
+	if page.Result, err = json.Marshal(res); err != nil {
+		return fmt.Errorf("save extracted page %s: %w", res.SourceID, err)
+	}
+	return r.Store.SavePage(ctx, page)
 }

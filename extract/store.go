@@ -2,6 +2,8 @@ package extract
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/veritykb/verity"
@@ -11,7 +13,9 @@ import (
 // Store is what extraction needs from a store: sources, records with
 // receipts, revocation, per-caller visibility, and the extraction tables
 // (runs and finished pages, step traces, review queue and votes, entity
-// aliases). The sqlite store implements it (sqlite/extract*.go).
+// aliases). The SQL store (internal/sqlstore) implements it in the root
+// package's types; a finished page and a review item's body reach it as
+// JSON, which it keeps and never reads.
 type Store interface {
 	Source(ctx context.Context, id string) (*verity.Source, error)
 	SourceVersion(ctx context.Context, id string, version int) (*verity.Source, error)
@@ -27,29 +31,30 @@ type Store interface {
 	KindRecords(ctx context.Context, kind verity.RecordKind) ([]*verity.Record, error)
 
 	// BeginRun records that a run started (or continues).
-	BeginRun(ctx context.Context, r RunInfo) error
+	BeginRun(ctx context.Context, r verity.ExtractionRun) error
 	// FinishedPage returns the stored result of a page a run finished, at
-	// that version.
-	FinishedPage(ctx context.Context, run, sourceID string, version int) (*PageResult, bool, error)
+	// that version: the JSON SavePage was given.
+	FinishedPage(ctx context.Context, run, sourceID string, version int) (json.RawMessage, bool, error)
 	// SavePage stores a finished page in one transaction: its result, its
 	// step traces (replacing any of an interrupted attempt), the evidence
 	// index rows of its accepted outcomes and its review items.
-	SavePage(ctx context.Context, run string, res *PageResult, review []ReviewItem) error
+	SavePage(ctx context.Context, page *verity.ExtractedPage) error
 	// PutSteps appends traces that belong to no page run (relocations,
 	// review decisions).
-	PutSteps(ctx context.Context, steps []Step) error
+	PutSteps(ctx context.Context, steps []verity.Step) error
 	// Steps returns every trace of an edge, oldest first, with the
 	// page-level steps of every page run that checked it.
-	Steps(ctx context.Context, edgeID string) ([]Step, error)
+	Steps(ctx context.Context, edgeID string) ([]verity.Step, error)
 	// SourceEvidence lists the evidence ids indexed on a source.
 	SourceEvidence(ctx context.Context, sourceID string) ([]string, error)
 
-	// Review queue and votes.
-	ReviewItems(ctx context.Context, status string) ([]ReviewItem, error)
-	ReviewItem(ctx context.Context, id string) (*ReviewItem, error)
-	DecideReview(ctx context.Context, id, status string, v HumanVote) error
-	PutVote(ctx context.Context, item, edgeID string, v HumanVote) error
-	Votes(ctx context.Context, edgeID string) ([]HumanVote, error)
+	// Review queue and votes. A review item's body is a [ReviewItem] as
+	// JSON; its status is the store's.
+	ReviewItems(ctx context.Context, status string) ([]verity.ReviewItem, error)
+	ReviewItem(ctx context.Context, id string) (*verity.ReviewItem, error)
+	DecideReview(ctx context.Context, id, status string, v verity.HumanVote) error
+	PutVote(ctx context.Context, item, edgeID string, v verity.HumanVote) error
+	Votes(ctx context.Context, edgeID string) ([]verity.HumanVote, error)
 
 	// Aliases of subjects by key, and the evidence that extraction itself
 	// revoked because its quote left the page.
@@ -58,28 +63,6 @@ type Store interface {
 	MarkGone(ctx context.Context, evidenceID string, gone bool) error
 	Gone(ctx context.Context, evidenceID string) (bool, error)
 }
-
-// RunInfo names a run: the same spec, model and prompts make the same run,
-// so a rerun continues it.
-type RunInfo struct {
-	ID        string    `json:"id"`
-	Spec      string    `json:"spec"`
-	SpecHash  string    `json:"spec_hash"`
-	Model     string    `json:"model"`
-	Prompts   string    `json:"prompts"`
-	StartedAt time.Time `json:"started_at"`
-	// Language is the language of the run's messages (see
-	// [MessageLanguage]): a run in another language is another run, so a
-	// rerun never mixes stored messages of one with new ones of the other.
-	Language string `json:"language,omitempty"`
-}
-
-// Review statuses.
-const (
-	ReviewPending  = "pending"
-	ReviewApproved = "approved"
-	ReviewRejected = "rejected"
-)
 
 // ReviewItem is a candidate the panel left inside the review band.
 type ReviewItem struct {
@@ -94,6 +77,27 @@ type ReviewItem struct {
 	ObjType   string    `json:"object_type"`
 	Status    string    `json:"status"`
 	CreatedAt time.Time `json:"created_at"`
+}
+
+// stored returns the item as the store keeps it: the fields the queue is
+// looked up by, and the whole item as its body.
+func (it ReviewItem) stored() (verity.ReviewItem, error) {
+	body, err := json.Marshal(it)
+	if err != nil {
+		return verity.ReviewItem{}, fmt.Errorf("review item %s: %w", it.ID, err)
+	}
+	return verity.ReviewItem{ID: it.ID, EdgeID: it.EdgeID, Run: it.Run, SourceID: it.SourceID, Version: it.Version,
+		Status: it.Status, CreatedAt: it.CreatedAt, Body: body}, nil
+}
+
+// reviewItem reads an item the store kept; its status is the store's.
+func reviewItem(kept verity.ReviewItem) (ReviewItem, error) {
+	var it ReviewItem
+	if err := json.Unmarshal(kept.Body, &it); err != nil {
+		return ReviewItem{}, fmt.Errorf("review item %s: %w", kept.ID, err)
+	}
+	it.Status = kept.Status
+	return it, nil
 }
 
 // Who extraction acts as when it revokes evidence itself.

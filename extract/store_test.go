@@ -357,7 +357,7 @@ func TestReviewQueue(t *testing.T) {
 	if err != nil || len(items) != 1 {
 		t.Fatalf("PendingReview = %v, %v; want 1 item", items, err)
 	}
-	vote := extract.HumanVote{Author: "user:ann@corp.example", Vote: extract.VoteApprove, Why: "checked the page", At: t0}
+	vote := verity.HumanVote{Author: "user:ann@corp.example", Vote: verity.VoteApprove, Why: "checked the page", At: t0}
 	if _, err := extract.Decide(ctx, db, verity.NewCaller(), items[0].ID, vote); err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +368,7 @@ func TestReviewQueue(t *testing.T) {
 	if _, err := extract.Decide(ctx, db, verity.NewCaller(), items[0].ID, vote); verity.ErrorCode(err) != verity.ECONFLICT {
 		t.Errorf("Decide(decided item) = %v, want conflict", err)
 	}
-	reject := extract.HumanVote{Author: "user:bob@corp.example", Vote: extract.VoteReject, Why: "former customer", At: t0}
+	reject := verity.HumanVote{Author: "user:bob@corp.example", Vote: verity.VoteReject, Why: "former customer", At: t0}
 	if _, err := extract.Decide(ctx, db, verity.NewCaller(), edges[0].ID, reject); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,7 @@ package extract
 
 // The Vars of each model step: what its prompt is rendered from, and what
 // the offline engine reads instead of the prompt's prose. Field names are the
-// JSON contract with llm/offline/extract*.go.
+// JSON contract with offline/extract*.go.
 
 // Task names of the model steps.
 const (

@@ -21,7 +21,7 @@ import (
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/postgres"
 	"github.com/veritykb/verity/postgres/pgtest"
 	"github.com/veritykb/verity/sqlite"

@@ -19,8 +19,8 @@ const CircularNote = "circular: the model that built these records also judged t
 // store keeps them), its counts, and the revocation that applied its dead
 // verdicts or the replay of a stored run.
 type AuditReport struct {
-	Run    *audit.Run   `json:"run"`
-	Counts audit.Counts `json:"counts"`
+	Run    *verity.AuditRun   `json:"run"`
+	Counts verity.AuditCounts `json:"counts"`
 	// ProbesStored is how many probes the run stored.
 	ProbesStored int               `json:"probes_stored"`
 	Note         string            `json:"note,omitempty"`
@@ -53,12 +53,12 @@ type AuditRequest struct {
 }
 
 // scope is the request's scope as the pipeline reads it.
-func (req AuditRequest) scope() audit.Scope {
+func (req AuditRequest) scope() verity.AuditScope {
 	seed := req.Seed
 	if seed == 0 {
 		seed = 1
 	}
-	return audit.Scope{Events: req.Events, Disputed: req.Disputed, Records: req.Records, Sample: req.Sample, Seed: seed}
+	return verity.AuditScope{Events: req.Events, Disputed: req.Disputed, Records: req.Records, Sample: req.Sample, Seed: seed}
 }
 
 // options are the request's levers as the pipeline reads them.
@@ -88,7 +88,7 @@ func (s *Service) Audit(ctx context.Context, c verity.Caller, req AuditRequest) 
 
 // audit is [Service.Audit] with the model given: a job runs with the one
 // its worker builds.
-func (s *Service) audit(ctx context.Context, c verity.Caller, m llm.Model, scope audit.Scope, opt audit.Options, apply bool) (*AuditReport, error) {
+func (s *Service) audit(ctx context.Context, c verity.Caller, m llm.Model, scope verity.AuditScope, opt audit.Options, apply bool) (*AuditReport, error) {
 	r, err := s.Rights(ctx, c)
 	if err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func (s *Service) inForce(ctx context.Context, v *view) ([]int64, error) {
 
 // applyAudit revokes the records run found dead while receipts keep them
 // alive, on c's behalf, naming the run in the reason.
-func (s *Service) applyAudit(ctx context.Context, c verity.Caller, r Rights, run *audit.Run, m llm.Model) (*RevocationReport, error) {
+func (s *Service) applyAudit(ctx context.Context, c verity.Caller, r Rights, run *verity.AuditRun, m llm.Model) (*RevocationReport, error) {
 	var refs []verity.Ref
 	for _, v := range run.Verdicts {
 		if v.Verdict == verity.StateDead && v.Receipt == verity.StateAlive {
@@ -239,7 +239,7 @@ func (rep *AuditReport) shown() *AuditReport {
 	run := *rep.Run
 	run.Log = nil
 	if run.Verdicts == nil {
-		run.Verdicts = []audit.Verdict{}
+		run.Verdicts = []verity.AuditVerdict{}
 	}
 	out := *rep
 	out.Run = &run
@@ -249,13 +249,13 @@ func (rep *AuditReport) shown() *AuditReport {
 // trimRun leaves out of a stored run what c may not read: verdicts on
 // unreadable records and their probes, unreadable sources of the others,
 // and events c cannot see.
-func (s *Service) trimRun(ctx context.Context, c verity.Caller, r Rights, v *view, run *audit.Run) {
+func (s *Service) trimRun(ctx context.Context, c verity.Caller, r Rights, v *view, run *verity.AuditRun) {
 	visible := func(ev int64) bool {
 		_, err := s.event(ctx, c, r, ev)
 		return err == nil
 	}
 	keep := map[string]bool{}
-	var verdicts []audit.Verdict
+	var verdicts []verity.AuditVerdict
 	circular := 0
 	for _, vd := range run.Verdicts {
 		if !v.readable(verity.RecordRef(vd.Record)) {
@@ -283,7 +283,7 @@ func (s *Service) trimRun(ctx context.Context, c verity.Caller, r Rights, v *vie
 		verdicts = append(verdicts, vd)
 	}
 	run.Verdicts, run.Circular = verdicts, circular
-	run.Log = slices.DeleteFunc(run.Log, func(p audit.Probe) bool { return !keep[p.Record] })
+	run.Log = slices.DeleteFunc(run.Log, func(p verity.AuditProbe) bool { return !keep[p.Record] })
 	run.Scope.Events = slices.DeleteFunc(run.Scope.Events, func(ev int64) bool { return !visible(ev) })
 	run.Scope.Records = slices.DeleteFunc(run.Scope.Records, func(id string) bool { return !keep[id] })
 	if run.Applied != 0 && !visible(run.Applied) {

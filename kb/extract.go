@@ -18,7 +18,7 @@ type ExtractReport struct {
 	Edges    []extract.EdgeView   `json:"edges"`
 	Rejected []Rejected           `json:"rejected"`
 	Review   []ReviewView         `json:"review"`
-	Run      extract.RunInfo      `json:"run"`
+	Run      verity.ExtractionRun `json:"run"`
 	Pages    ExtractPages         `json:"pages"`
 	Cost     extract.CostReport   `json:"cost"`
 	Moved    []extract.Relocation `json:"relocated,omitempty"`
@@ -194,7 +194,7 @@ func (s *Service) extract(ctx context.Context, c verity.Caller, m llm.Model, req
 	if len(ids) > 0 || r.Admin {
 		res, runErr = run.Run(ctx, ids)
 	} else {
-		res = &extract.RunResult{Run: extract.RunInfo{ID: extract.RunID(req.spec, m.Info().Name(), req.language), Spec: req.spec.Name,
+		res = &extract.RunResult{Run: verity.ExtractionRun{ID: extract.RunID(req.spec, m.Info().Name(), req.language), Spec: req.spec.Name,
 			Model: m.Info().Name(), Language: x.Language()}}
 	}
 	if res == nil {
@@ -500,10 +500,10 @@ func (s *Service) Decide(ctx context.Context, c verity.Caller, req DecisionReque
 	if err != nil {
 		return nil, err
 	}
-	if req.Vote != extract.VoteApprove && req.Vote != extract.VoteReject {
-		return nil, verity.Errorf(verity.EINVALID, "vote must be %s or %s, got %q", extract.VoteApprove, extract.VoteReject, req.Vote)
+	if req.Vote != verity.VoteApprove && req.Vote != verity.VoteReject {
+		return nil, verity.Errorf(verity.EINVALID, "vote must be %s or %s, got %q", verity.VoteApprove, verity.VoteReject, req.Vote)
 	}
-	done, err := extract.Decide(ctx, scoped{s.store, s, r.Admin}, c, req.ID, extract.HumanVote{Author: string(c.Actor()), Vote: req.Vote, Why: req.Why, At: s.now().UTC()})
+	done, err := extract.Decide(ctx, scoped{s.store, s, r.Admin}, c, req.ID, verity.HumanVote{Author: string(c.Actor()), Vote: req.Vote, Why: req.Why, At: s.now().UTC()})
 	if notFound(err) {
 		what := "review item"
 		if strings.HasPrefix(req.ID, "edge:") {

@@ -26,7 +26,7 @@ import (
 
 // JobStore is what the queue needs of the store.
 type JobStore interface {
-	EnqueueJobs(ctx context.Context, reqs []verity.JobRequest, run *extract.RunInfo) ([]int64, error)
+	EnqueueJobs(ctx context.Context, reqs []verity.JobRequest, run *verity.ExtractionRun) ([]int64, error)
 	Job(ctx context.Context, id int64) (*verity.Job, error)
 	Jobs(ctx context.Context, owner verity.Principal, f verity.JobFilter) ([]*verity.Job, error)
 	CancelJob(ctx context.Context, id int64) (*verity.Job, error)
@@ -54,14 +54,14 @@ type extractArgs struct {
 // auditArgs are an audit job's inputs: the request's scope and the levers
 // of its options a person sets (the others are the service's own).
 type auditArgs struct {
-	Scope       audit.Scope `json:"scope"`
-	Apply       bool        `json:"apply,omitempty"`
-	Probes      int         `json:"probes,omitempty"`
-	AliveAt     int         `json:"alive_at,omitempty"`
-	DeadAt      int         `json:"dead_at,omitempty"`
-	Blind       bool        `json:"blind,omitempty"`
-	EarlyStop   bool        `json:"early_stop,omitempty"`
-	Concurrency int         `json:"concurrency,omitempty"`
+	Scope       verity.AuditScope `json:"scope"`
+	Apply       bool              `json:"apply,omitempty"`
+	Probes      int               `json:"probes,omitempty"`
+	AliveAt     int               `json:"alive_at,omitempty"`
+	DeadAt      int               `json:"dead_at,omitempty"`
+	Blind       bool              `json:"blind,omitempty"`
+	EarlyStop   bool              `json:"early_stop,omitempty"`
+	Concurrency int               `json:"concurrency,omitempty"`
 }
 
 // DefaultJobPages is how many pages one extraction job reads when the
@@ -102,7 +102,7 @@ func (s *Service) QueueExtract(ctx context.Context, c verity.Caller, req Extract
 		return nil, err
 	}
 	x := extract.New(m, xr.spec, extract.Options{Now: s.now, Language: xr.language})
-	run := extract.RunInfo{ID: extract.RunID(xr.spec, m.Info().Name(), xr.language), Spec: xr.spec.Name,
+	run := verity.ExtractionRun{ID: extract.RunID(xr.spec, m.Info().Name(), xr.language), Spec: xr.spec.Name,
 		SpecHash: xr.spec.Hash(), Model: m.Info().Name(), Prompts: extract.PromptVersions(), StartedAt: s.now().UTC(), Language: x.Language()}
 	out := &Queued{Batch: batchName(run.ID, s.now()), Jobs: []*verity.Job{}, Pages: len(ids), Notes: notes}
 	var reqs []verity.JobRequest
@@ -229,7 +229,7 @@ func (s *Service) QueueResearch(ctx context.Context, c verity.Caller, search, pl
 	return s.enqueue(ctx, out, []verity.JobRequest{jobRequest(c, verity.JobResearch, modelSpec, args, out.Batch, opt.Searches+opt.Reads)}, nil)
 }
 
-func (s *Service) enqueue(ctx context.Context, out *Queued, reqs []verity.JobRequest, run *extract.RunInfo) (*Queued, error) {
+func (s *Service) enqueue(ctx context.Context, out *Queued, reqs []verity.JobRequest, run *verity.ExtractionRun) (*Queued, error) {
 	js := s.store
 	ids, err := js.EnqueueJobs(ctx, reqs, run)
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 // countingModel counts the calls that reach a provider (below the cache),

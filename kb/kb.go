@@ -58,9 +58,9 @@ type Store interface {
 	UndoAs(ctx context.Context, event int64, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
 	Impact(ctx context.Context, refs []verity.Ref) (receipt.Change[verity.Ref], error)
 
-	PutAuditRun(ctx context.Context, run *audit.Run) error
+	PutAuditRun(ctx context.Context, run *verity.AuditRun) error
 	SetAuditApplied(ctx context.Context, run, event int64) error
-	AuditRun(ctx context.Context, id int64) (*audit.Run, error)
+	AuditRun(ctx context.Context, id int64) (*verity.AuditRun, error)
 
 	CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error)
 	SaveCrawlState(ctx context.Context, crawl, status string, fetched int, urls []verity.CrawlURL) error

@@ -102,7 +102,7 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 			return err
 		}},
 		{"Decide", f.edge, "edge:000000000000", func(s *kb.Service, c verity.Caller, id string) error {
-			_, err := s.Decide(ctx, c, kb.DecisionRequest{ID: id, Vote: extract.VoteReject, Why: ""})
+			_, err := s.Decide(ctx, c, kb.DecisionRequest{ID: id, Vote: verity.VoteReject, Why: ""})
 			return err
 		}},
 		{"Extract", "BOARD-1", "NOPE-1", func(s *kb.Service, c verity.Caller, id string) error {

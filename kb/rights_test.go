@@ -172,7 +172,7 @@ func ops(site *httptest.Server) []op {
 			return s.Review(ctx, c)
 		}, nil},
 		{"Decide", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Decide(ctx, c, kb.DecisionRequest{ID: f.pubEdge, Vote: extract.VoteApprove, Why: "checked"})
+			return s.Decide(ctx, c, kb.DecisionRequest{ID: f.pubEdge, Vote: verity.VoteApprove, Why: "checked"})
 		}, nil},
 		{"Ask", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Ask(ctx, c, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"})

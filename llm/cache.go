@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"sync"
-	"time"
 
 	"github.com/veritykb/verity"
 )
@@ -22,19 +21,7 @@ type Cache interface {
 	// Put stores val under key, replacing what was there. meta is for
 	// people and housekeeping (what a row is, when it was made); it is
 	// never part of the lookup.
-	Put(ctx context.Context, key string, meta CacheMeta, val []byte) error
-}
-
-// CacheMeta describes a cached response.
-type CacheMeta struct {
-	Provider      string    `json:"provider"`
-	Model         string    `json:"model"`
-	Task          string    `json:"task"`
-	PromptVersion string    `json:"prompt_version,omitempty"`
-	Sample        int       `json:"sample"`
-	InputTokens   int       `json:"input_tokens"`
-	OutputTokens  int       `json:"output_tokens"`
-	CreatedAt     time.Time `json:"created_at"`
+	Put(ctx context.Context, key string, meta verity.CacheMeta, val []byte) error
 }
 
 // cacheKeyVersion changes whenever the key's recipe or the stored value's
@@ -118,7 +105,7 @@ type CacheOptions struct {
 	// NoRead bypasses lookups (the --no-cache flag): every request reaches
 	// the provider, and its fresh answer still replaces the stored one.
 	NoRead bool
-	Clock  Clock        // stamps CacheMeta.CreatedAt; nil means SystemClock
+	Clock  Clock        // stamps the meta's CreatedAt; nil means SystemClock
 	Logger *slog.Logger // cache faults are logged here and the call goes on; nil discards
 }
 
@@ -186,7 +173,7 @@ func (c *Cached) Complete(ctx context.Context, req *Request) (*Response, error) 
 	if err != nil {
 		return nil, verity.Errorf(verity.EINTERNAL, "encode %s response for the cache: %w", req.Task, err)
 	}
-	meta := CacheMeta{Provider: info.Provider, Model: info.Model, Task: req.Task,
+	meta := verity.CacheMeta{Provider: info.Provider, Model: info.Model, Task: req.Task,
 		PromptVersion: req.PromptVersion, Sample: req.Sample,
 		InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens,
 		CreatedAt: c.opt.Clock.Now().UTC()}
@@ -203,14 +190,14 @@ func (c *Cached) Complete(ctx context.Context, req *Request) (*Response, error) 
 type MemoryCache struct {
 	mu   sync.Mutex
 	vals map[string][]byte
-	meta map[string]CacheMeta
+	meta map[string]verity.CacheMeta
 }
 
 var _ Cache = (*MemoryCache)(nil)
 
 // NewMemoryCache returns an empty MemoryCache.
 func NewMemoryCache() *MemoryCache {
-	return &MemoryCache{vals: map[string][]byte{}, meta: map[string]CacheMeta{}}
+	return &MemoryCache{vals: map[string][]byte{}, meta: map[string]verity.CacheMeta{}}
 }
 
 // Get implements Cache.
@@ -225,7 +212,7 @@ func (m *MemoryCache) Get(ctx context.Context, key string) ([]byte, bool, error)
 }
 
 // Put implements Cache.
-func (m *MemoryCache) Put(ctx context.Context, key string, meta CacheMeta, val []byte) error {
+func (m *MemoryCache) Put(ctx context.Context, key string, meta verity.CacheMeta, val []byte) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -244,7 +231,7 @@ func (m *MemoryCache) Len() int {
 }
 
 // Meta returns the metadata stored with key.
-func (m *MemoryCache) Meta(key string) (CacheMeta, bool) {
+func (m *MemoryCache) Meta(key string) (verity.CacheMeta, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	meta, ok := m.meta[key]

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
 )
@@ -114,7 +115,7 @@ type brokenCache struct{}
 func (brokenCache) Get(context.Context, string) ([]byte, bool, error) {
 	return nil, false, errors.New("disk on fire")
 }
-func (brokenCache) Put(context.Context, string, llm.CacheMeta, []byte) error {
+func (brokenCache) Put(context.Context, string, verity.CacheMeta, []byte) error {
 	return errors.New("disk on fire")
 }
 
@@ -189,7 +190,7 @@ func TestMemoryCacheConformance(t *testing.T) {
 // that has ended.
 type ctxCache struct{ *llm.MemoryCache }
 
-func (c ctxCache) Put(ctx context.Context, key string, m llm.CacheMeta, val []byte) error {
+func (c ctxCache) Put(ctx context.Context, key string, m verity.CacheMeta, val []byte) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

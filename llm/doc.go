@@ -9,15 +9,17 @@
 // token and cost accounting ([Meter]). [ParseSpec] reads the model spec
 // strings the CLI accepts.
 //
-// The adapters live below it: llm/openai (any OpenAI-compatible chat
-// completions endpoint), llm/anthropic (Messages API with citations),
-// llm/offline (the deterministic engine, which reads [Request.Vars] and
-// dispatches on [Request.Task]) and llm/llmtest (scripted doubles, fake
-// clocks and a slow fake provider).
+// The providers live below it: llm/openai (any OpenAI-compatible chat
+// completions endpoint), llm/anthropic (Messages API with citations) and
+// llm/llmtest (scripted doubles, fake clocks and a slow fake provider). The
+// offline engine, which reads [Request.Vars], dispatches on [Request.Task]
+// and so knows every pipeline's prompts, is not one of them: it lives above
+// the pipelines in package offline, so that nothing under llm/ imports a
+// pipeline.
 //
 // This package must never read the environment or configuration files (the
 // CLI passes values in), never talk to a network itself, never import an
-// adapter, and never turn a model's "no" into an error: a verdict is a
-// value. Output that cannot be parsed after the repair retry is an
-// EMALFORMED error carrying the raw output, never an empty result.
+// adapter or a pipeline, and never turn a model's "no" into an error: a
+// verdict is a value. Output that cannot be parsed after the repair retry is
+// an EMALFORMED error carrying the raw output, never an empty result.
 package llm

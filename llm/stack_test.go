@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
 )
@@ -18,7 +19,7 @@ func TestStackRerunOfAVoteIsFree(t *testing.T) {
 	cache := llm.NewMemoryCache()
 	m := llm.Stack(provider, llm.StackConfig{Cache: cache, Meter: meter,
 		Limiter: llm.NewLimiter(llm.Limits{Concurrency: 2}, nil), Retry: llm.RetryPolicy{Clock: llmtest.NewClock(t0)}})
-	vote := func() *llm.Tally {
+	vote := func() *verity.Tally {
 		tally, err := llm.Vote(context.Background(), m, judgeRequest(), llm.VoteOptions{N: 5, Stop: llm.AtLeast{Label: "yes", K: 3, N: 5}}, llm.JSONLabel(m, "label"))
 		if err != nil {
 			t.Fatal(err)

@@ -9,73 +9,6 @@ import (
 	"github.com/veritykb/verity"
 )
 
-// Ballot is one sample's vote.
-type Ballot struct {
-	Sample int    `json:"sample"`
-	Seed   int64  `json:"seed,omitempty"`
-	Label  string `json:"label"`            // "" when the answer could not be read
-	Reason string `json:"reason,omitempty"` // why Label is empty
-	Cached bool   `json:"cached,omitempty"` // answered by the cache
-	Model  string `json:"model,omitempty"`  // Response.Model
-}
-
-// Tally is the outcome of a vote. Cast + Saved == Requested: every sample
-// asked for was either drawn or skipped.
-type Tally struct {
-	Requested int            `json:"requested"`
-	Ballots   []Ballot       `json:"ballots"` // in sample order
-	Counts    map[string]int `json:"counts"`  // label → votes; unreadable ballots are not counted
-	// Saved is how many samples were not drawn because the outcome could no
-	// longer change, or because the model is deterministic.
-	Saved int `json:"saved"`
-	// Deterministic is set when the model is deterministic and so cast one
-	// vote: one answer, not Requested copies of it.
-	Deterministic bool `json:"deterministic,omitempty"`
-}
-
-// Cast returns the number of ballots drawn, readable or not.
-func (t *Tally) Cast() int { return len(t.Ballots) }
-
-// Share returns the fraction of cast ballots that voted label.
-func (t *Tally) Share(label string) float64 {
-	if len(t.Ballots) == 0 {
-		return 0
-	}
-	return float64(t.Counts[label]) / float64(len(t.Ballots))
-}
-
-// Winner returns the label with the most votes and its share. Ties go to
-// the label that sorts first, so a tally always reads the same; callers
-// with a safer tie rule (verify prefers the less supportive label) apply it
-// themselves from Counts.
-func (t *Tally) Winner() (string, float64) {
-	labels := make([]string, 0, len(t.Counts))
-	for l := range t.Counts {
-		labels = append(labels, l)
-	}
-	sort.Strings(labels)
-	best := ""
-	for _, l := range labels {
-		if best == "" || t.Counts[l] > t.Counts[best] {
-			best = l
-		}
-	}
-	return best, t.Share(best)
-}
-
-// Passed reports whether label got at least atLeast of Requested votes, read
-// proportionally when fewer were cast: label's share of cast ballots must be
-// at least atLeast/Requested. This is exact for a full vote, agrees with
-// every early stop made under [AtLeast] with the same numbers, and lets the
-// single vote of a deterministic model pass or fail on its own.
-func (t *Tally) Passed(label string, atLeast int) bool {
-	cast := len(t.Ballots)
-	if cast == 0 || t.Requested == 0 {
-		return false
-	}
-	return t.Counts[label]*t.Requested >= atLeast*cast
-}
-
 // StopRule decides when a vote may stop early.
 type StopRule interface {
 	// Need returns the fewest further votes that could settle the outcome,
@@ -149,20 +82,21 @@ type Voter func(ctx context.Context, req *Request) (label string, resp *Response
 // Vote draws up to N independent samples of req concurrently — sample i
 // gets Sample i and Seed req.Seed+i (1+i when req.Seed is 0) — and tallies
 // their labels. With a StopRule it draws only as many as could still
-// change the outcome, so an early agreement saves the rest; Tally.Saved
+// change the outcome, so an early agreement saves the rest; the tally's Saved
 // says how many. A deterministic model (Info().Deterministic), or any model
 // asked at temperature 0, is asked once: its one answer is one vote, never
 // N copies of it counted as agreement.
-func Vote(ctx context.Context, m Model, req *Request, opt VoteOptions, vote Voter) (*Tally, error) {
+func Vote(ctx context.Context, m Model, req *Request, opt VoteOptions, vote Voter) (*verity.Tally, error) {
 	n := max(opt.N, 1)
-	t := &Tally{Requested: n, Counts: map[string]int{}}
+	t := &verity.Tally{Requested: n, Counts: map[string]int{}}
 	if m.Info().Deterministic || greedy(req) {
 		t.Deterministic = true
 		b, err := castOne(ctx, req, 0, vote)
 		if err != nil {
 			return nil, err
 		}
-		t.add(b)
+		t.Ballots = append(t.Ballots, b)
+		count(t, b)
 		t.Saved = n - 1
 		return t, nil
 	}
@@ -174,14 +108,14 @@ func Vote(ctx context.Context, m Model, req *Request, opt VoteOptions, vote Vote
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {
-		b   Ballot
+		b   verity.Ballot
 		err error
 	}
 	results := make(chan result)
 	var wg sync.WaitGroup
 	launched, inFlight := 0, 0
 	var firstErr error
-	ballots := make([]Ballot, 0, n)
+	ballots := make([]verity.Ballot, 0, n)
 	for {
 		// How many more could matter: all that are left without a rule.
 		want := n - launched
@@ -216,7 +150,7 @@ func Vote(ctx context.Context, m Model, req *Request, opt VoteOptions, vote Vote
 			continue
 		}
 		ballots = append(ballots, r.b)
-		t.count(r.b)
+		count(t, r.b)
 	}
 	wg.Wait()
 	if firstErr != nil {
@@ -232,18 +166,14 @@ func Vote(ctx context.Context, m Model, req *Request, opt VoteOptions, vote Vote
 // differ only by noise in the provider's arithmetic and agree by design.
 func greedy(req *Request) bool { return req.Temperature != nil && *req.Temperature == 0 }
 
-func (t *Tally) add(b Ballot) {
-	t.Ballots = append(t.Ballots, b)
-	t.count(b)
-}
-
-func (t *Tally) count(b Ballot) {
+// count counts b's label in t; an unreadable ballot counts for no label.
+func count(t *verity.Tally, b verity.Ballot) {
 	if b.Label != "" {
 		t.Counts[b.Label]++
 	}
 }
 
-func castOne(ctx context.Context, req *Request, i int, vote Voter) (Ballot, error) {
+func castOne(ctx context.Context, req *Request, i int, vote Voter) (verity.Ballot, error) {
 	r := req.Clone()
 	r.Sample = i
 	if req.Seed != 0 {
@@ -252,7 +182,7 @@ func castOne(ctx context.Context, req *Request, i int, vote Voter) (Ballot, erro
 		r.Seed = int64(i) + 1
 	}
 	label, resp, err := vote(ctx, r)
-	b := Ballot{Sample: i, Seed: r.Seed, Label: label}
+	b := verity.Ballot{Sample: i, Seed: r.Seed, Label: label}
 	if resp != nil {
 		b.Cached = resp.Cached
 		b.Model = resp.Model

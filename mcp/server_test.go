@@ -11,8 +11,8 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/mcp"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/verify"
 )

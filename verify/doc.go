@@ -33,7 +33,7 @@
 //
 // A dedicated NLI model (a cross-encoder returning entailment, neutral and
 // contradiction probabilities) is a Verifier of its own, not an llm.Model:
-// package llm/nli, constructed in cmd/verity, whose Verify runs [Settle]
+// package verify/nli, constructed in cmd/verity, whose Verify runs [Settle]
 // first, POSTs the remaining pairs in batches to a service with Text
 // Embeddings Inference's wire format, takes the most probable label with its
 // probability as Score and the entailment probability as Entailment, maps

@@ -191,7 +191,7 @@ func (j *Judge) batch(ctx context.Context, pairs []Pair, unit []int, out []Verdi
 	}
 	// Split each sample's ballot into one ballot per claim.
 	for k, i := range unit {
-		var ballots []llm.Ballot
+		var ballots []verity.Ballot
 		for _, b := range tally.Ballots {
 			cb := b
 			cb.Label = ""
@@ -217,7 +217,7 @@ func labelOf(a *batchAnswer, id int) (string, string) {
 
 // verdict tallies ballots into a verdict. Ties go to neutral: when the
 // votes disagree evenly, the claim is not established.
-func (j *Judge) verdict(p Pair, ballots []llm.Ballot, requested int, promptVersion string) Verdict {
+func (j *Judge) verdict(p Pair, ballots []verity.Ballot, requested int, promptVersion string) Verdict {
 	v := Verdict{By: ByJudge, Votes: ballots, Requested: requested, Model: j.m.Info().Name(), PromptVersion: promptVersion}
 	counts := map[Label]int{}
 	for _, b := range ballots {

@@ -3,7 +3,7 @@ package verify
 import (
 	"context"
 
-	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity"
 )
 
 // Label is the answer to "does the premise establish the hypothesis?".
@@ -65,7 +65,7 @@ type Verdict struct {
 	By         string  `json:"by"`
 	// Votes are the ballots behind a judge's verdict, in sample order, so
 	// the confidence can be replayed.
-	Votes []llm.Ballot `json:"votes,omitempty"`
+	Votes []verity.Ballot `json:"votes,omitempty"`
 	// Requested is how many votes were asked for; fewer were cast when the
 	// outcome settled early or the model is deterministic.
 	Requested     int    `json:"requested,omitempty"`

@@ -20,7 +20,7 @@ import (
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/verify"
 	"github.com/veritykb/verity/web"

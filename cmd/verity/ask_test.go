@@ -16,7 +16,7 @@ import (
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 // askCLI runs verity with m as the run's model and stdin as input.

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/veritykb/verity/kb"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/veritykb/verity/kb"
 )
 
 // cli runs verity with args against the store at db and returns stdout,

@@ -11,7 +11,7 @@ import (
 
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 // demoApp returns an app on a fresh store holding the demo corpus, with the

@@ -13,7 +13,7 @@ import (
 	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/summary"
 	"github.com/veritykb/verity/verify"
 )

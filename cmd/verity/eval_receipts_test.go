@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/veritykb/verity/eval"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 func TestEvalReceiptsOnSciFact(t *testing.T) {

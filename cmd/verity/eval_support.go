@@ -13,7 +13,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -86,14 +86,14 @@ verdict label, grade, score and probability of support.
 (weights by a ridge logistic regression, calibration by isotonic steps on
 out-of-fold scores, the strict threshold at the best training macro-F1 whose
 precision is at least the baseline's), prints the fit, writes the model as
-Go source to --model-out when given (llm/offline/support_model.go), and runs
+Go source to --model-out when given (offline/support_model.go), and runs
 the offline verifier with the fitted model. The dev claims are never used.`,
 		Example: `  verity eval support
   verity eval support --split train --json
   verity eval support --pairs eval/testdata/support-ru/pairs.jsonl --items verdicts.jsonl
   verity eval support --verifier offline --verifier nli:http://localhost:8080
   verity --model ollama:qwen2.5:7b eval support --verifier offline --verifier llm --votes 3
-  verity eval support --tune --model-out llm/offline/support_model.go`,
+  verity eval support --tune --model-out offline/support_model.go`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()

@@ -14,7 +14,7 @@ import (
 
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 )
 
 // evalSupportRun runs `verity eval support args...` with the offline
@@ -252,7 +252,7 @@ func TestEvalSupportRussian(t *testing.T) {
 
 // TestSupportModelReproduces refits the offline verifier on SciFact's
 // training claims and checks that the committed model is what the fit
-// gives: llm/offline/support_model.go is data with a recipe, not numbers
+// gives: offline/support_model.go is data with a recipe, not numbers
 // set by hand.
 func TestSupportModelReproduces(t *testing.T) {
 	if testing.Short() {
@@ -269,11 +269,11 @@ func TestSupportModelReproduces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile("../../llm/offline/support_model.go")
+	want, err := os.ReadFile("../../offline/support_model.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(got) != string(want) {
-		t.Errorf("the fit on SciFact train gives\n%s\nbut llm/offline/support_model.go holds\n%s\nrun: verity eval support --tune --model-out llm/offline/support_model.go", got, want)
+		t.Errorf("the fit on SciFact train gives\n%s\nbut offline/support_model.go holds\n%s\nrun: verity eval support --tune --model-out offline/support_model.go", got, want)
 	}
 }

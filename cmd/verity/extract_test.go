@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/sqlite"
 )
 

@@ -9,8 +9,8 @@ import (
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/anthropic"
-	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/llm/openai"
+	"github.com/veritykb/verity/offline"
 )
 
 // modelSetup is the model configuration of a run, resolved once from flags

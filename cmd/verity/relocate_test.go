@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/veritykb/verity/kb"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/veritykb/verity/kb"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/summary"

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
 )
 
@@ -53,7 +53,7 @@ needs the curator role. --json prints {"review":[...]}.`,
 			return nil
 		},
 	}
-	cmd.AddCommand(a.reviewVoteCmd(extract.VoteApprove), a.reviewVoteCmd(extract.VoteReject))
+	cmd.AddCommand(a.reviewVoteCmd(verity.VoteApprove), a.reviewVoteCmd(verity.VoteReject))
 	return cmd
 }
 
@@ -61,7 +61,7 @@ func (a *app) reviewVoteCmd(vote string) *cobra.Command {
 	var why string
 	cmd := &cobra.Command{
 		Use:   vote + " ID",
-		Short: map[string]string{extract.VoteApprove: "Approve a review item (or vouch for an edge)", extract.VoteReject: "Reject a review item, or revoke an accepted edge"}[vote],
+		Short: map[string]string{verity.VoteApprove: "Approve a review item (or vouch for an edge)", verity.VoteReject: "Reject a review item, or revoke an accepted edge"}[vote],
 		Long: `Records a person's vote with its author on a review item (ev:... from verity
 review) or an accepted edge (edge:...). Approving a review item stores it as
 an accepted edge; rejecting an edge revokes it (verity log shows who and why;

@@ -5,11 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/veritykb/verity/kb"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/veritykb/verity/kb"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/audit"

@@ -9,9 +9,9 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/nli"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/verify"
+	"github.com/veritykb/verity/verify/nli"
 )
 
 // Verifier kinds of --verifier.

@@ -40,7 +40,7 @@ var (
 type store interface {
 	kb.Store
 	Close() error
-	Cache() llm.Cache
+	Cache() sqlstore.Cache
 	RiverDriver() riverdriver.Driver[*sql.Tx]
 }
 

@@ -9,12 +9,8 @@ import (
 	"slices"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/receipt"
 )
-
-var _ audit.Store = (*DB)(nil)
-var _ audit.Log = (*DB)(nil)
 
 // Touched returns the records revocation event touched, as the store stands
 // now: starting from the refs the event revoked, every record with a set
@@ -110,7 +106,7 @@ func (d *DB) Disputed(ctx context.Context) ([]string, error) {
 // run.ID: a random 10-digit number, like an event's, so that run ids do
 // not count the audits a caller cannot see (runs from before keep theirs).
 // A dead verdict kills nothing by itself.
-func (d *DB) PutAuditRun(ctx context.Context, run *audit.Run) error {
+func (d *DB) PutAuditRun(ctx context.Context, run *verity.AuditRun) error {
 	scope, _ := json.Marshal(run.Scope)
 	err := d.tx(ctx, func(tx *Tx) error {
 		for range EventIDTries {
@@ -185,7 +181,7 @@ func (d *DB) SetAuditApplied(ctx context.Context, run, event int64) error {
 
 // AuditRun returns a stored run with its verdicts and probes; id 0 is the
 // latest run.
-func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
+func (d *DB) AuditRun(ctx context.Context, id int64) (*verity.AuditRun, error) {
 	if id == 0 {
 		// The latest is the one run last: ids are random, so by time.
 		if err := d.q().QueryRowContext(ctx, `SELECT coalesce((SELECT id FROM audit_runs ORDER BY at DESC, id DESC LIMIT 1), 0)`).Scan(&id); err != nil {
@@ -195,7 +191,7 @@ func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 			return nil, verity.Errorf(verity.ENOTFOUND, "no audit has been run on this store")
 		}
 	}
-	run := &audit.Run{ID: id}
+	run := &verity.AuditRun{ID: id}
 	var at, scope string
 	err := d.q().QueryRowContext(ctx, `SELECT at, model, prompt_version, blind, probes, alive_at, dead_at, scope, circular, applied
 		FROM audit_runs WHERE id = ?`, id).Scan(&at, &run.Model, &run.PromptVersion, &run.Blind, &run.Probes, &run.AliveAt,
@@ -215,7 +211,7 @@ func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 	}
 	for rows.Next() {
 		var (
-			v                   audit.Verdict
+			v                   verity.AuditVerdict
 			kind, rcpt, verdict string
 			shown, removed      string
 		)
@@ -241,7 +237,7 @@ func (d *DB) AuditRun(ctx context.Context, id int64) (*audit.Run, error) {
 	defer rows.Close()
 	for rows.Next() {
 		var (
-			p    audit.Probe
+			p    verity.AuditProbe
 			vars string
 		)
 		if err := rows.Scan(&p.Record, &p.Sample, &p.Seed, &p.Task, &p.PromptVersion, &p.Model, &vars, &p.Answer, &p.Label, &p.Reason, &p.Cached); err != nil {

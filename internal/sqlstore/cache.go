@@ -6,18 +6,18 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity"
 )
 
 // Cache returns the model-answer cache kept in this store.
-func (d *DB) Cache() llm.Cache { return cache{d} }
+func (d *DB) Cache() Cache { return Cache{d} }
 
-type cache struct{ d *DB }
+// Cache is the cache of model answers kept in a store's llm_cache table,
+// by content-addressed key: the llm.Cache that cmd/verity wires.
+type Cache struct{ d *DB }
 
-var _ llm.Cache = cache{}
-
-// Get implements [llm.Cache].
-func (c cache) Get(ctx context.Context, key string) ([]byte, bool, error) {
+// Get returns the value stored under key and whether there was one.
+func (c Cache) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	var v []byte
 	err := c.d.q().QueryRowContext(ctx, `SELECT value FROM llm_cache WHERE key = ?`, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -29,8 +29,9 @@ func (c cache) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	return v, true, nil
 }
 
-// Put implements [llm.Cache].
-func (c cache) Put(ctx context.Context, key string, m llm.CacheMeta, val []byte) error {
+// Put stores val under key with what it is, replacing what was there; a
+// zero m.CreatedAt is the store's now.
+func (c Cache) Put(ctx context.Context, key string, m verity.CacheMeta, val []byte) error {
 	created := m.CreatedAt
 	if created.IsZero() {
 		created = c.d.now()

@@ -22,8 +22,7 @@ import (
 	"github.com/veritykb/verity/internal/storetest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
-	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
+	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/postgres"
 	"github.com/veritykb/verity/postgres/pgtest"
 	"github.com/veritykb/verity/sqlite"
@@ -44,7 +43,7 @@ type store interface {
 	Sources(ctx context.Context, f verity.SourceFilter) ([]*verity.Source, error)
 	SourceVersion(ctx context.Context, id string, version int) (*verity.Source, error)
 	Stats(ctx context.Context) (verity.StoreStats, error)
-	Cache() llm.Cache
+	Cache() sqlstore.Cache
 	Close() error
 }
 
@@ -155,7 +154,7 @@ func buildRich(path string) (err error) {
 		return err
 	}
 	steps := []error{
-		db.PutVote(ctx, "ev:1", "edge:1", extract.HumanVote{Author: "user:ann@corp.example", Vote: extract.VoteApprove, Why: "checked", At: t0}),
+		db.PutVote(ctx, "ev:1", "edge:1", verity.HumanVote{Author: "user:ann@corp.example", Vote: verity.VoteApprove, Why: "checked", At: t0}),
 		db.PutAlias(ctx, "acme", "Acme Corp", "test"),
 		db.MarkGone(ctx, "ev:1", true),
 		db.PutAnswer(ctx, "answer-key", "stamp", []byte(`{"answer":"yes"}`)),
@@ -168,7 +167,7 @@ func buildRich(path string) (err error) {
 	}
 	// Model answers as bytes no text encoding would keep.
 	for i, val := range [][]byte{{0, 1, 0xff, 0xfe}, []byte(`{"ok":true}`)} {
-		meta := llm.CacheMeta{Provider: "test", Model: "m", Task: "t", Sample: i, InputTokens: 10, OutputTokens: 2, CreatedAt: t0}
+		meta := verity.CacheMeta{Provider: "test", Model: "m", Task: "t", Sample: i, InputTokens: 10, OutputTokens: 2, CreatedAt: t0}
 		if err := db.Cache().Put(ctx, fmt.Sprintf("key-%d", i), meta, val); err != nil {
 			return err
 		}

@@ -16,4 +16,12 @@
 // ranking is package rank's — must never return text of a source the
 // caller cannot read, and must never write SQL only one of its dialects
 // understands outside a migration.
+//
+// What it keeps is the root package's nouns (an extraction run and its
+// steps, review items, votes, audit runs, cached answers' metadata), so it
+// satisfies each pipeline's Store without importing the pipeline: it must
+// never import one but receipt, whose revocation arithmetic a cascade and
+// its log entry need inside one transaction, and never anything under
+// llm/. What a pipeline keeps whole and never asks the store to read (a
+// page's result, a review item's body) reaches it as JSON.
 package sqlstore

@@ -8,16 +8,12 @@ import (
 	"fmt"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/extract"
-	"github.com/veritykb/verity/llm"
 )
 
 // The extraction tables (migration 004): runs and finished pages, step
 // traces, the evidence index, the review queue and votes, aliases and
 // evidence extraction revoked itself. Edges, evidences, entities and merges
 // are records and live in the records tables.
-
-var _ extract.Store = (*DB)(nil)
 
 // KindRecords lists every record of a kind, alive or dead, by id.
 func (d *DB) KindRecords(ctx context.Context, kind verity.RecordKind) ([]*verity.Record, error) {
@@ -26,22 +22,23 @@ func (d *DB) KindRecords(ctx context.Context, kind verity.RecordKind) ([]*verity
 
 // BeginRun records that an extraction run started, or touches it when it
 // continues.
-func (d *DB) BeginRun(ctx context.Context, r extract.RunInfo) error {
+func (d *DB) BeginRun(ctx context.Context, r verity.ExtractionRun) error {
 	if err := d.tx(ctx, func(tx *Tx) error { return beginRun(ctx, tx, r, d.nowString()) }); err != nil {
 		return fmt.Errorf("begin extraction run: %w", err)
 	}
 	return nil
 }
 
-func beginRun(ctx context.Context, tx *Tx, r extract.RunInfo, now string) error {
+func beginRun(ctx context.Context, tx *Tx, r verity.ExtractionRun, now string) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO extract_runs (run, spec, spec_hash, model, prompts, started_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run) DO UPDATE SET updated_at = excluded.updated_at`,
 		r.ID, r.Spec, r.SpecHash, r.Model, r.Prompts, formatTime(r.StartedAt), now)
 	return err
 }
 
-// FinishedPage returns the stored result of a page a run finished at version.
-func (d *DB) FinishedPage(ctx context.Context, run, sourceID string, version int) (*extract.PageResult, bool, error) {
+// FinishedPage returns the stored result of a page a run finished at
+// version, as [DB.SavePage] was given it.
+func (d *DB) FinishedPage(ctx context.Context, run, sourceID string, version int) (json.RawMessage, bool, error) {
 	var raw string
 	err := d.q().QueryRowContext(ctx, `SELECT result FROM extract_pages WHERE run = ? AND source_id = ? AND version = ?`,
 		run, sourceID, version).Scan(&raw)
@@ -51,64 +48,49 @@ func (d *DB) FinishedPage(ctx context.Context, run, sourceID string, version int
 	if err != nil {
 		return nil, false, fmt.Errorf("read finished page %s: %w", sourceID, err)
 	}
-	var res extract.PageResult
-	if err := json.Unmarshal([]byte(raw), &res); err != nil {
-		return nil, false, fmt.Errorf("finished page %s: %w", sourceID, err)
-	}
-	return &res, true, nil
+	return json.RawMessage(raw), true, nil
 }
 
 // SavePage stores a finished page, its traces (replacing those of an
-// interrupted attempt at the same page), the evidence index of its accepted
-// outcomes and its review items, in one transaction.
-func (d *DB) SavePage(ctx context.Context, run string, res *extract.PageResult, review []extract.ReviewItem) error {
-	raw, err := json.Marshal(res)
-	if err != nil {
-		return err
-	}
+// interrupted attempt at the same page), the index of its accepted
+// evidence and its review items, in one transaction. Review items enter
+// the queue pending; one already decided keeps its decision.
+func (d *DB) SavePage(ctx context.Context, p *verity.ExtractedPage) error {
 	now := d.nowString()
-	err = d.tx(ctx, func(tx *Tx) error {
+	err := d.tx(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM extract_steps WHERE run = ? AND source_id = ? AND version = ?`,
-			run, res.SourceID, res.Version); err != nil {
+			p.Run, p.SourceID, p.Version); err != nil {
 			return err
 		}
-		if err := insertSteps(ctx, tx, res.Steps); err != nil {
+		if err := insertSteps(ctx, tx, p.Steps); err != nil {
 			return err
 		}
-		for _, o := range res.Outcomes {
-			if o.Verdict != extract.Accepted || o.Evidence == nil {
-				continue
-			}
+		for _, e := range p.Evidence {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO extract_evidence (evidence, edge_id, source_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
-				o.Evidence.ID, o.EdgeID, res.SourceID); err != nil {
+				e.ID, e.EdgeID, p.SourceID); err != nil {
 				return err
 			}
 		}
-		for _, it := range review {
-			item, err := json.Marshal(it)
-			if err != nil {
-				return err
-			}
-			// A candidate already decided keeps its decision.
+		for _, it := range p.Review {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO extract_review (id, edge_id, run, source_id, version, item, status, created_at)
 				VALUES (?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (id) DO UPDATE SET item = excluded.item, version = excluded.version
 				WHERE extract_review.status = 'pending'`,
-				it.ID, it.EdgeID, it.Run, it.SourceID, it.Version, string(item), formatTime(it.CreatedAt)); err != nil {
+				it.ID, it.EdgeID, it.Run, it.SourceID, it.Version, string(it.Body), formatTime(it.CreatedAt)); err != nil {
 				return err
 			}
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO extract_pages (run, source_id, version, result, done_at) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (run, source_id, version) DO UPDATE SET result = excluded.result, done_at = excluded.done_at`,
-			run, res.SourceID, res.Version, string(raw), now)
+			p.Run, p.SourceID, p.Version, string(p.Result), now)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("save extracted page %s: %w", res.SourceID, err)
+		return fmt.Errorf("save extracted page %s: %w", p.SourceID, err)
 	}
 	return nil
 }
 
-func insertSteps(ctx context.Context, tx *Tx, steps []extract.Step) error {
+func insertSteps(ctx context.Context, tx *Tx, steps []verity.Step) error {
 	for _, s := range steps {
 		votes := []byte("null")
 		if s.Votes != nil {
@@ -131,7 +113,7 @@ func insertSteps(ctx context.Context, tx *Tx, steps []extract.Step) error {
 }
 
 // PutSteps appends traces that belong to no page run.
-func (d *DB) PutSteps(ctx context.Context, steps []extract.Step) error {
+func (d *DB) PutSteps(ctx context.Context, steps []verity.Step) error {
 	if err := d.tx(ctx, func(tx *Tx) error { return insertSteps(ctx, tx, steps) }); err != nil {
 		return fmt.Errorf("store extraction steps: %w", err)
 	}
@@ -140,7 +122,7 @@ func (d *DB) PutSteps(ctx context.Context, steps []extract.Step) error {
 
 // Steps returns every trace of an edge, oldest first, with the page-level
 // steps (the extraction call) of every page run that checked it.
-func (d *DB) Steps(ctx context.Context, edgeID string) ([]extract.Step, error) {
+func (d *DB) Steps(ctx context.Context, edgeID string) ([]verity.Step, error) {
 	rows, err := d.q().QueryContext(ctx, `SELECT run, source_id, version, candidate, edge_id, step, input, output, prompt_version, model, votes, at
 		FROM extract_steps s WHERE edge_id = ?1
 		OR (edge_id = '' AND candidate = -1 AND EXISTS (SELECT 1 FROM extract_steps e
@@ -150,10 +132,10 @@ func (d *DB) Steps(ctx context.Context, edgeID string) ([]extract.Step, error) {
 		return nil, fmt.Errorf("read steps of %s: %w", edgeID, err)
 	}
 	defer rows.Close()
-	var out []extract.Step
+	var out []verity.Step
 	for rows.Next() {
 		var (
-			s            extract.Step
+			s            verity.Step
 			in, o, votes string
 			at           string
 		)
@@ -162,7 +144,7 @@ func (d *DB) Steps(ctx context.Context, edgeID string) ([]extract.Step, error) {
 		}
 		s.Input, s.Output, s.At = json.RawMessage(in), json.RawMessage(o), parseTime(at)
 		if votes != "null" && votes != "" {
-			var t llm.Tally
+			var t verity.Tally
 			if json.Unmarshal([]byte(votes), &t) == nil {
 				s.Votes = &t
 			}
@@ -195,8 +177,8 @@ func (d *DB) strings(ctx context.Context, q string, args ...any) ([]string, erro
 }
 
 // ReviewItems lists review items with a status ("" for all), oldest first.
-func (d *DB) ReviewItems(ctx context.Context, status string) ([]extract.ReviewItem, error) {
-	q := `SELECT item, status FROM extract_review`
+func (d *DB) ReviewItems(ctx context.Context, status string) ([]verity.ReviewItem, error) {
+	q := `SELECT ` + reviewColumns + ` FROM extract_review`
 	var args []any
 	if status != "" {
 		q += ` WHERE status = ?`
@@ -207,42 +189,45 @@ func (d *DB) ReviewItems(ctx context.Context, status string) ([]extract.ReviewIt
 		return nil, fmt.Errorf("list review items: %w", err)
 	}
 	defer rows.Close()
-	var out []extract.ReviewItem
+	var out []verity.ReviewItem
 	for rows.Next() {
-		var raw, st string
-		if err := rows.Scan(&raw, &st); err != nil {
+		it, err := scanReviewItem(rows)
+		if err != nil {
 			return nil, err
 		}
-		var it extract.ReviewItem
-		if err := json.Unmarshal([]byte(raw), &it); err != nil {
-			return nil, fmt.Errorf("review item: %w", err)
-		}
-		it.Status = st
 		out = append(out, it)
 	}
 	return out, rows.Err()
 }
 
 // ReviewItem returns one review item.
-func (d *DB) ReviewItem(ctx context.Context, id string) (*extract.ReviewItem, error) {
-	var raw, st string
-	err := d.q().QueryRowContext(ctx, `SELECT item, status FROM extract_review WHERE id = ?`, id).Scan(&raw, &st)
+func (d *DB) ReviewItem(ctx context.Context, id string) (*verity.ReviewItem, error) {
+	it, err := scanReviewItem(d.q().QueryRowContext(ctx, `SELECT `+reviewColumns+` FROM extract_review WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "no review item %q", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read review item %s: %w", id, err)
 	}
-	var it extract.ReviewItem
-	if err := json.Unmarshal([]byte(raw), &it); err != nil {
-		return nil, fmt.Errorf("review item %s: %w", id, err)
-	}
-	it.Status = st
 	return &it, nil
 }
 
+const reviewColumns = `id, edge_id, run, source_id, version, status, created_at, item`
+
+func scanReviewItem(sc interface{ Scan(...any) error }) (verity.ReviewItem, error) {
+	var (
+		it            verity.ReviewItem
+		created, body string
+	)
+	if err := sc.Scan(&it.ID, &it.EdgeID, &it.Run, &it.SourceID, &it.Version, &it.Status, &created, &body); err != nil {
+		return verity.ReviewItem{}, err
+	}
+	it.CreatedAt, it.Body = parseTime(created), json.RawMessage(body)
+	return it, nil
+}
+
 // DecideReview closes a pending review item with a person's vote.
-func (d *DB) DecideReview(ctx context.Context, id, status string, v extract.HumanVote) error {
+func (d *DB) DecideReview(ctx context.Context, id, status string, v verity.HumanVote) error {
 	return d.tx(ctx, func(tx *Tx) error {
 		var edge string
 		res, err := tx.ExecContext(ctx, `UPDATE extract_review SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'`,
@@ -260,28 +245,28 @@ func (d *DB) DecideReview(ctx context.Context, id, status string, v extract.Huma
 	})
 }
 
-func insertVote(ctx context.Context, tx *Tx, item, edge string, v extract.HumanVote) error {
+func insertVote(ctx context.Context, tx *Tx, item, edge string, v verity.HumanVote) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO extract_votes (item, edge_id, author, vote, why, at) VALUES (?, ?, ?, ?, ?, ?)`,
 		item, edge, v.Author, v.Vote, v.Why, formatTime(v.At))
 	return err
 }
 
 // PutVote records a person's vote on an item or an edge.
-func (d *DB) PutVote(ctx context.Context, item, edgeID string, v extract.HumanVote) error {
+func (d *DB) PutVote(ctx context.Context, item, edgeID string, v verity.HumanVote) error {
 	return d.tx(ctx, func(tx *Tx) error { return insertVote(ctx, tx, item, edgeID, v) })
 }
 
 // Votes returns people's votes on an edge, oldest first.
-func (d *DB) Votes(ctx context.Context, edgeID string) ([]extract.HumanVote, error) {
+func (d *DB) Votes(ctx context.Context, edgeID string) ([]verity.HumanVote, error) {
 	rows, err := d.q().QueryContext(ctx, `SELECT author, vote, why, at FROM extract_votes WHERE edge_id = ? ORDER BY id`, edgeID)
 	if err != nil {
 		return nil, fmt.Errorf("read votes of %s: %w", edgeID, err)
 	}
 	defer rows.Close()
-	var out []extract.HumanVote
+	var out []verity.HumanVote
 	for rows.Next() {
 		var (
-			v  extract.HumanVote
+			v  verity.HumanVote
 			at string
 		)
 		if err := rows.Scan(&v.Author, &v.Vote, &v.Why, &at); err != nil {

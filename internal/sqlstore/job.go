@@ -16,7 +16,6 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/extract"
 )
 
 // The job queue is River's, in the store's own database: River's tables
@@ -66,7 +65,7 @@ type riverState struct {
 // EnqueueJobs queues reqs in one transaction with their rows in jobs and,
 // when run is not nil, the extraction run they belong to (begun as
 // [DB.BeginRun] begins it), and returns their ids in order.
-func (d *DB) EnqueueJobs(ctx context.Context, reqs []verity.JobRequest, run *extract.RunInfo) ([]int64, error) {
+func (d *DB) EnqueueJobs(ctx context.Context, reqs []verity.JobRequest, run *verity.ExtractionRun) ([]int64, error) {
 	client, err := d.river()
 	if err != nil {
 		return nil, fmt.Errorf("queue jobs: %w", err)

@@ -78,7 +78,7 @@ func testAuditRunRoundTrip(t *testing.T, open Opener) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	targets, err := audit.Targets(ctx, db, audit.Scope{})
+	targets, err := audit.Targets(ctx, db, verity.AuditScope{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func testAuditRunIDs(t *testing.T, open Opener) {
 	t0 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 	var last int64
 	for i := range 3 {
-		run := &audit.Run{At: t0.Add(time.Duration(i) * time.Minute), Model: "m", PromptVersion: "p@1", Probes: 1, AliveAt: 1}
+		run := &verity.AuditRun{At: t0.Add(time.Duration(i) * time.Minute), Model: "m", PromptVersion: "p@1", Probes: 1, AliveAt: 1}
 		if err := db.PutAuditRun(ctx, run); err != nil {
 			t.Fatal(err)
 		}

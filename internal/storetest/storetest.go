@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/internal/sqlstore"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/receipt"
 )
 
@@ -18,7 +18,7 @@ import (
 type Store interface {
 	kb.Store
 	Close() error
-	Cache() llm.Cache
+	Cache() sqlstore.Cache
 	Record(ctx context.Context, id string) (*verity.Record, error)
 	Stats(ctx context.Context) (verity.StoreStats, error)
 	ResearchCalls(ctx context.Context, f verity.ResearchFilter) ([]verity.ResearchCall, error)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/llm"
 )
 
@@ -15,7 +16,7 @@ import (
 // in-memory one and the store's. newCache returns an empty cache.
 func TestCache(t *testing.T, newCache func(t *testing.T) llm.Cache) {
 	ctx := context.Background()
-	meta := llm.CacheMeta{Provider: "openai", Model: "gpt-4o-mini", Task: "verify.support",
+	meta := verity.CacheMeta{Provider: "openai", Model: "gpt-4o-mini", Task: "verify.support",
 		PromptVersion: "verify.support@1", Sample: 2, InputTokens: 10, OutputTokens: 3,
 		CreatedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
 

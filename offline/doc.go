@@ -4,7 +4,14 @@
 // deterministic procedure over [llm.Request.Vars] — claim-support
 // verification by an explainable NLI heuristic (aligned sentences, weighted
 // stem coverage, numbers with units, negation, qualifiers, names, direction
-// of change), and the doctor's health check — built on package analysis.
+// of change), answering, summaries, audits, extraction's steps and the
+// doctor's health check — built on packages analysis and quote.
+//
+// It is a room of its own above the pipelines whose prompts it answers, not
+// a provider under llm/: a task's Vars and answer are the pipeline's types
+// (extract's CandidatesVars, verify's verdicts), so the engine imports the
+// pipelines, and llm/ (the seam the pipelines import) stays free of them.
+// Only cmd/verity and tests import it.
 //
 // The claim-support rule is also a verify.Verifier of its own, [Verifier]:
 // lexical checks (numbers, names, negation word by word, direction,
@@ -58,5 +65,6 @@
 //
 // This package must never touch the network or the file system, never
 // read configuration, never pretend to do a task it does not do, and never
-// be imported by a pipeline (pipelines get an llm.Model from cmd/verity).
+// be imported by a pipeline, the service layer, an adapter or a transport
+// (they are handed an llm.Model that cmd/verity wires).
 package offline

@@ -14,8 +14,8 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/llm/llmtest"
-	"github.com/veritykb/verity/llm/nli"
 	"github.com/veritykb/verity/verify"
+	"github.com/veritykb/verity/verify/nli"
 )
 
 // tei is a fake Text Embeddings Inference server speaking its wire

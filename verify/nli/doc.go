@@ -15,6 +15,9 @@
 // neutral, contradiction, in any case) and LABEL_0... names through the
 // service's id2label or Config.Labels, never assumed from their order.
 //
+// It lives under verify/, not llm/: it is a verify.Verifier, not an
+// llm.Model, and imports verify, which imports llm.
+//
 // Batches shrink and retry when the service says 413 (too many inputs);
 // 429, 5xx, dropped connections and timeouts are retried with backoff,
 // honouring Retry-After, and end in an EUNAVAILABLE error that names the
