@@ -55,7 +55,6 @@ type Store interface {
 // all three; *sqlite.DB is one.
 type Memory interface {
 	PutRecords(ctx context.Context, recs []*verity.Record) (receipt.Change[verity.Ref], error)
-	Viewer(ctx context.Context, caller verity.Caller) *receipt.Viewer
 	// StatementRecords lists records of kind statement whose id starts
 	// with prefix, dead ones included.
 	StatementRecords(ctx context.Context, prefix string) ([]*verity.Record, error)
@@ -147,7 +146,7 @@ func (s *Service) newAnswer(question string) *Answer {
 // done (the store failed, the model stayed unavailable, or every stage's
 // output was malformed); "not found" and unsupported statements are
 // outcomes on the returned answer.
-func (s *Service) Ask(ctx context.Context, question string, caller verity.Caller) (*Answer, error) {
+func (s *Service) Ask(ctx context.Context, question string, caller verity.Caller, view verity.View) (*Answer, error) {
 	question = strings.TrimSpace(question)
 	if question == "" {
 		return nil, verity.Errorf(verity.EINVALID, "ask: the question is empty")
@@ -167,7 +166,7 @@ func (s *Service) Ask(ctx context.Context, question string, caller verity.Caller
 		if stamp, err = mem.AnswerStamp(ctx); err != nil {
 			return nil, err
 		}
-		if cached, ok, err := s.cached(ctx, mem, key, stamp, caller); err != nil || ok {
+		if cached, ok, err := s.cached(ctx, mem, key, stamp, view); err != nil || ok {
 			return cached, err
 		}
 	}
@@ -201,7 +200,7 @@ func (s *Service) Ask(ctx context.Context, question string, caller verity.Caller
 	}
 	a.Searches = r.searches
 	a.Hints = r.sortedHints()
-	if err := s.finish(ctx, a, claims, caller, mem); err != nil {
+	if err := s.finish(ctx, a, claims, caller, view, mem); err != nil {
 		return nil, err
 	}
 	if len(a.Claims) == 0 && len(a.Failures) > 0 {
@@ -332,7 +331,7 @@ func searchDetail(r *retrieval) string {
 // to this question died or a revoked source the caller could read matches
 // it, insufficient support when statements were drafted but none held, and
 // not in corpus otherwise.
-func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, caller verity.Caller, mem Memory) error {
+func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, caller verity.Caller, view verity.View, mem Memory) error {
 	if len(claims) > 0 {
 		a.Outcome = Answered
 		a.setClaims(claims)
@@ -346,7 +345,7 @@ func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, caller 
 		a.NotFoundReason = InsufficientSupport
 	}
 	if mem != nil {
-		retracted, err := s.retracted(ctx, mem, a.Question, caller, maxConfidence(a.Searches))
+		retracted, err := s.retracted(ctx, mem, a.Question, caller, view, maxConfidence(a.Searches))
 		if err != nil {
 			return err
 		}

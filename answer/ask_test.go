@@ -10,6 +10,7 @@ import (
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
+	"github.com/veritykb/verity/receipt/receipttest"
 	"github.com/veritykb/verity/relocate"
 	"github.com/veritykb/verity/verify"
 )
@@ -31,7 +32,7 @@ func TestAskAnswersWithQuotesAndReceipts(t *testing.T) {
 		}
 		return statements(st("Backups are kept for at least 30 days.", []int{n}, "Backups are kept for at least 30 days"))
 	})
-	a, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public)
+	a, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestAskAnswersWithQuotesAndReceipts(t *testing.T) {
 
 	// Asked again, the answer comes from the cache with no model call.
 	calls := m.Count("")
-	again, err := newService(db, m, answer.Options{}).Ask(ctx, "  how long are BACKUPS kept? ", public)
+	again, err := newService(db, m, answer.Options{}).Ask(ctx, "  how long are BACKUPS kept? ", public, receipttest.View(ctx, db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,13 +95,13 @@ func TestAskAnswersWithQuotesAndReceipts(t *testing.T) {
 
 	// Revoking KB-1 kills the statement, and the same question is now a
 	// retraction, not an answer from the cache.
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("KB-1")}, "user:admin@acme.example", "test"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("KB-1")}, verity.Actor{Who: "user:admin@acme.example"}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	if rec, _ := db.Record(ctx, c.Record); rec.State != verity.StateDead {
 		t.Fatalf("after revoking KB-1 the statement is %s, want dead", rec.State)
 	}
-	after, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public)
+	after, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func TestAskFlagsDistortion(t *testing.T) {
 	})
 	// The scripted judge accepts it (every word is in the premise), which is
 	// exactly when the distortion check earns its keep.
-	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(ctx, "How long are backups kept?", public)
+	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestAskVerbatimOff(t *testing.T) {
 	m := script(t, func(v draftVars) string {
 		return statements(st("Backups are kept for at least 30 days.", []int{docByTitle(v.Documents, "Backup")}, "Backups are kept for at least 30 days"))
 	})
-	a, err := newService(db, m, answer.Options{NoVerbatim: true, NoCache: true}).Ask(context.Background(), "How long are backups kept?", public)
+	a, err := newService(db, m, answer.Options{NoVerbatim: true, NoCache: true}).Ask(context.Background(), "How long are backups kept?", public, receipttest.View(context.Background(), db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestAskNotFoundSearchesOnceMore(t *testing.T) {
 	db := openStore(t, corpus)
 	spy := &spyStore{DB: db}
 	m := script(t, func(draftVars) string { return statements() })
-	a, err := newService(spy, m, answer.Options{}).Ask(context.Background(), "What is the parking policy for visitors?", public)
+	a, err := newService(spy, m, answer.Options{}).Ask(context.Background(), "What is the parking policy for visitors?", public, receipttest.View(context.Background(), spy, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +182,7 @@ func TestAskInsufficientSupport(t *testing.T) {
 		n := docByTitle(v.Documents, "Backup policy")
 		return statements(st("Backups are encrypted with AES-256.", []int{n}, ""), st("Backups are kept forever.", []int{7}, ""))
 	})
-	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), "How are backups kept?", public)
+	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), "How are backups kept?", public, receipttest.View(context.Background(), db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func TestAskEmptyStoreIsConversational(t *testing.T) {
 	db := openStore(t)
 	m := llmtest.New(llm.Info{})
 	m.Reply(answer.TaskChat, `{"answer": "Paris is the capital of France."}`)
-	a, err := newService(db, m, answer.Options{}).Ask(context.Background(), "What is the capital of France?", public)
+	a, err := newService(db, m, answer.Options{}).Ask(context.Background(), "What is the capital of France?", public, receipttest.View(context.Background(), db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +221,7 @@ func TestAskModelMayNotSearch(t *testing.T) {
 	db := openStore(t, corpus)
 	m := llmtest.New(llm.Info{})
 	m.Reply(answer.TaskRoute, "Hello! How can I help?")
-	a, err := newService(db, m, answer.Options{}).Ask(context.Background(), "hi there", public)
+	a, err := newService(db, m, answer.Options{}).Ask(context.Background(), "hi there", public, receipttest.View(context.Background(), db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +244,7 @@ func TestAskMalformedStages(t *testing.T) {
 			}
 			return m.Text(req, `{"useful": true, "facts": [{"text": "Backups are kept for at least 30 days.", "quote": "Backups are kept for at least 30 days"}]}`), nil
 		})
-		a, err := newService(db, m, answer.Options{NoCache: true}).Ask(ctx, "How long are backups kept?", public)
+		a, err := newService(db, m, answer.Options{NoCache: true}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +260,7 @@ func TestAskMalformedStages(t *testing.T) {
 		m := script(t, nil)
 		m.Reply(answer.TaskDraft, "{not json")
 		m.Reply(answer.TaskFacts, "I think this document is useful.")
-		_, err := newService(db, m, answer.Options{NoCache: true}).Ask(ctx, "How long are backups kept?", public)
+		_, err := newService(db, m, answer.Options{NoCache: true}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public))
 		if verity.ErrorCode(err) != verity.EMALFORMED {
 			t.Fatalf("Ask = %v, want an EMALFORMED error, not an empty answer", err)
 		}
@@ -271,7 +272,7 @@ func TestAskMalformedStages(t *testing.T) {
 			return statements(st("Backups are kept for at least 30 days.", []int{n}, ""), st("Backups are kept for at least 30 days.", []int{n}, ""))
 		})
 		m.Reply(answer.TaskAssemble, "```json\n{\"statements\": [\n```")
-		a, err := newService(db, m, answer.Options{NoCache: true}).Ask(ctx, "How long are backups kept?", public)
+		a, err := newService(db, m, answer.Options{NoCache: true}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,7 +293,7 @@ func TestAssemblyAddsNothing(t *testing.T) {
 	m.Reply(answer.TaskAssemble, `{"statements": [
 		{"text": "Backups are kept for at least 30 days.", "citations": [1, 2], "from": ["s1"]},
 		{"text": "Backups are stored in three regions.", "citations": [1], "from": []}]}`)
-	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), "How long are backups kept?", public)
+	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), "How long are backups kept?", public, receipttest.View(context.Background(), db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +315,7 @@ func TestAskDoneWithoutSearchSearches(t *testing.T) {
 		return statements(st("Backups are kept for at least 30 days.", []int{docByTitle(v.Documents, "Backup policy")}, ""))
 	})
 	m.Reply(answer.TaskRoute, "DONE")
-	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), "How long are backups kept?", public)
+	a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), "How long are backups kept?", public, receipttest.View(context.Background(), db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,17 +336,17 @@ func TestCacheKeyHasTheVerifier(t *testing.T) {
 		}
 		return statements(st("Backups are kept for at least 30 days.", []int{n}, "Backups are kept for at least 30 days"))
 	})
-	if first, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public); err != nil || first.Outcome != answer.Answered {
+	if first, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public)); err != nil || first.Outcome != answer.Answered {
 		t.Fatalf("first Ask: %v, %v", first, err)
 	}
-	if again, _ := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public); !again.Cached {
+	if again, _ := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public)); !again.Cached {
 		t.Fatal("the same service asked again did not answer from the cache")
 	}
-	if _, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public); err != nil {
+	if _, err := newService(db, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public)); err != nil {
 		t.Fatal(err)
 	}
 	other := answer.New(db, m, verify.NewJudge(m, verify.JudgeOptions{Votes: 3}), answer.Options{})
-	again, err := other.Ask(ctx, "How long are backups kept?", public)
+	again, err := other.Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, db, public))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/receipt/receipttest"
 )
 
 // BenchmarkAskOffline measures a whole grounded answer on the offline
@@ -31,7 +32,7 @@ func BenchmarkAskOffline(b *testing.B) {
 	perSearch := time.Since(start) / 200
 	b.ResetTimer()
 	for b.Loop() {
-		a, err := svc.Ask(ctx, q, caller)
+		a, err := svc.Ask(ctx, q, caller, receipttest.View(ctx, db, caller))
 		if err != nil || a.Outcome != answer.Answered {
 			b.Fatalf("Ask = %v, %v", a, err)
 		}

@@ -49,13 +49,13 @@ const maxPremise = 4000
 // reason. Sentences of fewer than three words and lead-ins ending in ":"
 // are not claims. The result keeps the submission's numbering; Annotated is
 // its text with each claim's verbatim quote injected after it.
-func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Caller) (*Answer, error) {
+func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Caller, view verity.View) (*Answer, error) {
 	if strings.TrimSpace(sub.Text) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "check: the answer is empty")
 	}
 	a := s.newAnswer(sub.Question)
 	a.Mode = ModeCheck
-	docs, err := s.checkDocs(ctx, sub.Documents, caller)
+	docs, err := s.checkDocs(ctx, sub.Documents, view)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Calle
 // checkDocs resolves the submission's documents: inline ones as given,
 // store ones under the caller's rights (a source the caller may not read
 // is reported exactly like one that does not exist).
-func (s *Service) checkDocs(ctx context.Context, in []Document, caller verity.Caller) ([]*checkDoc, error) {
+func (s *Service) checkDocs(ctx context.Context, in []Document, view verity.View) ([]*checkDoc, error) {
 	var docs []*checkDoc
 	for i, d := range in {
 		n := i + 1
@@ -269,11 +269,14 @@ func (s *Service) checkDocs(ctx context.Context, in []Document, caller verity.Ca
 		if s.store == nil {
 			return nil, verity.Errorf(verity.EINVALID, "check: document %d names source %q, but there is no store", n, d.SourceID)
 		}
+		if !view.Visible(verity.SourceRef(d.SourceID)) {
+			return nil, verity.Errorf(verity.ENOTFOUND, "check: document %d: no source %q that you may read", n, d.SourceID)
+		}
 		src, err := s.store.SourceVersion(ctx, d.SourceID, d.Version)
 		if err != nil && verity.ErrorCode(err) != verity.ENOTFOUND {
 			return nil, err
 		}
-		if err != nil || !caller.CanRead(src.ACL) || src.Status != verity.StatusActive {
+		if err != nil {
 			return nil, verity.Errorf(verity.ENOTFOUND, "check: document %d: no source %q that you may read", n, d.SourceID)
 		}
 		docs = append(docs, docOfSource(n, src))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/receipt/receipttest"
 )
 
 var checkDocs = []answer.Document{
@@ -23,7 +24,7 @@ func TestCheckPlainAnswer(t *testing.T) {
 			"Backups are encrypted with AES [1]. Acme has 9000 employees [3]. Database backups run every night.",
 		Documents: checkDocs,
 	}
-	a, err := svc.Check(context.Background(), sub, public)
+	a, err := svc.Check(context.Background(), sub, public, receipttest.View(context.Background(), nil, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestCheckAnthropicCitations(t *testing.T) {
 	if len(sub.Documents) != 2 || len(sub.Citations) != 2 {
 		t.Fatalf("ParseSubmission: %d documents, %d citations, want 2 and 2", len(sub.Documents), len(sub.Citations))
 	}
-	a, err := newService(nil, script(t, nil), answer.Options{}).Check(context.Background(), sub, public)
+	a, err := newService(nil, script(t, nil), answer.Options{}).Check(context.Background(), sub, public, receipttest.View(context.Background(), nil, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestCheckAgainstTheStore(t *testing.T) {
 
 	// No documents: claims are looked up in the store under the caller's rights.
 	sub := answer.Submission{Text: "Backups are kept for at least 30 days. The purchasing department loses 7 people in 2027."}
-	a, err := svc.Check(ctx, sub, staff)
+	a, err := svc.Check(ctx, sub, staff, receipttest.View(ctx, db, staff))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,8 +120,8 @@ func TestCheckAgainstTheStore(t *testing.T) {
 	}
 
 	// A named source the caller may not read is reported as missing.
-	_, errHidden := svc.Check(ctx, answer.Submission{Text: "Staff cuts are planned [1].", Documents: []answer.Document{{SourceID: "HR-9"}}}, staff)
-	_, errMissing := svc.Check(ctx, answer.Submission{Text: "Staff cuts are planned [1].", Documents: []answer.Document{{SourceID: "NOPE-1"}}}, staff)
+	_, errHidden := svc.Check(ctx, answer.Submission{Text: "Staff cuts are planned [1].", Documents: []answer.Document{{SourceID: "HR-9"}}}, staff, receipttest.View(ctx, db, staff))
+	_, errMissing := svc.Check(ctx, answer.Submission{Text: "Staff cuts are planned [1].", Documents: []answer.Document{{SourceID: "NOPE-1"}}}, staff, receipttest.View(ctx, db, staff))
 	if verity.ErrorCode(errHidden) != verity.ENOTFOUND || verity.ErrorCode(errMissing) != verity.ENOTFOUND {
 		t.Fatalf("hidden: %v, missing: %v; want ENOTFOUND for both", errHidden, errMissing)
 	}

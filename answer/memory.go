@@ -121,7 +121,7 @@ func refsKey(refs []verity.Ref) string {
 // the caller could read; or a revoked source the caller could read matches
 // the question better than anything search still finds. Only counts and
 // liveness are read, never a revoked source's text.
-func (s *Service) retracted(ctx context.Context, mem Memory, question string, caller verity.Caller, found float64) (bool, error) {
+func (s *Service) retracted(ctx context.Context, mem Memory, question string, caller verity.Caller, view verity.View, found float64) (bool, error) {
 	recs, err := mem.StatementRecords(ctx, StatementPrefix(question))
 	if err != nil {
 		return false, err
@@ -133,12 +133,7 @@ func (s *Service) retracted(ctx context.Context, mem Memory, question string, ca
 		for _, set := range statementSources(r).Sets {
 			readable := true
 			for _, ref := range set {
-				if ref.Kind() != verity.RefSource {
-					readable = false
-					break
-				}
-				src, err := s.store.SourceVersion(ctx, ref.ID(), 0)
-				if err != nil || !caller.CanRead(src.ACL) {
+				if ref.Kind() != verity.RefSource || !view.Readable(ref) {
 					readable = false
 					break
 				}
@@ -179,7 +174,7 @@ func (s *Service) cacheKey(question string, caller verity.Caller) string {
 // changed since and every claim's statement record is still alive and
 // visible to the caller; otherwise it misses, and the question is answered
 // afresh (which is where a retraction shows).
-func (s *Service) cached(ctx context.Context, mem Memory, key, stamp string, caller verity.Caller) (*Answer, bool, error) {
+func (s *Service) cached(ctx context.Context, mem Memory, key, stamp string, view verity.View) (*Answer, bool, error) {
 	raw, ok, err := mem.CachedAnswer(ctx, key, stamp)
 	if err != nil || !ok {
 		return nil, false, err
@@ -191,7 +186,6 @@ func (s *Service) cached(ctx context.Context, mem Memory, key, stamp string, cal
 	if a.Outcome != Answered || len(a.Claims) == 0 {
 		return nil, false, nil
 	}
-	view := mem.Viewer(ctx, caller)
 	for _, c := range a.Claims {
 		if c.Record == "" || !view.Visible(verity.RecordRef(c.Record)) {
 			return nil, false, nil

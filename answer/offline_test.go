@@ -9,6 +9,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/offline"
+	"github.com/veritykb/verity/receipt/receipttest"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -49,7 +50,7 @@ func TestOfflineEndToEnd(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, err := offlineService(db, answer.Options{NoCache: true}).Ask(ctx, tt.question, tt.as)
+			a, err := offlineService(db, answer.Options{NoCache: true}).Ask(ctx, tt.question, tt.as, receipttest.View(ctx, db, tt.as))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +90,8 @@ func TestOfflineEndToEnd(t *testing.T) {
 }
 
 func TestOfflineEmptyStoreSaysItHasNoKnowledge(t *testing.T) {
-	a, err := offlineService(openStore(t), answer.Options{}).Ask(context.Background(), "Who wrote War and Peace?", public)
+	db := openStore(t)
+	a, err := offlineService(db, answer.Options{}).Ask(context.Background(), "Who wrote War and Peace?", public, receipttest.View(context.Background(), db, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +104,7 @@ func TestOfflineEmptyStoreSaysItHasNoKnowledge(t *testing.T) {
 // show the HR page; the extractive answerer never offers it as an answer.
 func TestOfflineIgnoresPlantedInstructions(t *testing.T) {
 	db := openStore(t, demoCorpus)
-	a, err := offlineService(db, answer.Options{NoCache: true}).Ask(context.Background(), "Show the document План сокращений на 2027 год", public)
+	a, err := offlineService(db, answer.Options{NoCache: true}).Ask(context.Background(), "Show the document План сокращений на 2027 год", public, receipttest.View(context.Background(), db, public))
 	if err != nil {
 		t.Fatal(err)
 	}

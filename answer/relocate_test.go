@@ -9,6 +9,7 @@ import (
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/receipt/receipttest"
 	"github.com/veritykb/verity/relocate"
 	"github.com/veritykb/verity/sqlite"
 )
@@ -37,7 +38,7 @@ func TestStatementFollowsItsQuoteAcrossVersions(t *testing.T) {
 	})
 	ask := func() *answer.Answer {
 		t.Helper()
-		a, err := newService(store, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public)
+		a, err := newService(store, m, answer.Options{}).Ask(ctx, "How long are backups kept?", public, receipttest.View(ctx, store, public))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +69,7 @@ func TestStatementFollowsItsQuoteAcrossVersions(t *testing.T) {
 		if err != nil || out != verity.PutNewVersion {
 			t.Fatalf("PutSource = %s, %v; want a new version", out, err)
 		}
-		rep, err := relocate.Source(ctx, db, &src)
+		rep, err := relocate.Source(ctx, db, &src, verity.Actor{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/receipt/receipttest"
 )
 
 // hiddenHR is what no caller outside group:hr may ever see of HR-9: its
@@ -51,7 +52,7 @@ func TestHiddenRecordGivesOnlyAHint(t *testing.T) {
 	db := openStore(t, corpus)
 	m := script(t, func(draftVars) string { return statements() })
 	q := "Сколько человек в отделе закупок затронет план на 2027 год?"
-	a, err := newService(db, m, answer.Options{}).Ask(context.Background(), q, staff)
+	a, err := newService(db, m, answer.Options{}).Ask(context.Background(), q, staff, receipttest.View(context.Background(), db, staff))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,8 @@ func TestNoLeakProperty(t *testing.T) {
 			return statements(items...)
 		})
 		question := strings.Join(q, " ")
-		a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), question, verity.NewCaller(ps...))
+		caller := verity.NewCaller(ps...)
+		a, err := newService(db, m, answer.Options{NoCache: true}).Ask(context.Background(), question, caller, receipttest.View(context.Background(), db, caller))
 		if err != nil {
 			rt.Fatal(err)
 		}
@@ -163,7 +165,7 @@ func TestInjectionChangesNothing(t *testing.T) {
 		}
 		return resp, nil
 	})
-	a, err := newService(spy, m, answer.Options{NoCache: true}).Ask(context.Background(), question, public)
+	a, err := newService(spy, m, answer.Options{NoCache: true}).Ask(context.Background(), question, public, receipttest.View(context.Background(), spy, public))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +240,7 @@ func TestDemoCorpusInjection(t *testing.T) {
 		}
 		return resp, nil
 	})
-	a, err := newService(spy, m, answer.Options{NoCache: true}).Ask(context.Background(), "When may we deploy to production?", public)
+	a, err := newService(spy, m, answer.Options{NoCache: true}).Ask(context.Background(), "When may we deploy to production?", public, receipttest.View(context.Background(), spy, public))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/veritykb/verity/verify"
 )
 
-// AskFunc answers a question as a caller, as (*answer.Service).Ask does.
+// AskFunc answers a question as a caller, as the service layer's Ask does.
 type AskFunc func(ctx context.Context, question string, caller verity.Caller) (*answer.Answer, error)
 
 // SourceReader reads a source as it was at a version: what

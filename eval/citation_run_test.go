@@ -8,6 +8,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/offline"
+	"github.com/veritykb/verity/receipt/receipttest"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -118,7 +119,10 @@ func TestSciFactAnswersOffline(t *testing.T) {
 	m := offline.New(offline.Options{})
 	judge := verify.NewJudge(m, verify.JudgeOptions{Votes: 1})
 	svc := answer.New(db, m, judge, answer.Options{NoCache: true, NoRecords: true})
-	items, gold, err := SciFactAnswers(context.Background(), sf, 0, svc.Ask, db, nil)
+	ask := func(ctx context.Context, q string, c verity.Caller) (*answer.Answer, error) {
+		return svc.Ask(ctx, q, c, receipttest.View(ctx, db, c))
+	}
+	items, gold, err := SciFactAnswers(context.Background(), sf, 0, ask, db, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

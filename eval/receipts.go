@@ -38,7 +38,7 @@ type ReceiptsStore interface {
 	audit.Store
 	audit.Log
 	PutSource(ctx context.Context, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error)
-	Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
+	Revoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
 	PutAuditRun(ctx context.Context, run *verity.AuditRun) error
 }
 
@@ -350,7 +350,7 @@ func (r *receiptsRun) revoke(ctx context.Context) (receipt.Event, error) {
 	}
 	calls := r.calls()
 	t0 := time.Now()
-	ev, change, err := r.Store.Revoke(ctx, refs, "user:eval@verity.example", "eval receipts: seeded retraction of SciFact abstracts")
+	ev, change, err := r.Store.Revoke(ctx, refs, verity.Actor{Who: "user:eval@verity.example"}, "eval receipts: seeded retraction of SciFact abstracts")
 	if err != nil {
 		return receipt.Event{}, err
 	}

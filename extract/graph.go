@@ -73,12 +73,11 @@ type Merge struct {
 	At       time.Time `json:"at"`
 }
 
-// Graph returns the live edges caller may see, best first by confidence
-// then subject. An edge is shown only through evidence whose source the
-// caller may read; edges whose subjects a live, visible merge joins are
-// shown as one.
-func Graph(ctx context.Context, st Store, caller verity.Caller, f GraphFilter) ([]EdgeView, error) {
-	v := st.Viewer(ctx, caller)
+// Graph returns the live edges the caller whose view v is may see, best
+// first by confidence then subject. An edge is shown only through evidence
+// whose source the caller may read; edges whose subjects a live, visible
+// merge joins are shown as one.
+func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeView, error) {
 	merges, err := liveMerges(ctx, st, func(id string) bool { return v.Visible(verity.RecordRef(id)) })
 	if err != nil {
 		return nil, err
@@ -272,9 +271,8 @@ func MergeEntities(ctx context.Context, st Store, from, into string, basis []ver
 	return id, nil
 }
 
-// Entities returns the live entities caller may see, by id.
-func Entities(ctx context.Context, st Store, caller verity.Caller) ([]Entity, error) {
-	v := st.Viewer(ctx, caller)
+// Entities returns the live entities visible in v, by id.
+func Entities(ctx context.Context, st Store, v verity.View) ([]Entity, error) {
 	recs, err := st.KindRecords(ctx, verity.KindEntity)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/receipt/receipttest"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -62,7 +63,7 @@ func TestGraphNeverLeaks(t *testing.T) {
 		for i := range pages {
 			if rapid.Bool().Draw(rt, "revoke") {
 				pages[i].revoked = true
-				if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef(pages[i].id)}, "user:ops@corp.example", "test"); err != nil {
+				if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef(pages[i].id)}, verity.Actor{Who: "user:ops@corp.example"}, "test"); err != nil {
 					rt.Fatal(err)
 				}
 			}
@@ -75,7 +76,7 @@ func TestGraphNeverLeaks(t *testing.T) {
 				want[p.subject] = append(want[p.subject], p.id)
 			}
 		}
-		edges, err := extract.Graph(ctx, db, caller, extract.GraphFilter{})
+		edges, err := extract.Graph(ctx, db, receipttest.View(ctx, db, caller), extract.GraphFilter{})
 		if err != nil {
 			rt.Fatal(err)
 		}

@@ -72,7 +72,7 @@ func acceptedRecords(ctx context.Context, st Store, o Outcome, subjType, objType
 // store puts an accepted outcome's records into st. Evidence that
 // extraction itself revoked earlier because its quote had left the page is
 // restored: the quote is back.
-func store(ctx context.Context, st Store, o Outcome, subjType, objType string) error {
+func store(ctx context.Context, st Store, by verity.Actor, o Outcome, subjType, objType string) error {
 	recs, err := acceptedRecords(ctx, st, o, subjType, objType)
 	if err != nil {
 		return err
@@ -86,7 +86,7 @@ func store(ctx context.Context, st Store, o Outcome, subjType, objType string) e
 	}
 	if gone {
 		why := fmt.Sprintf("quote found again in version %d of %s", o.Evidence.Version, o.Evidence.SourceID)
-		if _, _, err := st.Unrevoke(ctx, []verity.Ref{verity.RecordRef(o.Evidence.ID)}, Who, why); err != nil {
+		if _, _, err := st.Unrevoke(ctx, []verity.Ref{verity.RecordRef(o.Evidence.ID)}, by, why); err != nil {
 			return fmt.Errorf("restore evidence %s: %w", o.Evidence.ID, err)
 		}
 		if err := st.MarkGone(ctx, o.Evidence.ID, false); err != nil {

@@ -30,7 +30,10 @@ type Relocation struct {
 // extraction with the reason, and edges it alone supported die with it. Call
 // it after a source gets a new version; a run calls it for every page it
 // reads.
-func Relocate(ctx context.Context, st Store, src *verity.Source, now func() time.Time) ([]Relocation, error) {
+//
+// Its revocations are recorded as extraction's, with the API token of by,
+// the caller whose change set them off.
+func Relocate(ctx context.Context, st Store, src *verity.Source, by verity.Actor, now func() time.Time) ([]Relocation, error) {
 	if now == nil {
 		now = time.Now
 	}
@@ -73,7 +76,7 @@ func Relocate(ctx context.Context, st Store, src *verity.Source, now func() time
 			}
 		} else {
 			why := fmt.Sprintf("quote gone from version %d of %s", src.Version, src.ID)
-			if _, _, err := st.Revoke(ctx, []verity.Ref{verity.RecordRef(id)}, Who, why); err != nil {
+			if _, _, err := st.Revoke(ctx, []verity.Ref{verity.RecordRef(id)}, system(by), why); err != nil {
 				return out, fmt.Errorf("revoke evidence %s: %w", id, err)
 			}
 			if err := st.MarkGone(ctx, id, true); err != nil {
@@ -95,7 +98,7 @@ func Relocate(ctx context.Context, st Store, src *verity.Source, now func() time
 
 // RelocateAll re-locates the evidence of every active source that has any
 // (see [Relocate]).
-func RelocateAll(ctx context.Context, st Store, now func() time.Time) ([]Relocation, error) {
+func RelocateAll(ctx context.Context, st Store, by verity.Actor, now func() time.Time) ([]Relocation, error) {
 	srcs, err := st.Sources(ctx, verity.SourceFilter{Status: verity.StatusActive})
 	if err != nil {
 		return nil, err
@@ -113,7 +116,7 @@ func RelocateAll(ctx context.Context, st Store, now func() time.Time) ([]Relocat
 		if err != nil {
 			return out, err
 		}
-		moved, err := Relocate(ctx, st, full, now)
+		moved, err := Relocate(ctx, st, full, by, now)
 		out = append(out, moved...)
 		if err != nil {
 			return out, err

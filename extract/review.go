@@ -9,13 +9,12 @@ import (
 )
 
 // PendingReview returns the candidates waiting for a person, oldest first,
-// that caller may see (their page is readable by the caller).
-func PendingReview(ctx context.Context, st Store, caller verity.Caller) ([]ReviewItem, error) {
+// whose page is visible in v.
+func PendingReview(ctx context.Context, st Store, v verity.View) ([]ReviewItem, error) {
 	items, err := st.ReviewItems(ctx, verity.ReviewPending)
 	if err != nil {
 		return nil, err
 	}
-	v := st.Viewer(ctx, caller)
 	var out []ReviewItem
 	for _, kept := range items {
 		it, err := reviewItem(kept)
@@ -35,7 +34,10 @@ func PendingReview(ctx context.Context, st Store, caller verity.Caller) ([]Revie
 // approve is recorded alongside the panel's votes and reject revokes the
 // edge on the person's authority. The vote is kept with its author either
 // way. id is a review item id (ev:...) or an edge id (edge:...).
-func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v verity.HumanVote) (string, error) {
+//
+// The vote must be on something visible in view; an edge rejected is
+// revoked on behalf of by (the person, and the API token it used).
+func Decide(ctx context.Context, st Store, view verity.View, by verity.Actor, id string, v verity.HumanVote) (string, error) {
 	if v.Vote != verity.VoteApprove && v.Vote != verity.VoteReject {
 		return "", verity.Errorf(verity.EINVALID, "vote %q: want approve or reject", v.Vote)
 	}
@@ -45,9 +47,8 @@ func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v ve
 	if v.At.IsZero() {
 		v.At = time.Now().UTC()
 	}
-	viewer := st.Viewer(ctx, caller)
 	if strings.HasPrefix(id, "edge:") {
-		if !viewer.Visible(verity.RecordRef(id)) {
+		if !view.Visible(verity.RecordRef(id)) {
 			return "", verity.Errorf(verity.ENOTFOUND, "no live edge %s visible to the caller", id)
 		}
 		if err := st.PutVote(ctx, id, id, v); err != nil {
@@ -62,7 +63,7 @@ func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v ve
 			if v.Why != "" {
 				why += ": " + v.Why
 			}
-			if _, _, err := st.Revoke(ctx, []verity.Ref{verity.RecordRef(id)}, verity.Principal(v.Author), why); err != nil {
+			if _, _, err := st.Revoke(ctx, []verity.Ref{verity.RecordRef(id)}, by, why); err != nil {
 				return "", err
 			}
 			return "edge revoked", nil
@@ -77,7 +78,7 @@ func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v ve
 	if err != nil {
 		return "", err
 	}
-	if !viewer.Visible(verity.SourceRef(it.SourceID)) {
+	if !view.Visible(verity.SourceRef(it.SourceID)) {
 		return "", verity.Errorf(verity.ENOTFOUND, "no review item %s visible to the caller", id)
 	}
 	if it.Status != verity.ReviewPending {
@@ -97,7 +98,7 @@ func Decide(ctx context.Context, st Store, caller verity.Caller, id string, v ve
 		}
 		o.Evidence.Human = append(o.Evidence.Human, v)
 		o.Verdict = Accepted
-		if err := store(ctx, st, o, it.SubjType, it.ObjType); err != nil {
+		if err := store(ctx, st, system(by), o, it.SubjType, it.ObjType); err != nil {
 			return "", err
 		}
 		status, done = verity.ReviewApproved, "accepted as "+it.EdgeID
@@ -123,20 +124,19 @@ type Explanation struct {
 	Human  []verity.HumanVote `json:"human,omitempty"`
 }
 
-// Explain returns the explanation of an edge as caller may see it. id may
+// Explain returns the explanation of an edge as v shows it. id may
 // omit the "edge:" prefix.
-func Explain(ctx context.Context, st Store, caller verity.Caller, id string) (*Explanation, error) {
+func Explain(ctx context.Context, st Store, v verity.View, id string) (*Explanation, error) {
 	if !strings.HasPrefix(id, "edge:") {
 		id = "edge:" + id
 	}
 	ex := &Explanation{EdgeID: id}
-	v := st.Viewer(ctx, caller)
 	rec, err := st.Record(ctx, id)
 	switch {
 	case err == nil:
 		ex.State = string(rec.State)
 		if v.Visible(verity.RecordRef(id)) {
-			edges, err := Graph(ctx, st, caller, GraphFilter{IDs: []string{id}})
+			edges, err := Graph(ctx, st, v, GraphFilter{IDs: []string{id}})
 			if err != nil {
 				return nil, err
 			}

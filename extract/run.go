@@ -32,6 +32,9 @@ type Runner struct {
 	// Progress, when set, is called after each page with the pages done
 	// so far and the total.
 	Progress func(done, total int)
+	// By is who runs it: the revocations the run makes (evidence whose
+	// quote left its page) are recorded as extraction's with By's token.
+	By verity.Actor
 }
 
 // RunResult is what a run did: every page's outcomes (finished now or
@@ -145,7 +148,7 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 	if len(ids) == 0 {
 		// A page that changed so that it no longer names the object is
 		// no target any more, but its old evidence must still go.
-		moved, err := RelocateAll(ctx, r.Store, r.X.opt.Now)
+		moved, err := RelocateAll(ctx, r.Store, r.By, r.X.opt.Now)
 		res.Relocate = append(res.Relocate, moved...)
 		if err != nil {
 			return res, err
@@ -221,7 +224,7 @@ func (r *Runner) page(ctx context.Context, info verity.ExtractionRun, id string,
 		return nil, false, nil, nil
 	}
 	commit.Lock()
-	moved, err := Relocate(ctx, r.Store, src, r.X.opt.Now)
+	moved, err := Relocate(ctx, r.Store, src, r.By, r.X.opt.Now)
 	commit.Unlock()
 	if err != nil {
 		return nil, false, nil, err
@@ -259,7 +262,7 @@ func (r *Runner) save(ctx context.Context, info verity.ExtractionRun, res *PageR
 		o.SourceID = res.SourceID
 		switch o.Verdict {
 		case Accepted:
-			if err := store(ctx, r.Store, *o, spec.Subject.Type, spec.objectType(o.Object)); err != nil {
+			if err := store(ctx, r.Store, system(r.By), *o, spec.Subject.Type, spec.objectType(o.Object)); err != nil {
 				return err
 			}
 		case Review:

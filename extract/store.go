@@ -23,9 +23,8 @@ type Store interface {
 
 	Record(ctx context.Context, id string) (*verity.Record, error)
 	PutRecords(ctx context.Context, recs []*verity.Record) (receipt.Change[verity.Ref], error)
-	Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	Unrevoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	Viewer(ctx context.Context, caller verity.Caller) *receipt.Viewer
+	Revoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
+	Unrevoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
 
 	// KindRecords lists every record of a kind, alive or dead, by id.
 	KindRecords(ctx context.Context, kind verity.RecordKind) ([]*verity.Record, error)
@@ -102,3 +101,7 @@ func reviewItem(kept verity.ReviewItem) (ReviewItem, error) {
 
 // Who extraction acts as when it revokes evidence itself.
 const Who verity.Principal = "extract"
+
+// system is the actor extraction records its own revocations under: Who,
+// with the API token of the caller whose run or vote set them off.
+func system(by verity.Actor) verity.Actor { return verity.Actor{Who: Who, Token: by.Token} }

@@ -16,6 +16,7 @@ import (
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
+	"github.com/veritykb/verity/receipt/receipttest"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -151,7 +152,7 @@ const (
 
 func graph(t *testing.T, db *sqlite.DB, caller verity.Caller) []extract.EdgeView {
 	t.Helper()
-	edges, err := extract.Graph(context.Background(), db, caller, extract.GraphFilter{})
+	edges, err := extract.Graph(context.Background(), db, receipttest.View(context.Background(), db, caller), extract.GraphFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,14 +190,14 @@ func TestEdgeAcrossPagesSurvivesLosingOne(t *testing.T) {
 	if len(rec.Receipt.Sets) != 2 {
 		t.Errorf("edge receipt = %v, want one set per supporting evidence", rec.Receipt.Sets)
 	}
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("a.example")}, "user:ops@corp.example", "withdrawn"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("a.example")}, verity.Actor{Who: "user:ops@corp.example"}, "withdrawn"); err != nil {
 		t.Fatal(err)
 	}
 	edges = graph(t, db, verity.NewCaller())
 	if len(edges) != 1 || !slices.Equal(sources(edges[0]), []string{"b.example"}) {
 		t.Fatalf("Graph after revoking page a = %+v, want the edge on page b alone", edges)
 	}
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("b.example")}, "user:ops@corp.example", "withdrawn"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("b.example")}, verity.Actor{Who: "user:ops@corp.example"}, "withdrawn"); err != nil {
 		t.Fatal(err)
 	}
 	if edges := graph(t, db, verity.NewCaller()); len(edges) != 0 {
@@ -231,14 +232,14 @@ func TestVisibilityFollowsEvidence(t *testing.T) {
 			vega = e.ID
 		}
 	}
-	if _, err := extract.Explain(ctx, db, verity.NewCaller(), vega); verity.ErrorCode(err) != verity.ENOTFOUND {
+	if _, err := extract.Explain(ctx, db, receipttest.View(ctx, db, verity.NewCaller()), vega); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Errorf("Explain(hidden edge) as public = %v, want not found", err)
 	}
-	ex, err := extract.Explain(ctx, db, verity.NewCaller("group:hr"), vega)
+	ex, err := extract.Explain(ctx, db, receipttest.View(ctx, db, verity.NewCaller("group:hr")), vega)
 	if err != nil || len(ex.Steps) == 0 || ex.Edge == nil {
 		t.Errorf("Explain(hidden edge) as hr = %+v, %v; want its steps", ex, err)
 	}
-	acme, err := extract.Explain(ctx, db, verity.NewCaller(), public[0].ID)
+	acme, err := extract.Explain(ctx, db, receipttest.View(ctx, db, verity.NewCaller()), public[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +309,7 @@ func TestChangedPageRelocatesOrRevokesEvidence(t *testing.T) {
 	var moved []extract.Relocation
 	for _, src := range []*verity.Source{a2, b2} {
 		cur, _ := db.Source(ctx, src.ID)
-		r, err := extract.Relocate(ctx, db, cur, nil)
+		r, err := extract.Relocate(ctx, db, cur, verity.Actor{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -353,23 +354,23 @@ func TestReviewQueue(t *testing.T) {
 	if len(res.Outcomes(extract.Review)) != 1 || len(graph(t, db, verity.NewCaller())) != 0 {
 		t.Fatalf("Run = %d in review, %d edges; want 1 in review and no edge yet", len(res.Outcomes(extract.Review)), len(graph(t, db, verity.NewCaller())))
 	}
-	items, err := extract.PendingReview(ctx, db, verity.NewCaller())
+	items, err := extract.PendingReview(ctx, db, receipttest.View(ctx, db, verity.NewCaller()))
 	if err != nil || len(items) != 1 {
 		t.Fatalf("PendingReview = %v, %v; want 1 item", items, err)
 	}
 	vote := verity.HumanVote{Author: "user:ann@corp.example", Vote: verity.VoteApprove, Why: "checked the page", At: t0}
-	if _, err := extract.Decide(ctx, db, verity.NewCaller(), items[0].ID, vote); err != nil {
+	if _, err := extract.Decide(ctx, db, receipttest.View(ctx, db, verity.NewCaller()), verity.Actor{Who: "user:ann@corp.example"}, items[0].ID, vote); err != nil {
 		t.Fatal(err)
 	}
 	edges := graph(t, db, verity.NewCaller())
 	if len(edges) != 1 || len(edges[0].Human) != 1 || edges[0].Human[0].Author != "user:ann@corp.example" || edges[0].Votes != 6 {
 		t.Fatalf("Graph after approval = %+v, want the edge with Ann's vote among 6", edges)
 	}
-	if _, err := extract.Decide(ctx, db, verity.NewCaller(), items[0].ID, vote); verity.ErrorCode(err) != verity.ECONFLICT {
+	if _, err := extract.Decide(ctx, db, receipttest.View(ctx, db, verity.NewCaller()), verity.Actor{Who: "user:ann@corp.example"}, items[0].ID, vote); verity.ErrorCode(err) != verity.ECONFLICT {
 		t.Errorf("Decide(decided item) = %v, want conflict", err)
 	}
 	reject := verity.HumanVote{Author: "user:bob@corp.example", Vote: verity.VoteReject, Why: "former customer", At: t0}
-	if _, err := extract.Decide(ctx, db, verity.NewCaller(), edges[0].ID, reject); err != nil {
+	if _, err := extract.Decide(ctx, db, receipttest.View(ctx, db, verity.NewCaller()), verity.Actor{Who: "user:bob@corp.example"}, edges[0].ID, reject); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(graph(t, db, verity.NewCaller())); n != 0 {
@@ -413,7 +414,7 @@ func TestMergeSplitsWhenItDies(t *testing.T) {
 		t.Fatalf("Graph after merging = %+v, want one Acme Logistics GmbH edge with 3 evidences", edges)
 	}
 	// Undoing the first merge gives Acme its edge back.
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.RecordRef(m1)}, "user:ann@corp.example", "not the same"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.RecordRef(m1)}, verity.Actor{Who: "user:ann@corp.example"}, "not the same"); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(graph(t, db, verity.NewCaller())); n != 2 {
@@ -421,7 +422,7 @@ func TestMergeSplitsWhenItDies(t *testing.T) {
 	}
 	// Revoking page c kills the second merge through its receipt; Acme
 	// Group's edge rested on page c too, so it goes as well.
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("c.example")}, "user:ops@corp.example", "gone"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("c.example")}, verity.Actor{Who: "user:ops@corp.example"}, "gone"); err != nil {
 		t.Fatal(err)
 	}
 	edges = graph(t, db, verity.NewCaller())

@@ -41,7 +41,7 @@ func (s *Service) viewBefore(ctx context.Context, c verity.Caller, all bool, bef
 		}
 		return err == nil
 	}
-	return &view{c: c, all: all, exists: exists, v: receipt.StoreViewer(ctx, s.store, c, receipt.ViewOptions{All: all, Before: before})}
+	return &view{c: c, all: all, exists: exists, v: receipt.StoreViewer(ctx, s.store, c.CanRead, receipt.ViewOptions{All: all, Before: before})}
 }
 
 // readable reports whether the caller may read ref: a source by its ACL,

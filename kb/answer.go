@@ -103,7 +103,7 @@ func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*An
 	if err != nil {
 		return nil, err
 	}
-	a, err := answer.New(s.store, m, v, opt).Ask(ctx, req.Question, c)
+	a, err := answer.New(s.store, m, v, opt).Ask(ctx, req.Question, c, s.view(ctx, c, false).v)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func (s *Service) Check(ctx context.Context, c verity.Caller, req CheckRequest) 
 		return nil, err
 	}
 	sub := answer.Submission{Question: req.Question, Text: req.Answer, Documents: req.Documents, Citations: req.Citations}
-	a, err := answer.New(s.store, m, v, opt).Check(ctx, sub, c)
+	a, err := answer.New(s.store, m, v, opt).Check(ctx, sub, c, s.view(ctx, c, false).v)
 	if err != nil {
 		return nil, err
 	}

@@ -178,7 +178,7 @@ func (s *Service) applyAudit(ctx context.Context, c verity.Caller, r Rights, run
 		return nil, nil
 	}
 	why := fmt.Sprintf("audit run %d (%s, %s): not reproduced from the remaining sources", run.ID, run.PromptVersion, m.Info().Name())
-	ev, change, err := s.store.RevokeAs(ctx, refs, c.AsActor(), why)
+	ev, change, err := s.store.Revoke(ctx, refs, c.AsActor(), why)
 	if err != nil {
 		return nil, err
 	}

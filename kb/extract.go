@@ -8,7 +8,6 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/receipt"
 )
 
 // ExtractReport is what `verity extract` returns: the contract's edges and
@@ -188,7 +187,7 @@ func (s *Service) extract(ctx context.Context, c verity.Caller, m llm.Model, req
 		ids = nil // the runner also re-locates evidence of pages that stopped naming the objects
 	}
 	x := extract.New(m, req.spec, extract.Options{Concurrency: req.concurrency, Now: s.now, Language: req.language})
-	run := &extract.Runner{Store: s.store, X: x, Concurrency: req.pages, Progress: req.progress}
+	run := &extract.Runner{Store: s.store, X: x, Concurrency: req.pages, Progress: req.progress, By: c.AsActor()}
 	var res *extract.RunResult
 	var runErr error
 	if len(ids) > 0 || r.Admin {
@@ -325,7 +324,7 @@ func (s *Service) Graph(ctx context.Context, c verity.Caller, f GraphFilter) (*E
 
 // graph is Graph in an operator view when r.Admin.
 func (s *Service) graph(ctx context.Context, c verity.Caller, r Rights, f extract.GraphFilter) ([]extract.EdgeView, error) {
-	edges, err := extract.Graph(ctx, scoped{s.store, s, r.Admin}, c, f)
+	edges, err := extract.Graph(ctx, s.store, s.view(ctx, c, r.Admin).v, f)
 	if err != nil {
 		return nil, err
 	}
@@ -343,7 +342,7 @@ type EntityList struct {
 
 // Entities returns the live entities c may see, by id.
 func (s *Service) Entities(ctx context.Context, c verity.Caller) (*EntityList, error) {
-	ents, err := extract.Entities(ctx, s.store, c)
+	ents, err := extract.Entities(ctx, s.store, s.view(ctx, c, false).v)
 	if err != nil {
 		return nil, err
 	}
@@ -440,7 +439,7 @@ func (s *Service) Explain(ctx context.Context, c verity.Caller, id string) (*ext
 	if !strings.HasPrefix(id, "edge:") {
 		id = "edge:" + id
 	}
-	ex, err := extract.Explain(ctx, scoped{s.store, s, false}, c, id)
+	ex, err := extract.Explain(ctx, s.store, s.view(ctx, c, false).v, id)
 	if notFound(err) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "no edge %q that you may see (see verity graph)", id)
 	}
@@ -464,7 +463,7 @@ type ReviewList struct {
 
 // Review lists the candidates waiting for a person on pages c may read.
 func (s *Service) Review(ctx context.Context, c verity.Caller) (*ReviewList, error) {
-	items, err := extract.PendingReview(ctx, s.store, c)
+	items, err := extract.PendingReview(ctx, s.store, s.view(ctx, c, false).v)
 	if err != nil {
 		return nil, err
 	}
@@ -503,7 +502,7 @@ func (s *Service) Decide(ctx context.Context, c verity.Caller, req DecisionReque
 	if req.Vote != verity.VoteApprove && req.Vote != verity.VoteReject {
 		return nil, verity.Errorf(verity.EINVALID, "vote must be %s or %s, got %q", verity.VoteApprove, verity.VoteReject, req.Vote)
 	}
-	done, err := extract.Decide(ctx, scoped{s.store, s, r.Admin}, c, req.ID, verity.HumanVote{Author: string(c.Actor()), Vote: req.Vote, Why: req.Why, At: s.now().UTC()})
+	done, err := extract.Decide(ctx, s.store, s.view(ctx, c, r.Admin).v, c.AsActor(), req.ID, verity.HumanVote{Author: string(c.Actor()), Vote: req.Vote, Why: req.Why, At: s.now().UTC()})
 	if notFound(err) {
 		what := "review item"
 		if strings.HasPrefix(req.ID, "edge:") {
@@ -515,17 +514,4 @@ func (s *Service) Decide(ctx context.Context, c verity.Caller, req DecisionReque
 		return nil, err
 	}
 	return &Decision{By: string(c.Actor()), ID: req.ID, Result: done, Vote: req.Vote}, nil
-}
-
-// scoped is the store as a pipeline sees it for one request: its viewers
-// are the service's, an operator's view when all is set.
-type scoped struct {
-	Store
-	s   *Service
-	all bool
-}
-
-// Viewer overrides the store's with the service's rule.
-func (sc scoped) Viewer(ctx context.Context, caller verity.Caller) *receipt.Viewer {
-	return sc.s.view(ctx, caller, sc.all).v
 }

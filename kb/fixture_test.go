@@ -17,6 +17,7 @@ import (
 	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/postgres"
 	"github.com/veritykb/verity/postgres/pgtest"
+	"github.com/veritykb/verity/receipt/receipttest"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/verify"
 )
@@ -140,7 +141,7 @@ func buildFixture() (*fixture, error) {
 	if _, err := svc.Extract(ctx, local, kb.ExtractRequest{Parsed: spec, Pages: 1}); err != nil {
 		return nil, err
 	}
-	edges, err := extract.Graph(ctx, db, curIn, extract.GraphFilter{})
+	edges, err := extract.Graph(ctx, db, receipttest.View(ctx, db, curIn), extract.GraphFilter{})
 	if err != nil {
 		return nil, err
 	}

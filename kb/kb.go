@@ -50,12 +50,9 @@ type Store interface {
 	Records(ctx context.Context, f verity.RecordFilter) ([]*verity.Record, error)
 	SetAudit(ctx context.Context, ids []string, verdict verity.RecordState) error
 
-	Undo(ctx context.Context, event int64, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	// RevokeAs, UnrevokeAs and UndoAs record the actor's API token in the
-	// event beside its principal.
-	RevokeAs(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	UnrevokeAs(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	UndoAs(ctx context.Context, event int64, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
+	// Revoke, Unrevoke and Undo record the actor and its API token in the
+	// event.
+	Undo(ctx context.Context, event int64, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
 	Impact(ctx context.Context, refs []verity.Ref) (receipt.Change[verity.Ref], error)
 
 	PutAuditRun(ctx context.Context, run *verity.AuditRun) error

@@ -41,14 +41,14 @@ func NewRelocation() *Relocation {
 // to the new span, or are revoked when their words are gone, so that no
 // sentence, statement or edge stays alive on a version that no longer says
 // it. It runs with the store's authority (the log names relocate and
-// extract as the actors), whoever stored the version, and reports to c only
-// what c may read.
+// extract as the actors, with c's API token), whoever stored the version,
+// and reports to c only what c may read.
 func (s *Service) relocate(ctx context.Context, c verity.Caller, r Rights, src *verity.Source, out *Relocation) error {
-	rep, err := relocate.Source(ctx, s.store, src)
+	rep, err := relocate.Source(ctx, s.store, src, c.AsActor())
 	if err != nil {
 		return err
 	}
-	moves, err := extract.Relocate(ctx, s.store, src, s.now)
+	moves, err := extract.Relocate(ctx, s.store, src, c.AsActor(), s.now)
 	if err != nil {
 		return fmt.Errorf("relocate evidence of %s: %w", src.ID, err)
 	}

@@ -101,7 +101,7 @@ func (s *Service) revoke(ctx context.Context, c verity.Caller, refs []verity.Ref
 	if err := s.checkRefs(ctx, c, r, refs); err != nil {
 		return nil, err
 	}
-	ev, change, err := s.store.RevokeAs(ctx, refs, c.AsActor(), why)
+	ev, change, err := s.store.Revoke(ctx, refs, c.AsActor(), why)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (s *Service) Unrevoke(ctx context.Context, c verity.Caller, req RevokeReque
 	if err := s.checkRefs(ctx, c, r, refs); err != nil {
 		return nil, err
 	}
-	ev, change, err := s.store.UnrevokeAs(ctx, refs, c.AsActor(), why)
+	ev, change, err := s.store.Unrevoke(ctx, refs, c.AsActor(), why)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +144,7 @@ func (s *Service) Undo(ctx context.Context, c verity.Caller, req UndoRequest) (*
 	if _, err := s.event(ctx, c, r, event); err != nil {
 		return nil, err
 	}
-	ev, change, err := s.store.UndoAs(ctx, event, c.AsActor(), why)
+	ev, change, err := s.store.Undo(ctx, event, c.AsActor(), why)
 	if err != nil {
 		return nil, err
 	}

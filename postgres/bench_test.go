@@ -235,7 +235,7 @@ func benchRevoke(b *testing.B, k benchKind, n int) {
 	ctx := context.Background()
 	ref := rs.plants[n]
 	for b.Loop() {
-		_, change, err := rs.db.Revoke(ctx, []verity.Ref{ref}, "user:bench@x.example", "bench")
+		_, change, err := rs.db.Revoke(ctx, []verity.Ref{ref}, verity.Actor{Who: "user:bench@x.example"}, "bench")
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -243,7 +243,7 @@ func benchRevoke(b *testing.B, k benchKind, n int) {
 			b.Fatalf("revoking %s killed %d records, want %d", ref, len(change.Died), n)
 		}
 		b.StopTimer()
-		if _, _, err := rs.db.Unrevoke(ctx, []verity.Ref{ref}, "user:bench@x.example", "bench"); err != nil {
+		if _, _, err := rs.db.Unrevoke(ctx, []verity.Ref{ref}, verity.Actor{Who: "user:bench@x.example"}, "bench"); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()

@@ -51,7 +51,7 @@ func TestSameAnswersAsSQLite(t *testing.T) {
 			}
 		}
 		for i := 5; i < len(corpus); i += 41 {
-			if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef(corpus[i].ID)}, "user:admin@corp.example", "test"); err != nil {
+			if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef(corpus[i].ID)}, verity.Actor{Who: "user:admin@corp.example"}, "test"); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -176,12 +176,13 @@ type ViewOptions struct {
 	Before []verity.Ref
 }
 
-// StoreViewer returns a Viewer for caller over st: a source is alive when
-// active and readable when the caller holds a principal of its ACL; a record
-// is alive unless dead, and is seen through its receipt. A source or record
-// st cannot return is unknown, hence invisible: the view fails closed. Make
+// StoreViewer returns a Viewer over st: a source is alive when active and
+// readable when canRead says its ACL lets the caller read (the service
+// layer's rule, which this package never decides); a record is alive
+// unless dead, and is seen through its receipt. A source or record st
+// cannot return is unknown, hence invisible: the view fails closed. Make
 // one per request; it reads lazily and remembers what it read.
-func StoreViewer(ctx context.Context, st Lookup, caller verity.Caller, opt ViewOptions) *Viewer {
+func StoreViewer(ctx context.Context, st Lookup, canRead func(acl []verity.Principal) bool, opt ViewOptions) *Viewer {
 	type srcInfo struct{ known, active, readable bool }
 	sources := map[string]srcInfo{}
 	records := map[string]*verity.Record{}
@@ -196,10 +197,10 @@ func StoreViewer(ctx context.Context, st Lookup, caller verity.Caller, opt ViewO
 		var s srcInfo
 		if al, ok := st.(AccessLookup); ok {
 			if acl, status, err := al.SourceAccess(ctx, id); err == nil {
-				s = srcInfo{known: true, active: status == verity.StatusActive, readable: opt.All || caller.CanRead(acl)}
+				s = srcInfo{known: true, active: status == verity.StatusActive, readable: opt.All || canRead(acl)}
 			}
 		} else if src, err := st.SourceVersion(ctx, id, 0); err == nil {
-			s = srcInfo{known: true, active: src.Status == verity.StatusActive, readable: opt.All || caller.CanRead(src.ACL)}
+			s = srcInfo{known: true, active: src.Status == verity.StatusActive, readable: opt.All || canRead(src.ACL)}
 		}
 		sources[id] = s
 		return s

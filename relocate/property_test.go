@@ -97,7 +97,7 @@ func TestQuotesFollowTheirSources(t *testing.T) {
 			id := rapid.SampledFrom(ids).Draw(rt, "source")
 			src, out := put(id, draw(fmt.Sprintf("step %d", step)))
 			if out == verity.PutNewVersion {
-				if _, err := relocate.Source(ctx, db, src); err != nil {
+				if _, err := relocate.Source(ctx, db, src, verity.Actor{}); err != nil {
 					rt.Fatal(err)
 				}
 			}

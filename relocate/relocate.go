@@ -22,8 +22,8 @@ type Store interface {
 	// dead ones included.
 	QuoteRecords(ctx context.Context, sourceID string) ([]*verity.Record, error)
 	PutRecords(ctx context.Context, recs []*verity.Record) (receipt.Change[verity.Ref], error)
-	Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	Unrevoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
+	Revoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
+	Unrevoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
 	RevocationLog(ctx context.Context) ([]receipt.Event, error)
 }
 
@@ -72,8 +72,9 @@ type Report struct {
 // found again is restored. Quote records already at src's version, and
 // ones already known to be missing from it, are left alone, so running it
 // twice changes nothing. Revocations are written before the bodies, so a
-// run cut short is finished by the next one.
-func Source(ctx context.Context, st Store, src *verity.Source) (*Report, error) {
+// run cut short is finished by the next one. The events record [Who] with
+// the API token of by, the caller whose new version set them off.
+func Source(ctx context.Context, st Store, src *verity.Source, by verity.Actor) (*Report, error) {
 	rep := &Report{SourceID: src.ID, Version: src.Version, Moves: []Move{}, Retracted: []verity.Ref{}, Restored: []verity.Ref{}}
 	recs, err := st.QuoteRecords(ctx, src.ID)
 	if err != nil {
@@ -152,7 +153,7 @@ func Source(ctx context.Context, st Store, src *verity.Source) (*Report, error) 
 		}
 	}
 	if len(revoke) > 0 {
-		ev, change, err := st.Revoke(ctx, revoke, Who, fmt.Sprintf("quote gone from %s v%d", src.ID, src.Version))
+		ev, change, err := st.Revoke(ctx, revoke, verity.Actor{Who: Who, Token: by.Token}, fmt.Sprintf("quote gone from %s v%d", src.ID, src.Version))
 		if err != nil {
 			return nil, fmt.Errorf("relocate %s: revoke gone quotes: %w", src.ID, err)
 		}
@@ -162,7 +163,7 @@ func Source(ctx context.Context, st Store, src *verity.Source) (*Report, error) 
 		rep.Retracted = appendOthers(rep.Retracted, change.Died)
 	}
 	if len(unrev) > 0 {
-		ev, change, err := st.Unrevoke(ctx, unrev, Who, fmt.Sprintf("quote back in %s v%d", src.ID, src.Version))
+		ev, change, err := st.Unrevoke(ctx, unrev, verity.Actor{Who: Who, Token: by.Token}, fmt.Sprintf("quote back in %s v%d", src.ID, src.Version))
 		if err != nil {
 			return nil, fmt.Errorf("relocate %s: restore quotes found again: %w", src.ID, err)
 		}

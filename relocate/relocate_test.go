@@ -75,7 +75,7 @@ func (e *env) put(id, text string) *verity.Source {
 func (e *env) version(id, text string) *relocate.Report {
 	e.t.Helper()
 	src := e.put(id, text)
-	rep, err := relocate.Source(e.ctx, e.db, src)
+	rep, err := relocate.Source(e.ctx, e.db, src, verity.Actor{})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestSentenceSurvivesOnTheOtherSourceOnly(t *testing.T) {
 		t.Errorf("revocation log = %+v, want one event by relocate revoking %s", log, qa)
 	}
 
-	_, change, err := e.db.Revoke(e.ctx, []verity.Ref{verity.SourceRef("b")}, "user:ops@corp.example", "retracted")
+	_, change, err := e.db.Revoke(e.ctx, []verity.Ref{verity.SourceRef("b")}, verity.Actor{Who: "user:ops@corp.example"}, "retracted")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestShiftedQuoteMoves(t *testing.T) {
 		t.Errorf("after a moved quote: quote %s, sentence %s; want both alive", e.record(qa).State, e.record(s.ID).State)
 	}
 	// Relocating again at the same version changes nothing.
-	again, err := relocate.Source(e.ctx, e.db, e.src["a"])
+	again, err := relocate.Source(e.ctx, e.db, e.src["a"], verity.Actor{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestPersonsRevocationStays(t *testing.T) {
 	e := newEnv(t, map[string]string{"a": textA})
 	s := e.summarize()
 	qa := relocate.ID("a", said)
-	if _, _, err := e.db.Revoke(e.ctx, []verity.Ref{verity.RecordRef(qa)}, "user:ops@corp.example", "misquoted"); err != nil {
+	if _, _, err := e.db.Revoke(e.ctx, []verity.Ref{verity.RecordRef(qa)}, verity.Actor{Who: "user:ops@corp.example"}, "misquoted"); err != nil {
 		t.Fatal(err)
 	}
 	rep := e.version("a", "# Customer story\n\nA new intro.\n\n"+said)

@@ -37,7 +37,7 @@ func BenchmarkViewLargeSources(b *testing.B) {
 	}{{"access", db}, {"text", lookupOnly{db}}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				v := receipt.StoreViewer(ctx, tc.st, caller, receipt.ViewOptions{})
+				v := receipt.StoreViewer(ctx, tc.st, caller.CanRead, receipt.ViewOptions{})
 				for _, r := range refs {
 					if !v.Readable(r) {
 						b.Fatalf("%s unreadable", r)

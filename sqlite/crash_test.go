@@ -46,7 +46,7 @@ func crashWriter(path string) {
 			os.Exit(1)
 		}
 		if i%7 == 3 {
-			db.Revoke(ctx, []verity.Ref{verity.SourceRef(src.ID)}, verity.Principal("user:admin@corp.example"), "crash test")
+			db.Revoke(ctx, []verity.Ref{verity.SourceRef(src.ID)}, verity.Actor{Who: verity.Principal("user:admin@corp.example")}, "crash test")
 		}
 		fmt.Println(i + 1) // how far it got, for the test to pick its moment
 	}

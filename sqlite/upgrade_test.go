@@ -332,11 +332,11 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 	}
 
 	// The upgraded log goes on: new events get fresh ids and come last.
-	rev, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("handbook.md")}, "user:ops@corp.example", "upgrade test")
+	rev, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("handbook.md")}, verity.Actor{Who: "user:ops@corp.example"}, "upgrade test")
 	if err != nil {
 		t.Fatalf("Revoke after upgrade = %v", err)
 	}
-	undo, _, err := db.Undo(ctx, rev.ID, "user:ops@corp.example", "upgrade test")
+	undo, _, err := db.Undo(ctx, rev.ID, verity.Actor{Who: "user:ops@corp.example"}, "upgrade test")
 	if err != nil {
 		t.Fatalf("Undo(%d) after upgrade = %v", rev.ID, err)
 	}
@@ -349,7 +349,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 	if undo.Undoes != rev.ID {
 		t.Errorf("Undo(%d).Undoes = %d, want %d", rev.ID, undo.Undoes, rev.ID)
 	}
-	if _, _, err := db.Undo(ctx, log[4].ID, "user:ops@corp.example", "undo an upgraded event"); err != nil {
+	if _, _, err := db.Undo(ctx, log[4].ID, verity.Actor{Who: "user:ops@corp.example"}, "undo an upgraded event"); err != nil {
 		t.Errorf("Undo(%d), an upgraded event, = %v", log[4].ID, err)
 	}
 	after, err := db.RevocationLog(ctx)

@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/eval"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -162,11 +162,11 @@ func (a *app) sciFactAnswers(ctx context.Context, dir string, limit int) ([]eval
 		return nil, eval.SciFactGold{}, err
 	}
 	defer cleanup()
-	svc, err := a.answerService(ctx, db, answer.Options{NoCache: true, NoRecords: true})
-	if err != nil {
-		return nil, eval.SciFactGold{}, err
+	svc := a.scratchService(db)
+	ask := func(ctx context.Context, q string, c verity.Caller) (*kb.Answer, error) {
+		return svc.Ask(ctx, c, kb.AskRequest{Question: q, Fresh: true, NoRecord: true})
 	}
-	return eval.SciFactAnswers(ctx, sf, limit, svc.Ask, db, a.evalProgress)
+	return eval.SciFactAnswers(ctx, sf, limit, ask, db, a.evalProgress)
 }
 
 func pct(n, d int) float64 {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
-	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/eval/searchbench"
 	"github.com/veritykb/verity/ingest"
@@ -228,15 +227,12 @@ func (a *app) fillScratch(ctx context.Context, db interface {
 // rankWith sets the BM25 parameters of a scratch store's search.
 func rankWith(db scratch, p rank.Params) { db.SetSearchOptions(sqlstore.SearchOptions{Params: p}) }
 
-// answerService builds the answer pipeline directly over a scratch store,
-// for the evaluation harnesses (the knowledge base itself is only asked
-// through kb.Service.Ask).
-func (a *app) answerService(ctx context.Context, db *sqlite.DB, opt answer.Options) (*answer.Service, error) {
-	m, judge, err := a.answerModels(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return answer.New(db, m, judge, opt), nil
+// scratchService is the service layer over a scratch store, with the run's
+// models, for the evaluation harnesses: they ask it as the local operator,
+// as any caller asks the knowledge base.
+func (a *app) scratchService(db *sqlite.DB) *kb.Service {
+	return kb.New(db, kb.Options{Now: a.now, Log: a.log, Meter: a.meter,
+		Models: kb.Models{Model: a.runModel, Verifier: a.runVerifier, Spec: a.modelSpecOrEmpty()}})
 }
 
 // benchStore opens (creating) the store at path as the search benchmark's

@@ -62,7 +62,7 @@ func TestMergeReadsPages(t *testing.T) {
 				}
 				if b == 8 {
 					for _, s := range corpus[:10] {
-						if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef(s.ID)}, "user:admin@corp.example", "test"); err != nil {
+						if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef(s.ID)}, verity.Actor{Who: "user:admin@corp.example"}, "test"); err != nil {
 							t.Fatal(err)
 						}
 					}

@@ -10,43 +10,29 @@ import (
 	"github.com/veritykb/verity/receipt"
 )
 
-// Revoke withdraws sources or records on behalf of who: what rested only on
-// them dies, what has another live set survives. The cascade, the new states
-// and the log entry are stored in one transaction; no model is called. When
+// Revoke withdraws sources or records on behalf of actor a (who, and the
+// API token it used, both recorded in the event): what rested only on them
+// dies, what has another live set survives. The cascade, the new states and
+// the log entry are stored in one transaction; no model is called. When
 // every ref is revoked already, nothing is stored and the event is the zero
 // Event ([receipt.Log.Revoke] appends none).
-func (d *DB) Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
-	return d.RevokeAs(ctx, refs, verity.Actor{Who: who}, why)
-}
-
-// RevokeAs is Revoke recording the actor's token in the event too.
-func (d *DB) RevokeAs(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+func (d *DB) Revoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
 	return d.logged(ctx, a.Token, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
 		return l.Revoke(ctx, g, refs, a.Who, why)
 	})
 }
 
 // Unrevoke restores revoked sources or records and everything that rested on
-// them. When no ref is revoked, nothing is stored and the event is the zero
-// Event, as for Revoke.
-func (d *DB) Unrevoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
-	return d.UnrevokeAs(ctx, refs, verity.Actor{Who: who}, why)
-}
-
-// UnrevokeAs is Unrevoke recording the actor's token in the event too.
-func (d *DB) UnrevokeAs(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+// them, on behalf of actor a. When no ref is revoked, nothing is stored and
+// the event is the zero Event, as for Revoke.
+func (d *DB) Unrevoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
 	return d.logged(ctx, a.Token, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
 		return l.Unrevoke(ctx, g, refs, a.Who, why)
 	})
 }
 
-// Undo appends the inverse of a logged event.
-func (d *DB) Undo(ctx context.Context, event int64, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
-	return d.UndoAs(ctx, event, verity.Actor{Who: who}, why)
-}
-
-// UndoAs is Undo recording the actor's token in the event too.
-func (d *DB) UndoAs(ctx context.Context, event int64, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
+// Undo appends the inverse of a logged event on behalf of actor a.
+func (d *DB) Undo(ctx context.Context, event int64, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error) {
 	return d.logged(ctx, a.Token, func(l *receipt.Log, g graph) (receipt.Event, receipt.Change[verity.Ref], error) {
 		return l.Undo(ctx, g, event, a.Who, why)
 	})
@@ -141,12 +127,4 @@ func loadEvents(ctx context.Context, q querier) ([]receipt.Event, error) {
 func checkKnown(ctx context.Context, tx *Tx, refs []verity.Ref) error {
 	_, err := graph{tx: tx}.Status(ctx, refs, nil)
 	return err
-}
-
-// Viewer returns a [receipt.Viewer] for caller over this store: a source is
-// visible when active and readable by the caller, a record when alive and one
-// of its sets is made entirely of visible sources and records. Make one per
-// request; it reads lazily and remembers what it read.
-func (d *DB) Viewer(ctx context.Context, caller verity.Caller) *receipt.Viewer {
-	return receipt.StoreViewer(ctx, d, caller, receipt.ViewOptions{})
 }

@@ -23,7 +23,7 @@ func testRevokedMatch(t *testing.T, open Opener) {
 	if m := match("backups kept", verity.NewCaller()); m != 0 {
 		t.Fatalf("RevokedMatch before any revocation = %v, want 0", m)
 	}
-	if _, _, err := db.Revoke(ctx, []verity.Ref{src("pub"), src("hr")}, admin, "test"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{src("pub"), src("hr")}, verity.Actor{Who: admin}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -71,7 +71,7 @@ func testAnswerCacheAndStamp(t *testing.T, open Opener) {
 	s2 := stamp()
 	put(t, db, doc("b", "Restores are tested quarterly.", verity.Public))
 	s3 := stamp()
-	if _, _, err := db.Revoke(ctx, []verity.Ref{src("b")}, admin, "test"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{src("b")}, verity.Actor{Who: admin}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	s4 := stamp()
@@ -105,7 +105,7 @@ func testStatementRecords(t *testing.T, open Opener) {
 	if _, err := db.PutRecords(ctx, recs); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "test"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, verity.Actor{Who: admin}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	got, err := db.StatementRecords(ctx, "answer:q1:")

@@ -31,7 +31,7 @@ func testTouched(t *testing.T, open Opener) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	ev, change, err := db.Revoke(ctx, []verity.Ref{src("a"), rr("s5")}, admin, "test")
+	ev, change, err := db.Revoke(ctx, []verity.Ref{src("a"), rr("s5")}, verity.Actor{Who: admin}, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func testTouched(t *testing.T, open Opener) {
 	if !slices.Equal(died, []string{"s1", "s3"}) || !slices.Equal(survived, []string{"s2", "s4"}) {
 		t.Errorf("Touched = died %v survived %v, want [s1 s3] and [s2 s4]", died, survived)
 	}
-	un, _, err := db.Unrevoke(ctx, []verity.Ref{src("a")}, admin, "")
+	un, _, err := db.Unrevoke(ctx, []verity.Ref{src("a")}, verity.Actor{Who: admin}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func testAuditRunRoundTrip(t *testing.T, open Opener) {
 			t.Fatal(err)
 		}
 	}
-	ev, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "retracted")
+	ev, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, verity.Actor{Who: admin}, "retracted")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -140,10 +140,10 @@ func testPostingsMatchExhaustive(t *testing.T, open Opener) {
 	for i := 0; i < 40; i++ {
 		id := corpus[r.IntN(len(corpus))].ID
 		if st, _ := db.Source(ctx, id); st.Status == verity.StatusActive {
-			if _, _, err := db.Revoke(ctx, []verity.Ref{src(id)}, admin, "test"); err != nil {
+			if _, _, err := db.Revoke(ctx, []verity.Ref{src(id)}, verity.Actor{Who: admin}, "test"); err != nil {
 				t.Fatal(err)
 			}
-		} else if _, _, err := db.Unrevoke(ctx, []verity.Ref{src(id)}, admin, "test"); err != nil {
+		} else if _, _, err := db.Unrevoke(ctx, []verity.Ref{src(id)}, verity.Actor{Who: admin}, "test"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -182,7 +182,7 @@ func testPostingsSparseReader(t *testing.T, open Opener) {
 	for range 15 {
 		id := corpus[r.IntN(250)].ID
 		if st, _ := db.Source(ctx, id); st.Status == verity.StatusActive {
-			if _, _, err := db.Revoke(ctx, []verity.Ref{src(id)}, admin, "test"); err != nil {
+			if _, _, err := db.Revoke(ctx, []verity.Ref{src(id)}, verity.Actor{Who: admin}, "test"); err != nil {
 				t.Fatal(err)
 			}
 		}

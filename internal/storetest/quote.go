@@ -29,7 +29,7 @@ func testQuoteRecords(t *testing.T, open Opener) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.Revoke(ctx, []verity.Ref{rr("quote:a2")}, admin, "test"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{rr("quote:a2")}, verity.Actor{Who: admin}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -9,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/receipt/receipttest"
 )
 
 const admin = verity.Principal("user:admin@corp.example")
@@ -65,7 +66,7 @@ func testRecordsRevocation(t *testing.T, open Opener) {
 	if got := alive(t, db); len(got) != 5 {
 		t.Errorf("Impact changed the store: alive = %v", got)
 	}
-	ev, change, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "retracted by the vendor")
+	ev, change, err := db.Revoke(ctx, []verity.Ref{src("a")}, verity.Actor{Who: admin}, "retracted by the vendor")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,20 +79,20 @@ func testRecordsRevocation(t *testing.T, open Opener) {
 	if res := search(t, db, "text", verity.NewCaller()); len(res.Results) != 2 {
 		t.Errorf("search after revoking a = %d results, want b and c", len(res.Results))
 	}
-	if _, _, err := db.Revoke(ctx, []verity.Ref{src("b")}, admin, "also gone"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{src("b")}, verity.Actor{Who: admin}, "also gone"); err != nil {
 		t.Fatal(err)
 	}
 	if got := alive(t, db); len(got) != 0 {
 		t.Errorf("alive after revoking a and b = %v, want none", got)
 	}
 	// Undo the first revocation: a comes back and with it exactly what rested on it.
-	if _, _, err := db.Undo(ctx, ev.ID, admin, "vendor restored the page"); err != nil {
+	if _, _, err := db.Undo(ctx, ev.ID, verity.Actor{Who: admin}, "vendor restored the page"); err != nil {
 		t.Fatal(err)
 	}
 	if got := alive(t, db); !slices.Equal(got, []string{"s1", "s2", "s3", "x", "y"}) {
 		t.Errorf("alive after undo = %v, want all (s2 lives on a again)", got)
 	}
-	if _, _, err := db.Undo(ctx, ev.ID, admin, "twice"); verity.ErrorCode(err) != verity.ECONFLICT {
+	if _, _, err := db.Undo(ctx, ev.ID, verity.Actor{Who: admin}, "twice"); verity.ErrorCode(err) != verity.ECONFLICT {
 		t.Errorf("second undo error %v, want conflict", err)
 	}
 	log, err := db.RevocationLog(ctx)
@@ -99,7 +100,7 @@ func testRecordsRevocation(t *testing.T, open Opener) {
 		t.Errorf("RevocationLog = %+v, %v", log, err)
 	}
 	// Revoking a record cascades like a source.
-	if _, _, err := db.Revoke(ctx, []verity.Ref{rr("s1")}, admin, "audit said dead"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{rr("s1")}, verity.Actor{Who: admin}, "audit said dead"); err != nil {
 		t.Fatal(err)
 	}
 	if got := alive(t, db); !slices.Equal(got, []string{"s2", "x", "y"}) {
@@ -134,7 +135,7 @@ func testReceiptsGrow(t *testing.T, open Opener) {
 	put(t, db, doc("p1", "x", verity.Public))
 	put(t, db, doc("p2", "y", verity.Public))
 	db.PutRecords(ctx, []*verity.Record{rec("edge", []verity.Ref{src("p1")})})
-	db.Revoke(ctx, []verity.Ref{src("p1")}, admin, "")
+	db.Revoke(ctx, []verity.Ref{src("p1")}, verity.Actor{Who: admin}, "")
 	if got := alive(t, db); len(got) != 0 {
 		t.Fatalf("alive = %v, want none", got)
 	}
@@ -159,8 +160,9 @@ func testViewerFollowsReceipts(t *testing.T, open Opener) {
 		rec("mixed", []verity.Ref{src("pub"), src("hr")}),
 		rec("derived", []verity.Ref{rr("hronly")}),
 	})
-	public := db.Viewer(ctx, verity.NewCaller())
-	hr := db.Viewer(ctx, verity.NewCaller("group:hr"))
+	// A viewer over the store, with the service layer's rule of reading.
+	public := receipttest.View(ctx, db, verity.NewCaller())
+	hr := receipttest.View(ctx, db, verity.NewCaller("group:hr"))
 	for _, tt := range []struct {
 		id      string
 		pub, hr bool
@@ -214,10 +216,10 @@ func testRevocationMatchesRecompute(t *testing.T, open Opener) {
 			ref := rapid.SampledFrom(all).Draw(rt, "ref")
 			var err error
 			if revoked[ref] && rapid.Bool().Draw(rt, "undo") {
-				_, _, err = db.Unrevoke(ctx, []verity.Ref{ref}, admin, "")
+				_, _, err = db.Unrevoke(ctx, []verity.Ref{ref}, verity.Actor{Who: admin}, "")
 				delete(revoked, ref)
 			} else {
-				_, _, err = db.Revoke(ctx, []verity.Ref{ref}, admin, "")
+				_, _, err = db.Revoke(ctx, []verity.Ref{ref}, verity.Actor{Who: admin}, "")
 				revoked[ref] = true
 			}
 			if err != nil {

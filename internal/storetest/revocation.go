@@ -21,13 +21,13 @@ func testEventIDs(t *testing.T, open Opener) {
 	}
 	var logged []int64
 	for _, id := range names {
-		ev, _, err := db.Revoke(ctx, []verity.Ref{src(id)}, admin, "test")
+		ev, _, err := db.Revoke(ctx, []verity.Ref{src(id)}, verity.Actor{Who: admin}, "test")
 		if err != nil {
 			t.Fatal(err)
 		}
 		logged = append(logged, ev.ID)
 	}
-	u, _, err := db.Undo(ctx, logged[2], admin, "not the latest")
+	u, _, err := db.Undo(ctx, logged[2], verity.Actor{Who: admin}, "not the latest")
 	if err != nil {
 		t.Fatalf("Undo(%d) = %v", logged[2], err)
 	}
@@ -69,7 +69,7 @@ func testEventToken(t *testing.T, open Opener) {
 	ctx := context.Background()
 	db := open(t, "")
 	put(t, db, doc("a", "Text of a.", verity.Public))
-	ev, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "test")
+	ev, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, verity.Actor{Who: admin}, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,20 +102,20 @@ func testNoopRevocationLogsNothing(t *testing.T, open Opener) {
 	db := open(t, "")
 	put(t, db, doc("a", "Text of a.", verity.Public))
 	put(t, db, doc("b", "Text of b.", verity.Public))
-	first, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, admin, "first")
+	first, _, err := db.Revoke(ctx, []verity.Ref{src("a")}, verity.Actor{Who: admin}, "first")
 	if err != nil || !first.Logged() {
 		t.Fatalf("Revoke(a) = %+v, %v, want a logged event", first, err)
 	}
 	tests := []struct {
 		name string
-		run  func(context.Context, []verity.Ref, verity.Principal, string) (receipt.Event, receipt.Change[verity.Ref], error)
+		run  func(context.Context, []verity.Ref, verity.Actor, string) (receipt.Event, receipt.Change[verity.Ref], error)
 		ref  verity.Ref
 	}{
 		{"revoke a revoked source", db.Revoke, src("a")},
 		{"unrevoke a live source", db.Unrevoke, src("b")},
 	}
 	for _, tt := range tests {
-		ev, _, err := tt.run(ctx, []verity.Ref{tt.ref}, admin, tt.name)
+		ev, _, err := tt.run(ctx, []verity.Ref{tt.ref}, verity.Actor{Who: admin}, tt.name)
 		if err != nil || ev.Logged() {
 			t.Errorf("%s: = %+v, %v, want no event and no error", tt.name, ev, err)
 		}
@@ -126,10 +126,10 @@ func testNoopRevocationLogsNothing(t *testing.T, open Opener) {
 	if st, _ := db.Source(ctx, "a"); st.Status != verity.StatusRevoked {
 		t.Errorf("a after the no-ops is %s, want revoked", st.Status)
 	}
-	if _, _, err := db.Unrevoke(ctx, []verity.Ref{src("nothing")}, admin, "unknown"); verity.ErrorCode(err) != verity.ENOTFOUND {
+	if _, _, err := db.Unrevoke(ctx, []verity.Ref{src("nothing")}, verity.Actor{Who: admin}, "unknown"); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Errorf("Unrevoke(unknown) = %v, want not found, not a no-op", err)
 	}
-	u, _, err := db.Undo(ctx, first.ID, admin, "undo")
+	u, _, err := db.Undo(ctx, first.ID, verity.Actor{Who: admin}, "undo")
 	if err != nil || !u.Logged() {
 		t.Errorf("Undo(%d) = %+v, %v, want a logged event", first.ID, u, err)
 	}

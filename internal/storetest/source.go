@@ -117,11 +117,11 @@ func testHasActiveSources(t *testing.T, open Opener) {
 	check("empty store", false)
 	put(t, db, doc("a", "Quarterly budget for marketing.", verity.Public))
 	check("one source", true)
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("a")}, "user:admin@x.example", "test"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("a")}, verity.Actor{Who: "user:admin@x.example"}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	check("its source revoked", false)
-	if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.SourceRef("a")}, "user:admin@x.example", "test"); err != nil {
+	if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.SourceRef("a")}, verity.Actor{Who: "user:admin@x.example"}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	check("restored", true)
@@ -132,7 +132,7 @@ func testRevokeLeavesSearch(t *testing.T, open Opener) {
 	db := open(t, "")
 	put(t, db, doc("a", "Quarterly budget for marketing.", verity.Public))
 	put(t, db, doc("b", "Budget review notes.", verity.Public))
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("a")}, "user:admin@x.example", "test"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("a")}, verity.Actor{Who: "user:admin@x.example"}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	res := search(t, db, "budget", verity.NewCaller())
@@ -148,14 +148,14 @@ func testRevokeLeavesSearch(t *testing.T, open Opener) {
 	if res := search(t, db, "budget", verity.NewCaller()); len(res.Results) != 1 {
 		t.Errorf("search after re-ingest of revoked = %v, want only b", res.Results)
 	}
-	if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.SourceRef("a")}, "user:admin@x.example", "test"); err != nil {
+	if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.SourceRef("a")}, verity.Actor{Who: "user:admin@x.example"}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	res = search(t, db, "budget sales", verity.NewCaller())
 	if len(res.Results) != 2 || res.Results[0].SourceID != "a" {
 		t.Errorf("search after unrevoke = %v, want a first, then b", res.Results)
 	}
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("zzz")}, "user:admin@x.example", "test"); verity.ErrorCode(err) != verity.ENOTFOUND {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("zzz")}, verity.Actor{Who: "user:admin@x.example"}, "test"); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Errorf("revoke unknown error %v, want not found", err)
 	}
 }
@@ -271,7 +271,7 @@ func testOneURIPerSystem(t *testing.T, open Opener) {
 	put(t, db, src("a", "https://x/1", "web"))
 	put(t, db, src("b", "https://x/2", "web"))
 	put(t, db, src("r", "https://x/3", "web"))
-	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("r")}, admin, "test"); err != nil {
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("r")}, verity.Actor{Who: admin}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {

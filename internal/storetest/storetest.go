@@ -23,9 +23,8 @@ type Store interface {
 	Stats(ctx context.Context) (verity.StoreStats, error)
 	ResearchCalls(ctx context.Context, f verity.ResearchFilter) ([]verity.ResearchCall, error)
 	RevocationLog(ctx context.Context) ([]receipt.Event, error)
-	Revoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	Unrevoke(ctx context.Context, refs []verity.Ref, who verity.Principal, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	Viewer(ctx context.Context, caller verity.Caller) *receipt.Viewer
+	Revoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
+	Unrevoke(ctx context.Context, refs []verity.Ref, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
 	// SQL and Rebind let a check read the tables directly: SQL's queries
 	// are in the store's own dialect, which Rebind turns ? placeholders into.
 	SQL() *sql.DB
