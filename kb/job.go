@@ -3,17 +3,13 @@ package kb
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/extract"
-	"github.com/veritykb/verity/ingest"
-	"github.com/veritykb/verity/llm"
 )
 
 // Long operations — extraction, audits, crawls, web research — can be
@@ -23,15 +19,6 @@ import (
 // with the rights the caller has when it runs. Only a job's owner — the
 // caller's actor, a user or else a group — and admins see a job; to
 // anyone else an existing job and a missing one look the same.
-
-// JobStore is what the queue needs of the store.
-type JobStore interface {
-	EnqueueJobs(ctx context.Context, reqs []verity.JobRequest, run *verity.ExtractionRun) ([]int64, error)
-	Job(ctx context.Context, id int64) (*verity.Job, error)
-	Jobs(ctx context.Context, owner verity.Principal, f verity.JobFilter) ([]*verity.Job, error)
-	CancelJob(ctx context.Context, id int64) (*verity.Job, error)
-	SetJobProgress(ctx context.Context, id int64, p verity.JobProgress) (cancelled bool, err error)
-}
 
 // Queued is what queuing a request did: its jobs, in the order they run.
 type Queued struct {
@@ -364,120 +351,4 @@ func (s *Service) CancelJob(ctx context.Context, c verity.Caller, id int64) (*ve
 	}
 	js := s.store
 	return js.CancelJob(ctx, id)
-}
-
-// JobModels builds the model a job names by its spec.
-type JobModels func(ctx context.Context, spec string) (llm.Model, error)
-
-// JobTools are what a worker gives the jobs it runs: models by spec, how
-// to read a PDF a crawl fetches (nil: in the worker's own process), and the
-// web search and query planner a research job names (built with the
-// worker's keys, as models are).
-type JobTools struct {
-	Models   JobModels
-	PDF      ingest.PDFReader
-	Research func(ctx context.Context, search, planner, model string) (collect.Searcher, collect.Planner, error)
-}
-
-// RunJob runs job j as the caller who queued it, with that caller's
-// rights as they stand now, reporting progress after each unit of work,
-// and returns the operation's report. It is what a worker calls; it
-// decides nothing about rights that the operation itself does not.
-func (s *Service) RunJob(ctx context.Context, j *verity.Job, tools JobTools) (any, error) {
-	js := s.store
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	progress := func(done, total int) {
-		cancelled, err := js.SetJobProgress(ctx, j.ID, verity.JobProgress{Done: done, Total: total})
-		if err == nil && cancelled {
-			cancel(verity.ErrJobCancelled)
-		}
-	}
-	c := jobCaller(j.Request)
-	model := func() (llm.Model, error) {
-		if tools.Models == nil {
-			return nil, verity.Errorf(verity.EINVALID, "job %d: this worker has no models", j.ID)
-		}
-		return tools.Models(ctx, j.Request.Model)
-	}
-	var (
-		res any
-		err error
-	)
-	switch j.Kind {
-	case verity.JobExtract:
-		var a extractArgs
-		if err := json.Unmarshal(j.Request.Args, &a); err != nil || a.Spec == nil {
-			return nil, verity.Errorf(verity.EINVALID, "job %d: extraction arguments: %v", j.ID, err)
-		}
-		if err := a.Spec.Check(); err != nil {
-			return nil, fmt.Errorf("job %d: %w", j.ID, err)
-		}
-		m, merr := model()
-		if merr != nil {
-			return nil, merr
-		}
-		progress(0, len(a.IDs))
-		res, err = s.extract(ctx, c, m, &extraction{spec: a.Spec, ids: a.IDs, language: extract.MessageLanguage(a.Language, a.Spec),
-			pages: a.Pages, concurrency: a.Concurrency, progress: progress})
-	case verity.JobAudit:
-		var a auditArgs
-		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
-			return nil, verity.Errorf(verity.EINVALID, "job %d: audit arguments: %v", j.ID, err)
-		}
-		m, merr := model()
-		if merr != nil {
-			return nil, merr
-		}
-		progress(0, 1)
-		res, err = s.audit(ctx, c, m, a.Scope, audit.Options{Probes: a.Probes, AliveAt: a.AliveAt, DeadAt: a.DeadAt, Blind: a.Blind,
-			EarlyStop: a.EarlyStop, Concurrency: a.Concurrency}, a.Apply)
-		if err == nil {
-			progress(1, 1)
-		}
-	case verity.JobCrawl:
-		var a crawlArgs
-		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
-			return nil, verity.Errorf(verity.EINVALID, "job %d: crawl arguments: %v", j.ID, err)
-		}
-		fetched := 0
-		progress(0, a.Budget)
-		opt := collect.CrawlOptions{Budget: a.Budget, ACL: a.ACL, MaxDepth: a.MaxDepth, NoSitemap: a.NoSitemap, Restart: a.Restart, PDF: tools.PDF,
-			OnPage: func(p collect.PageResult) {
-				if p.Fetched {
-					fetched++
-					progress(fetched, a.Budget)
-				}
-			}}
-		res, err = s.Crawl(ctx, c, collect.NewFetcher(a.Fetch), a.Start, opt)
-	case verity.JobResearch:
-		var a researchArgs
-		if err := json.Unmarshal(j.Request.Args, &a); err != nil {
-			return nil, verity.Errorf(verity.EINVALID, "job %d: research arguments: %v", j.ID, err)
-		}
-		if tools.Research == nil {
-			return nil, verity.Errorf(verity.EINVALID, "job %d: this worker cannot search the web", j.ID)
-		}
-		search, planner, terr := tools.Research(ctx, a.Search, a.Planner, j.Request.Model)
-		if terr != nil {
-			return nil, terr
-		}
-		spent, budget := 0, a.Searches+a.Reads
-		progress(0, budget)
-		opt := a.options()
-		opt.Planner, opt.PDF = planner, tools.PDF
-		opt.OnCall = func(call collect.Call) {
-			if call.Spent {
-				spent++
-				progress(spent, budget)
-			}
-		}
-		res, err = s.Research(ctx, c, search, collect.NewFetcher(a.Fetch), opt)
-	default:
-		return nil, verity.Errorf(verity.EINVALID, "job %d: unknown kind %q", j.ID, j.Kind)
-	}
-	if cause := context.Cause(ctx); cause == verity.ErrJobCancelled {
-		return res, verity.ErrJobCancelled
-	}
-	return res, err
 }

@@ -91,7 +91,7 @@ func TestJobResumesWithoutRepeatedCalls(t *testing.T) {
 	// One run, start to end.
 	svc, _, job, cache := jobStore(t)
 	whole := &countingModel{Model: offline.New(offline.Options{})}
-	if _, err := svc.RunJob(ctx, job, kb.JobTools{Models: stack(whole, cache)}); err != nil {
+	if _, err := svc.RunJob(ctx, job, svc.Handlers(kb.JobTools{Models: stack(whole, cache)})); err != nil {
 		t.Fatal(err)
 	}
 	want := graphLines(t, svc)
@@ -103,11 +103,11 @@ func TestJobResumesWithoutRepeatedCalls(t *testing.T) {
 	svc, _, job, cache = jobStore(t)
 	runCtx, kill := context.WithCancel(ctx)
 	first := &countingModel{Model: offline.New(offline.Options{}), stopAfter: whole.calls / 3, stop: kill}
-	if _, err := svc.RunJob(runCtx, job, kb.JobTools{Models: stack(first, cache)}); err == nil || !errors.Is(err, context.Canceled) && !errors.Is(runCtx.Err(), context.Canceled) {
+	if _, err := svc.RunJob(runCtx, job, svc.Handlers(kb.JobTools{Models: stack(first, cache)})); err == nil || !errors.Is(err, context.Canceled) && !errors.Is(runCtx.Err(), context.Canceled) {
 		t.Fatalf("the killed attempt = %v, want it cut short", err)
 	}
 	second := &countingModel{Model: offline.New(offline.Options{})}
-	res, err := svc.RunJob(ctx, job, kb.JobTools{Models: stack(second, cache)})
+	res, err := svc.RunJob(ctx, job, svc.Handlers(kb.JobTools{Models: stack(second, cache)}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestCrawlJob(t *testing.T) {
 	if err != nil || len(q.Jobs) != 1 || q.Jobs[0].Kind != verity.JobCrawl {
 		t.Fatalf("QueueCrawl = %+v, %v", q, err)
 	}
-	res, err := svc.RunJob(ctx, q.Jobs[0], kb.JobTools{})
+	res, err := svc.RunJob(ctx, q.Jobs[0], svc.Handlers(kb.JobTools{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestResearchJob(t *testing.T) {
 		asked = append(asked, search, planner, model)
 		return noHits{}, collect.TemplatePlanner{}, nil
 	}}
-	res, err := svc.RunJob(ctx, q.Jobs[0], tools)
+	res, err := svc.RunJob(ctx, q.Jobs[0], svc.Handlers(tools))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,5 +201,41 @@ func TestResearchJob(t *testing.T) {
 	}
 	if !slices.Equal(asked, []string{"searxng:http://search.example", "template", "offline"}) {
 		t.Errorf("the worker was asked for %v", asked)
+	}
+}
+
+// TestRunJobDispatchesByKind runs a kind of job registered at wiring beside
+// the service's own, as the caller who queued it, with its token; a kind
+// no handler is registered for is refused.
+func TestRunJobDispatchesByKind(t *testing.T) {
+	ctx := context.Background()
+	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "kinds.db"), t0, kb.Models{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	handlers := svc.Handlers(kb.JobTools{})
+	for _, kind := range []string{verity.JobExtract, verity.JobAudit, verity.JobCrawl, verity.JobResearch} {
+		if handlers[kind] == nil {
+			t.Errorf("Handlers has no handler for the service's own kind %q", kind)
+		}
+	}
+	var ran verity.Caller
+	handlers["sync"] = func(ctx context.Context, c verity.Caller, j *verity.Job, progress func(done, total int)) (any, error) {
+		ran = c
+		return "synced " + string(j.Request.Args), nil
+	}
+	j := &verity.Job{ID: 1, Kind: "sync", Request: verity.JobRequest{Kind: "sync", Caller: []verity.Principal{"user:ann@corp.example", "group:staff"},
+		Token: "tok1", Args: []byte(`"wiki"`)}}
+	res, err := svc.RunJob(ctx, j, handlers)
+	if err != nil || res != `synced "wiki"` {
+		t.Fatalf("RunJob(sync) = %v, %v; want the registered handler's report", res, err)
+	}
+	if ran.Actor() != "user:ann@corp.example" || ran.Token() != "tok1" || !slices.Contains(ran.Principals(), "group:staff") {
+		t.Errorf("the handler ran as %v (token %q), want the caller who queued the job", ran.Principals(), ran.Token())
+	}
+	j.Kind = "chat-reply"
+	if _, err := svc.RunJob(ctx, j, handlers); verity.ErrorCode(err) != verity.EINVALID {
+		t.Errorf("RunJob(a kind with no handler) = %v, want invalid", err)
 	}
 }

@@ -8,88 +8,13 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/answer"
-	"github.com/veritykb/verity/audit"
-	"github.com/veritykb/verity/collect"
-	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/receipt"
-	"github.com/veritykb/verity/relocate"
-	"github.com/veritykb/verity/summary"
 )
-
-// Store is everything the service reads and writes: the union of what the
-// pipelines need (answer, extract, summary, audit, relocate, collect) plus
-// batches of sources, record listings, the revocation log and roles.
-// *sqlite.DB implements it; a PostgreSQL store will too.
-type Store interface {
-	answer.Store
-	answer.Memory
-	extract.Store
-	summary.Store
-	audit.Store
-	audit.Log
-	relocate.Store
-	collect.Store
-	JobStore
-
-	// Ready reports whether the store answers and its migrations have run.
-	Ready(ctx context.Context) error
-	// Schema says which migrations the store has applied.
-	Schema(ctx context.Context) (*verity.SchemaStatus, error)
-	PutSources(ctx context.Context, puts []*verity.SourcePut) error
-	// SourceAccess returns a source's ACL and status, reading no text.
-	SourceAccess(ctx context.Context, id string) ([]verity.Principal, verity.SourceStatus, error)
-	// SourceACLs returns the ACL of each id the store holds, reading no text.
-	SourceACLs(ctx context.Context, ids []string) (map[string][]verity.Principal, error)
-	// URIDuplicates lists the sources sharing system and uri with an older
-	// one, which a store made before the one-uri rule may hold.
-	URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error)
-	Chunks(ctx context.Context, id string) ([]verity.Chunk, error)
-	Records(ctx context.Context, f verity.RecordFilter) ([]*verity.Record, error)
-	SetAudit(ctx context.Context, ids []string, verdict verity.RecordState) error
-
-	// Revoke, Unrevoke and Undo record the actor and its API token in the
-	// event.
-	Undo(ctx context.Context, event int64, a verity.Actor, why string) (receipt.Event, receipt.Change[verity.Ref], error)
-	Impact(ctx context.Context, refs []verity.Ref) (receipt.Change[verity.Ref], error)
-
-	PutAuditRun(ctx context.Context, run *verity.AuditRun) error
-	SetAuditApplied(ctx context.Context, run, event int64) error
-	AuditRun(ctx context.Context, id int64) (*verity.AuditRun, error)
-
-	CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error)
-	SaveCrawlState(ctx context.Context, crawl, status string, fetched int, urls []verity.CrawlURL) error
-	ResetCrawl(ctx context.Context, crawl string) error
-	PutResearchCall(ctx context.Context, c verity.ResearchCall) error
-
-	PutToken(ctx context.Context, t *verity.Token) error
-	Token(ctx context.Context, id string) (*verity.Token, error)
-	Tokens(ctx context.Context) ([]verity.Token, error)
-	RevokeToken(ctx context.Context, id string, at time.Time) (bool, error)
-
-	// Backup writes a consistent copy of the live store to a new file.
-	Backup(ctx context.Context, path string) error
-	// CopyTo copies every table, row for row with the same ids, into dst,
-	// another SQLite or PostgreSQL store that is empty or holds an
-	// interrupted copy of this one (dst is typed by the store package, so
-	// it is any here; a store of another kind is refused as invalid), and
-	// verifies both sides by row counts and checksums: a difference is an
-	// error returned with the report.
-	CopyTo(ctx context.Context, dst any, progress func(verity.CopyProgress)) (*verity.CopyReport, error)
-	// Reindex builds the search index again from the stored chunks.
-	Reindex(ctx context.Context, progress func(done, total int)) (*verity.ReindexReport, error)
-
-	GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error)
-	RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) (bool, error)
-	Roles(ctx context.Context) ([]verity.RoleGrant, error)
-	RolesOf(ctx context.Context, ps []verity.Principal) ([]verity.Role, error)
-}
 
 // Service is the one door. It is safe for concurrent use when its Store is.
 type Service struct {
-	store       Store
+	store       Stores
 	now         func() time.Time
 	log         *slog.Logger
 	models      Models
@@ -117,8 +42,12 @@ type Options struct {
 	FileTimeout time.Duration
 }
 
-// New returns the service over st.
-func New(st Store, opt Options) *Service {
+// New returns the service over a whole backend.
+func New(st Store, opt Options) *Service { return NewWith(storesOf(st), opt) }
+
+// NewWith returns the service over stores, each concern from whatever
+// implements it: a test double implements only the concern its test needs.
+func NewWith(st Stores, opt Options) *Service {
 	s := &Service{store: st, now: opt.Now, log: opt.Log, models: opt.Models, meter: opt.Meter, pdf: opt.PDF, fileTimeout: opt.FileTimeout}
 	if s.now == nil {
 		s.now = time.Now

@@ -96,7 +96,8 @@ func (a *app) startWorker(ctx context.Context, cfg workerConfig, pdf pdfFlags, m
 	}
 	models := a.jobModels(meter)
 	tools := kb.JobTools{Models: models, PDF: a.pdfReader(pdf), Research: a.jobResearch(models)}
-	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, tools) }
+	handlers := svc.Handlers(tools) // the service's own kinds; a kind wired elsewhere is added here
+	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, handlers) }
 	return queue.Start(ctx, a.db, run, opt)
 }
 
