@@ -1,7 +1,13 @@
 // Package kb is Verity's one door to the knowledge base: every operation a
-// transport offers — the CLI today, the HTTP API, the MCP server and the web
-// UI next — is a method of [Service] that takes the caller explicitly, and
-// this package alone decides who may read and change what.
+// transport offers — the CLI, the HTTP API, the MCP server, the web UI
+// (through the API), and any transport added later — is a method of
+// [Service] that takes the caller explicitly. This package decides who may
+// read and change what, and holds each operation's policy and shapes: the
+// requests transports decode (AskRequest, ExtractRequest, RevokeRequest...),
+// their defaults and bounds, the answers and envelopes every transport
+// prints, hint handling for anonymous callers, the batching of ingests, and
+// the reading of uploads with package ingest. A transport authenticates,
+// decodes, calls one method and encodes; it copies nothing of this.
 //
 // The rules, one table for every transport:
 //
@@ -16,23 +22,30 @@
 //
 // A caller reads a source when it holds a principal of the source's ACL (an
 // empty ACL is read by no one), and a derived record when it can read at
-// least one live sufficient set of the record's receipt — the one rule,
-// [receipt.Viewer]'s, never a second algorithm beside it. Roles live in the
-// store; the local operator (whoever opens the store file) has every right
-// and reads as public unless it asks for an operator view.
+// least one live sufficient set of the record's receipt. That one rule is
+// applied here and nowhere else: the store filters search by the caller's
+// principals that kb hands it, and pipelines receive the [verity.View] kb
+// builds for the request (receipt.StoreViewer with the caller's rule) — no
+// pipeline evaluates an ACL. Roles live in the store; the local operator
+// (whoever opens the store file) has every right and reads as public unless
+// it asks for an operator view. An anonymous caller ([verity.Anonymous])
+// reads what is public and is told of no hidden record.
 //
 // Every read is filtered, and a caller can never tell a record it cannot
 // read from one that does not exist: both give the same error code and
 // message, in every method. A caller with no right to an operation is told
 // so (EFORBIDDEN) before any id is looked at, so the refusal says nothing
-// about the ids either.
+// about the ids either. Every change is recorded with its actor and the API
+// token it used, whichever step makes it (a review, a relocation).
 //
-// The JSON shapes transports print live here too, so the CLI's --json, the
-// API and MCP tools answer alike.
+// The service runs over a store named concern by concern ([SourceStore],
+// [RecordStore], [GraphStore] and the others of store.go), models it is
+// given ([Models]), and job handlers registered by kind ([JobHandlers]).
 //
 // This package must never trust anything but its caller argument for rights
 // (not a flag, a document, a model's output or a record's body), must never
 // return text, titles, ids, spans or counts of what the caller cannot read,
-// and must never do I/O except through the [Store] and the models it is
-// given. Parsing flags, rendering and exit codes belong to the transports.
+// and must never do I/O except through the stores, models and readers it
+// is given. Parsing flags, rendering and exit codes belong to the
+// transports.
 package kb

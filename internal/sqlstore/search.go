@@ -25,7 +25,7 @@ type SearchOptions struct {
 func (d *DB) SetSearchOptions(o SearchOptions) { d.search = o }
 
 // Search implements [verity.Searcher] over the store's postings (see
-// sqlite/index.go and package postings). It reads in one transaction, so
+// index.go and package postings). It reads in one transaction, so
 // the segments, deletions, statistics and ACLs it sees are one committed
 // state. The caller's ACL is inside the traversal: postings.Search asks of
 // every doc that could still rank whether its record is readable, keeps the
