@@ -12,11 +12,8 @@ import (
 	"github.com/riverqueue/river/riverdriver"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/analysis"
-	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/eval/searchbench"
-	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/internal/sqlstore"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
@@ -104,24 +101,6 @@ func (a *app) modelCache(ctx context.Context) (llm.Cache, error) {
 	return a.cache, nil
 }
 
-// sciFactStore builds a temporary store holding SciFact's abstracts.
-func (a *app) sciFactStore(ctx context.Context, sf *eval.SciFact) (*sqlite.DB, func(), time.Duration, error) {
-	return a.scratchStore(ctx, "scifact", sciFactSources(sf))
-}
-
-// sciFactSources are SciFact's abstracts as public sources under their doc
-// ids, with [eval.SciDoc.Text] as their text.
-func sciFactSources(sf *eval.SciFact) []*verity.Source {
-	out := make([]*verity.Source, len(sf.Docs))
-	for i, d := range sf.Docs {
-		out[i] = &verity.Source{
-			ID: d.ID, URI: "https://doi.org/scifact/" + d.ID, System: "scifact", Title: d.Title,
-			ACL: []verity.Principal{verity.Public}, Text: d.Text(),
-		}
-	}
-	return out
-}
-
 // scratchStore builds a temporary SQLite store holding srcs, chunked as
 // ingest chunks, and returns it with its cleanup and how long filling it
 // took.
@@ -136,7 +115,7 @@ func (a *app) scratchStore(ctx context.Context, name string, srcs []*verity.Sour
 		cleanup()
 		return nil, nil, 0, err
 	}
-	took, err := a.fillScratch(ctx, db, srcs)
+	took, err := eval.Fill(ctx, db, srcs, a.evalProgress)
 	if err != nil {
 		db.Close()
 		cleanup()
@@ -184,7 +163,7 @@ func (a *app) scratchStoreAt(ctx context.Context, url, name string, srcs []*veri
 			fmt.Fprintf(a.stderr, "warning: drop the scratch schema %s: %v\n", schema, err)
 		}
 	}
-	took, err := a.fillScratch(ctx, db, srcs)
+	took, err := eval.Fill(ctx, db, srcs, a.evalProgress)
 	if err != nil {
 		cleanup()
 		return nil, nil, 0, err
@@ -192,47 +171,8 @@ func (a *app) scratchStoreAt(ctx context.Context, url, name string, srcs []*veri
 	return db, cleanup, took, nil
 }
 
-// fillScratch stores srcs in batches, chunked as ingest chunks them, and
-// says how long it took.
-func (a *app) fillScratch(ctx context.Context, db interface {
-	PutSources(context.Context, []*verity.SourcePut) error
-}, srcs []*verity.Source) (time.Duration, error) {
-	start := time.Now()
-	bar := a.newProgress("index", int64(len(srcs)), false)
-	defer bar.Done()
-	var batch []*verity.SourcePut
-	for i, src := range srcs {
-		batch = append(batch, &verity.SourcePut{Source: src, Chunks: ingest.Chunks(src, analysis.DefaultChunkOptions)})
-		if len(batch) < 64 && i < len(srcs)-1 {
-			continue
-		}
-		if err := db.PutSources(ctx, batch); err != nil {
-			return 0, err
-		}
-		for _, p := range batch {
-			if p.Err != nil {
-				return 0, p.Err
-			}
-		}
-		bar.Add(int64(len(batch)))
-		batch = batch[:0]
-	}
-	return time.Since(start), nil
-}
-
 // rankWith sets the BM25 parameters of a scratch store's search.
 func rankWith(db scratch, p rank.Params) { db.SetSearchOptions(sqlstore.SearchOptions{Params: p}) }
-
-// answerService builds the answer pipeline directly over a scratch store,
-// for the evaluation harnesses (the knowledge base itself is only asked
-// through kb.Service.Ask).
-func (a *app) answerService(ctx context.Context, db *sqlite.DB, opt answer.Options) (*answer.Service, error) {
-	m, judge, err := a.answerModels(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return answer.New(db, m, judge, opt), nil
-}
 
 // benchStore opens (creating) the store at path as the search benchmark's
 // Verity engine, which reaches it through the service layer.
