@@ -18,9 +18,10 @@ var (
 	stores     = []string{"/sqlite", "/postgres", sqlCore, "/queue"}
 	models     = []string{"/llm/openai", "/llm/anthropic", "/llm/offline", "/llm/nli"}
 	transports = []string{"/http", "/mcp", "/web"}
-	// Pipelines, the service layer and the evaluation harnesses take their
-	// stores and models as interfaces that cmd/verity wires.
-	pipelines = []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate", "/collect", "/eval", "/kb"}
+	// Pipelines, the service layer, the evaluation harnesses and the demo's
+	// script take their stores and models as interfaces that cmd/verity
+	// wires.
+	pipelines = []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate", "/collect", "/eval", "/kb", "/demo"}
 )
 
 // sqlCore is the SQL store both store adapters run: they import it, and
@@ -53,9 +54,10 @@ var wiring = map[string]bool{"wire.go": true}
 // TestLayout enforces the arrows of the package layout: the domain imports
 // only the standard library; adapters never import one another; store and
 // model adapters import a pipeline only as adapterUses says; pipelines,
-// the service layer and eval never import an adapter; transports reach
-// data only through the service layer, never a store; only cmd/verity
-// imports the web UI; in cmd/verity only the wiring names a store.
+// the service layer, eval and the demo never import an adapter;
+// transports reach data only through the service layer, never a store;
+// only cmd/verity imports the web UI; in cmd/verity only the wiring names
+// a store.
 func TestLayout(t *testing.T) {
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{.Dir}}|{{join .GoFiles " "}}|{{join .Imports " "}}`, "./...").Output()
 	if err != nil {

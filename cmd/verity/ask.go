@@ -9,7 +9,6 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
-	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/verify"
 )
@@ -195,61 +194,5 @@ func (a *app) printAnswerAs(ans *answer.Answer, markdown bool) error {
 		return err
 	}
 	printAnswer(a.stdout, ans)
-	return nil
-}
-
-// demoAsk shows grounded answers over the demo corpus: an answer with
-// citations and verbatim quotes, a claim check that catches a distortion, a
-// "not found", and a content-free hint.
-func (a *app) demoAsk(ctx context.Context, svc *kb.Service) error {
-	steps := []struct {
-		title, question string
-		as              []string
-	}{
-		{"A grounded answer: every claim cited, with a verbatim quote found by code", "Как часто пересматриваются права доступа?", []string{"group:staff"}},
-		{"\"When\" is answered by the sentence that gives a date, though it words the question otherwise", "Когда выйдет релиз 3.2?", nil},
-		{"Not found, and a hint: the HR plan exists, but only HR may read it", "Сколько человек сократят в 2027 году?", nil},
-		{"Not found: nothing in the corpus answers it", "What is the office parking policy?", []string{"group:staff"}},
-	}
-	m, judge, err := a.answerModels(ctx)
-	if err != nil {
-		return err
-	}
-	for i, s := range steps {
-		ans, err := svc.Ask(ctx, demoCaller(s.as), m, judge, s.question, answer.Options{NoCache: true})
-		if err != nil {
-			return err
-		}
-		as := "--as public "
-		if len(s.as) > 0 {
-			as = "--as " + strings.Join(s.as, " --as ") + " "
-		}
-		fmt.Fprintf(a.stdout, "\n== Ask %d. %s\n$ verity ask %s%q\n", i+1, s.title, as, s.question)
-		printAnswer(a.stdout, ans)
-		if i == 0 {
-			if err := a.demoDistortion(ctx, svc); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// demoDistortion checks the seed's paraphrase against CONF-101: "once a
-// year" where the page says "not less than once in 12 months; more often
-// after incidents".
-func (a *app) demoDistortion(ctx context.Context, svc *kb.Service) error {
-	m, judge, err := a.answerModels(ctx)
-	if err != nil {
-		return err
-	}
-	sub := answer.Submission{Text: "Права доступа к производственным системам пересматриваются раз в год [1].",
-		Documents: []answer.Document{{SourceID: "CONF-101"}}}
-	ans, err := svc.Check(ctx, verity.NewCaller("group:staff"), m, judge, sub, answer.Options{Policy: answer.Broad})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(a.stdout, "\n== Checking a paraphrase of it: the quote is found, the lost bound and condition are flagged\n$ verity check --as group:staff --source CONF-101 answer.txt   # %q\n", sub.Text)
-	printCheck(a.stdout, ans)
 	return nil
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/llm/offline"
 )
 
 // loadSpec reads --spec: a file, or the name of a built-in example spec.
@@ -281,38 +280,4 @@ func printCost(w io.Writer, c extract.CostReport, accepted int, lang string) {
 		fmt.Fprint(w, label(lang, "per_edge", float64(c.Total.Calls+c.Total.CacheHits)/float64(accepted)))
 	}
 	fmt.Fprintln(w)
-}
-
-// demoExtract runs the Russian Bitrix24 spec over the demo's vendor pages
-// with the offline engine and prints the accepted edges with quotes and
-// URLs, and the rejected distractors with their reason codes. The
-// integrator's site (oblako.example) counts as the vendor's own here, so
-// its logo wall under «Нам доверяют» presents customers.
-func (a *app) demoExtract(ctx context.Context, svc *kb.Service) error {
-	spec, err := extract.BuiltinSpec("bitrix24-ru")
-	if err != nil {
-		return err
-	}
-	spec.Vendor.Domains = append(spec.Vendor.Domains, "oblako.example")
-	meter := a.meter
-	if meter == nil {
-		meter = llm.NewMeter(nil)
-	}
-	m := llm.WithMeter(offline.New(offline.Options{}), meter)
-	op, err := a.caller()
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(a.stdout, "\n== Extraction: who uses Bitrix24? Every edge with a quote code found, or a reason code\n$ verity extract --spec bitrix24-ru --vendor-domain oblako.example --lang en\n")
-	// The demo speaks English, so the run's messages do too; the quotes
-	// stay Russian, as the pages write them.
-	out, err := a.runExtract(ctx, svc, op, m, spec, nil, 2, extract.English)
-	if err != nil {
-		return err
-	}
-	printExtract(a.stdout, out, extract.English)
-	if len(out.Edges) > 0 {
-		fmt.Fprintf(a.stdout, "\n%s\n", label(extract.English, "why", out.Edges[0].ID))
-	}
-	return nil
 }
