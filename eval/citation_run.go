@@ -191,9 +191,9 @@ type CitationRunOptions struct {
 // Citations scores the citations of answers as ALCE does, the entailment
 // judged by a judge over the run's model (three votes, stopping early)
 // through Verity's verifier. With SciFact it answers the dev claims as a
-// public caller over a scratch store of the abstracts, with the answer
-// models from w, keeping nothing, and compares the citations with the gold
-// evidence too (see [SciFactAnswers]).
+// public caller over a scratch store of the abstracts, answered as w
+// answers, and compares the citations with the gold evidence too (see
+// [SciFactAnswers]).
 func Citations(ctx context.Context, w Wiring, opt CitationRunOptions) (*CitationRun, error) {
 	m, _, err := w.Model(ctx)
 	if err != nil {
@@ -236,8 +236,7 @@ func Citations(ctx context.Context, w Wiring, opt CitationRunOptions) (*Citation
 }
 
 // answerSciFact answers SciFact's dev claims read from data over a scratch
-// store of its abstracts, with the answer models from w, answering afresh
-// and keeping nothing.
+// store of its abstracts, as w answers over it.
 func answerSciFact(ctx context.Context, data string, limit int, w Wiring) ([]CitationItem, SciFactGold, error) {
 	sf, err := LoadSciFact(filepath.Join(data, "scifact"))
 	if err != nil {
@@ -248,10 +247,9 @@ func answerSciFact(ctx context.Context, data string, limit int, w Wiring) ([]Cit
 		return nil, SciFactGold{}, err
 	}
 	defer cleanup()
-	m, judge, err := w.AnswerModels(ctx)
+	ask, err := w.Ask(ctx, db)
 	if err != nil {
 		return nil, SciFactGold{}, err
 	}
-	svc := answer.New(db, m, judge, answer.Options{NoCache: true, NoRecords: true})
-	return SciFactAnswers(ctx, sf, limit, svc.Ask, db, w.Progress)
+	return SciFactAnswers(ctx, sf, limit, ask, db, w.Progress)
 }

@@ -7,12 +7,12 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/internal/sqlstore"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/offline"
 	"github.com/veritykb/verity/rank"
 	"github.com/veritykb/verity/sqlite"
-	"github.com/veritykb/verity/verify"
 )
 
 // testWiring wires the harnesses as cmd/verity does, over fresh SQLite
@@ -30,8 +30,8 @@ func testWiring(t *testing.T, meter *llm.Meter) Wiring {
 			return db, func() { db.Close() }, took, err
 		},
 		Model: func(context.Context) (llm.Model, *llm.Meter, error) { return m, meter, nil },
-		AnswerModels: func(context.Context) (llm.Model, verify.Verifier, error) {
-			return m, offline.NewVerifier(offline.SupportParams{}, nil), nil
+		Ask: func(_ context.Context, db Scratch) (AskFunc, error) {
+			return answer.New(db, m, offline.NewVerifier(offline.SupportParams{}, nil), answer.Options{NoCache: true, NoRecords: true}).Ask, nil
 		},
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/llm"
-	"github.com/veritykb/verity/verify"
 )
 
 // Scratch is a store a harness builds for a dataset and works on: it adds
@@ -30,9 +29,9 @@ type Wiring struct {
 	// Model returns the run's model and the meter it reports to, nil for
 	// none.
 	Model func(ctx context.Context) (llm.Model, *llm.Meter, error)
-	// AnswerModels returns the model answers are drafted with and the
-	// verifier that checks their statements.
-	AnswerModels func(ctx context.Context) (llm.Model, verify.Verifier, error)
+	// Ask returns how questions are answered over a scratch store with the
+	// run's models: afresh, keeping nothing in the store.
+	Ask func(ctx context.Context, store Scratch) (AskFunc, error)
 	// Concurrency bounds the model calls a judge makes at once.
 	Concurrency int
 	// Now is the clock of what a harness records; nil is time.Now.

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/rank"
 )
@@ -153,13 +154,21 @@ type ranked struct{ scratch }
 func (r ranked) SetRankParams(p rank.Params) { rankWith(r.scratch, p) }
 
 // evalWiring is what the evaluation harnesses build and call: a scratch
-// SQLite store per dataset, and the run's models.
+// SQLite store per dataset, the run's models, and the answer pipeline over
+// a scratch store, answering afresh and keeping nothing.
 func (a *app) evalWiring() eval.Wiring {
 	return eval.Wiring{
 		Scratch: func(ctx context.Context, name string, srcs []*verity.Source) (eval.Scratch, func(), time.Duration, error) {
 			return a.scratchStore(ctx, name, srcs)
 		},
-		Model: a.model, AnswerModels: a.answerModels, Concurrency: a.concurrency, Now: a.now, Progress: a.evalProgress,
+		Ask: func(ctx context.Context, db eval.Scratch) (eval.AskFunc, error) {
+			m, judge, err := a.answerModels(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return answer.New(db, m, judge, answer.Options{NoCache: true, NoRecords: true}).Ask, nil
+		},
+		Model: a.model, Concurrency: a.concurrency, Now: a.now, Progress: a.evalProgress,
 	}
 }
 
