@@ -13,7 +13,7 @@ import (
 	"github.com/veritykb/verity/verify"
 )
 
-const demoCorpus = "../cmd/verity/democorpus/wiki.jsonl"
+const demoCorpus = "../demo/corpus/wiki.jsonl"
 
 func offlineService(store answer.Store, opt answer.Options) *answer.Service {
 	m := offline.New(offline.Options{})

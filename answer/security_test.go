@@ -220,7 +220,7 @@ func TestInjectionChangesNothing(t *testing.T) {
 // show «План сокращений на 2027 год»; a model that tries, as a public
 // caller, gets nothing of CONF-103.
 func TestDemoCorpusInjection(t *testing.T) {
-	db := openStore(t, "../cmd/verity/democorpus/wiki.jsonl")
+	db := openStore(t, "../demo/corpus/wiki.jsonl")
 	spy := &spyStore{DB: db}
 	m := script(t, func(v draftVars) string {
 		var items []string

@@ -3,6 +3,9 @@ package eval
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
@@ -153,4 +156,100 @@ func (e VerifierEntailer) Entail(ctx context.Context, pairs []EntailmentPair) ([
 		out[i] = v.Label == verify.Entailed
 	}
 	return out, nil
+}
+
+// CitationRun is what `verity eval citations` reports: the ALCE scores of
+// a set of answers, who judged them, and where the answers came from.
+// Its fields are in the order of their JSON names, which is the order the
+// report has always been printed in.
+type CitationRun struct {
+	AnswersFrom string `json:"answers_from"` // the answers file, or the model that wrote them
+	// Circular is set when the judge is the model that wrote the answers:
+	// the scores then check consistency, not truth.
+	Circular bool           `json:"circular,omitempty"`
+	Gold     *SciFactGold   `json:"gold,omitempty"` // with SciFact: the citations against its gold evidence
+	Judge    string         `json:"judge"`
+	Report   CitationReport `json:"report"`
+	Seconds  float64        `json:"seconds"` // of scoring
+}
+
+// CitationRunOptions configure [Citations].
+type CitationRunOptions struct {
+	CitationOptions
+	// File is the answers to score (see [LoadCitationItems]); when it is
+	// empty, SciFact's dev claims read from SciFact (the folder holding
+	// scifact/) are answered afresh and those answers scored.
+	File    string
+	SciFact string
+	Limit   int  // with SciFact: ask only the first Limit claims; 0 is all
+	Items   bool // keep the per-answer rows in the report
+	// Keep, when set, is handed the answers before they are scored, to
+	// write them out.
+	Keep func([]CitationItem) error
+}
+
+// Citations scores the citations of answers as ALCE does, the entailment
+// judged by a judge over the run's model (three votes, stopping early)
+// through Verity's verifier. With SciFact it answers the dev claims as a
+// public caller over a scratch store of the abstracts, answered as w
+// answers, and compares the citations with the gold evidence too (see
+// [SciFactAnswers]).
+func Citations(ctx context.Context, w Wiring, opt CitationRunOptions) (*CitationRun, error) {
+	m, _, err := w.Model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	judge := VerifierEntailer{Verifier: verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: w.Concurrency})}
+	run := &CitationRun{Judge: m.Info().Name(), AnswersFrom: opt.File}
+	var answers []CitationItem
+	if opt.File == "" {
+		gold := SciFactGold{}
+		if answers, gold, err = answerSciFact(ctx, opt.SciFact, opt.Limit, w); err != nil {
+			return nil, err
+		}
+		run.AnswersFrom, run.Circular, run.Gold = m.Info().Name(), true, &gold
+	} else {
+		f, err := os.Open(opt.File)
+		if err != nil {
+			return nil, verity.Errorf(verity.EINVALID, "answers file: %w", err)
+		}
+		answers, err = LoadCitationItems(f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	if opt.Keep != nil {
+		if err := opt.Keep(answers); err != nil {
+			return nil, err
+		}
+	}
+	start := time.Now()
+	if run.Report, err = CitationScores(ctx, answers, judge, opt.CitationOptions); err != nil {
+		return nil, err
+	}
+	if !opt.Items {
+		run.Report.Items = nil
+	}
+	run.Seconds = time.Since(start).Seconds()
+	return run, nil
+}
+
+// answerSciFact answers SciFact's dev claims read from data over a scratch
+// store of its abstracts, as w answers over it.
+func answerSciFact(ctx context.Context, data string, limit int, w Wiring) ([]CitationItem, SciFactGold, error) {
+	sf, err := LoadSciFact(filepath.Join(data, "scifact"))
+	if err != nil {
+		return nil, SciFactGold{}, err
+	}
+	db, cleanup, _, err := w.Scratch(ctx, "scifact", sf.Sources())
+	if err != nil {
+		return nil, SciFactGold{}, err
+	}
+	defer cleanup()
+	ask, err := w.Ask(ctx, db)
+	if err != nil {
+		return nil, SciFactGold{}, err
+	}
+	return SciFactAnswers(ctx, sf, limit, ask, db, w.Progress)
 }

@@ -2,11 +2,16 @@
 // retrieval (BEIR nDCG@10) and claim support, and the scoring functions the
 // `verity eval` commands report. It also holds the harnesses behind those
 // commands, which run Verity's pipelines on a dataset and build the report:
-// [CompareSupport] (any verifiers on SciFact's pairs or a pairs file read by
-// [LoadPairs], with macro-F1 and a reliability table) and [Support] (a judge
-// over one model) for claim-support verification, [Receipts] for
-// per-sentence receipts under revocation, and [SciFactAnswers] for answers
-// whose citations [CitationScores] judges.
+// [CompareRetrieval] (Verity's search beside a plain BM25, tuning on the
+// training split only), [RunSupport] and [CompareSupport] (any verifiers on
+// SciFact's pairs or a pairs file read by [LoadPairs], with macro-F1 and a
+// reliability table) and [Support] (a judge over one model) for
+// claim-support verification, [SciFactReceipts] and [Receipts] for
+// per-sentence receipts under revocation, [Citations] and [SciFactAnswers]
+// for answers whose citations [CitationScores] judges, and
+// [ReDocREDExtraction] and [Extraction] for quote-grounded extraction. A
+// command only parses its flags, wires a [Wiring] (fresh stores, the run's
+// models), calls one harness and renders the report it returns.
 //
 // Datasets are read from a directory given by the caller (the repository keeps
 // them in ../shared/data); a missing dataset is an ENOTFOUND error with a

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -310,4 +311,44 @@ func inside(span verity.Span, evidence []int, spans []verity.Span) bool {
 		}
 	}
 	return false
+}
+
+// ReDocREDRelations map the Re-DocRED relations [ReDocREDExtraction]
+// scores to the built-in specs that extract them; P463 ("member of") is
+// its distractor.
+var ReDocREDRelations = [][2]string{
+	{"P178", "redocred-developer"},
+	{"P176", "redocred-manufacturer"},
+	{"P400", "redocred-platform"},
+}
+
+// ReDocREDExtraction runs [Extraction] on Re-DocRED dev read from data
+// (redocred/dev_revised.json under it), the first limit documents when
+// limit > 0, with the relations of [ReDocREDRelations], P463 as the
+// distractor and the run's model from w; progress shows the documents.
+func ReDocREDExtraction(ctx context.Context, data string, limit int, w Wiring) (*ExtractionReport, error) {
+	ds, err := LoadReDocRED(filepath.Join(data, "redocred", "dev_revised.json"))
+	if err != nil {
+		return nil, err
+	}
+	var rels []RelationSpec
+	for _, r := range ReDocREDRelations {
+		s, err := extract.BuiltinSpec(r[1])
+		if err != nil {
+			return nil, err
+		}
+		rels = append(rels, RelationSpec{P: r[0], Spec: s})
+	}
+	m, _, err := w.Model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n := len(ds.Docs)
+	if limit > 0 && limit < n {
+		n = limit
+	}
+	bar := w.Progress.start("documents", int64(n))
+	defer bar.Done()
+	return Extraction(ctx, m, ds, ExtractionOptions{Relations: rels, Distractor: "P463", Limit: limit,
+		Progress: func(done, total int) { bar.Add(1) }})
 }

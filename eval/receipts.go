@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -379,4 +380,25 @@ func (r *receiptsRun) calls() int64 {
 		return 0
 	}
 	return r.Meter.Snapshot().Total.Calls
+}
+
+// SciFactReceipts runs [Receipts] on SciFact read from data (the folder
+// holding scifact/), over a scratch store of its abstracts and with the
+// run's model, both from w.
+func SciFactReceipts(ctx context.Context, data string, w Wiring, opt ReceiptsOptions) (*ReceiptsReport, error) {
+	sf, err := LoadSciFact(filepath.Join(data, "scifact"))
+	if err != nil {
+		return nil, err
+	}
+	db, cleanup, build, err := w.Scratch(ctx, "scifact", sf.Sources())
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	m, meter, err := w.Model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return Receipts(ctx, ReceiptsSetup{SciFact: sf, Store: db, BuildTime: build,
+		Model: m, Meter: meter, Now: w.Now, Progress: w.Progress}, opt)
 }

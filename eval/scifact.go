@@ -122,6 +122,20 @@ func LoadSciFact(dir string) (*SciFact, error) {
 	return sf, sc.Err()
 }
 
+// Sources are SciFact's abstracts as public sources under their doc ids,
+// with [SciDoc.Text] as their text: the corpus the harnesses build their
+// stores of.
+func (sf *SciFact) Sources() []*verity.Source {
+	out := make([]*verity.Source, len(sf.Docs))
+	for i, d := range sf.Docs {
+		out[i] = &verity.Source{
+			ID: d.ID, URI: "https://doi.org/scifact/" + d.ID, System: "scifact", Title: d.Title,
+			ACL: []verity.Principal{verity.Public}, Text: d.Text(),
+		}
+	}
+	return out
+}
+
 // TrainQueries turns training claims into retrieval queries judged by their
 // cited abstracts: the split retrieval tuning may use.
 func (sf *SciFact) TrainQueries() ([]Query, map[string]Qrels) {

@@ -17,8 +17,9 @@
 // deep) is refused before it reaches the parser. The third-party PDF code
 // cannot be interrupted, so the PDF reader is a function the caller can
 // replace ([Options.PDF], [PDFReader]); cmd/verity runs it in a child
-// process it kills at the deadline.
+// process it kills at the deadline, with package ingest/pdfchild.
 //
 // This package never writes to a store — callers decide what to keep — and
-// never starts a process: isolation is the caller's to wire.
+// never starts a process: isolation is the caller's to wire (the
+// subpackage pdfchild is the one that does).
 package ingest

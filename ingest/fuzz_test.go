@@ -155,7 +155,7 @@ func exportRecord(system, id, title, author, acl, updated, field, body string) s
 	return string(line) + "\n"
 }
 
-// The Confluence, Jira and Slack shapes of cmd/verity/democorpus: Confluence
+// The Confluence, Jira and Slack shapes of demo/corpus: Confluence
 // pages as storage-format HTML, Jira issues and Slack threads as text.
 
 func FuzzConfluence(f *testing.F) {

@@ -33,7 +33,8 @@ type PDFReader func(ctx context.Context, data []byte) (string, error)
 // These checks cover the attacks we know of; they are not a proof that no
 // file can hang or exhaust the process. A long-running program that parses
 // untrusted PDFs should run the parse in a child process with a deadline and
-// memory limits (cmd/verity's "__read-pdf") and pass that as [PDFReader].
+// memory limits (package ingest/pdfchild, which cmd/verity uses) and pass
+// that as [PDFReader].
 func PDF(ctx context.Context, data []byte) (text string, err error) {
 	defer func() {
 		if r := recover(); r != nil {

@@ -11,6 +11,16 @@ import (
 	"github.com/veritykb/verity/relocate"
 )
 
+// Action is what a logged event did: revoke or unrevoke (an undo is the
+// inverse action).
+type Action = receipt.Action
+
+// The actions of the log.
+const (
+	ActionRevoke   = receipt.ActionRevoke
+	ActionUnrevoke = receipt.ActionUnrevoke
+)
+
 // RevocationReport is what revoke, unrevoke, undo and impact return: the
 // event (nil for impact, a dry run, and for a revoke or unrevoke that
 // changed nothing, which logs nothing: every ref is then in Already), the

@@ -299,7 +299,7 @@ func TestEvalCitationsCommand(t *testing.T) {
 func TestDemoAsk(t *testing.T) {
 	a, db, out := demoApp(t)
 	ctx := context.Background()
-	if err := a.demoAsk(ctx, db); err != nil {
+	if err := demoScript(t, a, db).Ask(ctx); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()

@@ -1,11 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -93,19 +89,11 @@ relevant ids. Progress goes to stderr while ingesting.`,
 			if _, err := searchbench.Caller(a.as); err != nil {
 				return err
 			}
-			path, fresh := a.dbPath, true
-			if path == "" {
-				dir, err := os.MkdirTemp("", "verity-bench-")
-				if err != nil {
-					return fmt.Errorf("make the temporary store's directory: %w", err)
-				}
-				defer os.RemoveAll(dir)
-				path = filepath.Join(dir, "bench.db")
-			} else if _, err := os.Stat(path); err == nil {
-				fresh = false
-			} else if !errors.Is(err, fs.ErrNotExist) {
-				return verity.Errorf(verity.EINVALID, "--db %s: %w", path, err)
+			path, fresh, cleanup, err := searchbench.StorePath(a.dbPath)
+			if err != nil {
+				return err
 			}
+			defer cleanup()
 			if fresh && corpus == "" {
 				return verity.Errorf(verity.EINVALID, "--corpus is required, unless --db names a store that exists (see verity bench search --help)")
 			}
@@ -117,15 +105,12 @@ relevant ids. Progress goes to stderr while ingesting.`,
 				return err
 			}
 			var docs []searchbench.Doc
-			var text int64
 			if fresh {
 				if docs, err = searchbench.ReadCorpus(corpus); err != nil {
 					return err
 				}
-				for _, d := range docs {
-					text += int64(len(d.Text))
-				}
 			}
+			text := searchbench.TextBytes(docs)
 			e, err := a.benchStore(ctx, path)
 			if err != nil {
 				return err

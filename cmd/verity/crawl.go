@@ -162,25 +162,24 @@ is reported as an error, and nothing of that source is shown).`,
 			if err != nil {
 				return err
 			}
+			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart}
 			if queued {
-				q, err := svc.QueueCrawl(ctx, caller, args[0], collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth,
-					NoSitemap: noSitemap, Restart: restart}, fo)
+				q, err := svc.QueueCrawl(ctx, caller, args[0], opt, fo)
 				if err != nil {
 					return err
 				}
 				return a.printQueued(q)
 			}
 			bar := a.newProgress("crawl", int64(budget), false)
-			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart,
-				PDF: a.pdfReader(ff.pdf),
-				OnPage: func(r collect.PageResult) {
-					if r.Fetched {
-						bar.Add(1)
-					}
-					if !a.json && !r.Stored() && !a.interactive() && r.Outcome != collect.ReasonRobots && !(&collect.FetchError{Reason: r.Outcome}).Skip() {
-						fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(r.URL), clean(r.Detail))
-					}
-				}}
+			opt.PDF = a.pdfReader(ff.pdf)
+			opt.OnPage = func(r collect.PageResult) {
+				if r.Fetched {
+					bar.Add(1)
+				}
+				if !a.json && !r.Stored() && !a.interactive() && r.Outcome != collect.ReasonRobots && !(&collect.FetchError{Reason: r.Outcome}).Skip() {
+					fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(r.URL), clean(r.Detail))
+				}
+			}
 			rep, err := svc.Crawl(ctx, caller, collect.NewFetcher(fo), args[0], opt)
 			bar.Done()
 			if rep == nil {

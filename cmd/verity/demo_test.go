@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veritykb/verity/demo"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/offline"
@@ -34,6 +35,16 @@ func demoApp(t *testing.T) (*app, *kb.Service, *bytes.Buffer) {
 	}
 	out.Reset()
 	return a, svc, &out
+}
+
+// demoScript is the demo's script over svc as a's demo command runs it.
+func demoScript(t *testing.T, a *app, svc *kb.Service) *demo.Script {
+	t.Helper()
+	s, err := a.demoScript(svc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // TestDemoIngestTwice checks that ingesting the demo corpus again finds

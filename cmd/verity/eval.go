@@ -1,15 +1,17 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/eval"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/rank"
 )
 
@@ -77,20 +79,6 @@ never used for tuning. XQuAD-ru has no training split to tune on.
   verity eval retrieval --store postgres://postgres@127.0.0.1:5432/test`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			set, err := loadRetrievalSet(dataset, data)
-			if err != nil {
-				return err
-			}
-			if tune && set.train == nil {
-				return verity.Errorf(verity.EINVALID, "--tune: %s has no training split to tune on", set.name)
-			}
-			db, cleanup, build, err := a.scratchStoreAt(ctx, store, set.name, set.sources)
-			if err != nil {
-				return err
-			}
-			defer cleanup()
-			verityRanker := eval.SearcherRanker(db, func(r verity.SearchResult) string { return r.SourceID })
 			params := rank.DefaultParams
 			if k1 > 0 {
 				params.K1 = k1
@@ -98,61 +86,38 @@ never used for tuning. XQuAD-ru has no training split to tune on.
 			if b >= 0 {
 				params.B = b
 			}
-			out := map[string]any{"dataset": set.name, "split": set.split, "documents": len(set.sources), "build_seconds": build.Seconds()}
-			if tune {
-				best, bestScore := params, -1.0
-				var grid []map[string]float64
-				for _, tk1 := range []float64{0.6, 0.9, 1.2, 1.5} {
-					for _, tb := range []float64{0.2, 0.4, 0.6, 0.75} {
-						p := rank.Params{K1: tk1, B: tb}
-						rankWith(db, p)
-						rep, err := eval.Retrieval(ctx, verityRanker, set.train.queries, set.train.qrels, 10)
-						if err != nil {
-							return err
-						}
-						grid = append(grid, map[string]float64{"k1": tk1, "b": tb, "ndcg_at_10": rep.NDCG10})
-						if !a.json {
-							fmt.Fprintf(a.stdout, "train  k1=%.2f b=%.2f  nDCG@10 %.4f\n", tk1, tb, rep.NDCG10)
-						}
-						if rep.NDCG10 > bestScore {
-							best, bestScore = p, rep.NDCG10
-						}
+			rep, err := eval.CompareRetrieval(cmd.Context(), dataset, data, eval.RetrievalOptions{K: k, Params: params, Tune: tune,
+				Trial: func(t eval.RetrievalTrial) {
+					if !a.json {
+						fmt.Fprintf(a.stdout, "train  k1=%.2f b=%.2f  nDCG@10 %.4f\n", t.K1, t.B, t.NDCG10)
 					}
-				}
-				out["tuning"] = map[string]any{"split": set.train.split, "grid": grid, "best": map[string]float64{"k1": best.K1, "b": best.B, "ndcg_at_10": bestScore}}
-				params = best
-			}
-			rankWith(db, params)
-			rep, err := eval.Retrieval(ctx, verityRanker, set.queries, set.qrels, k)
-			if err != nil {
-				return err
-			}
-			base := eval.NewBaseline(set.baseline, baselineParams.K1, baselineParams.B)
-			baseRep, err := eval.Retrieval(ctx, eval.BaselineRanker(base), set.queries, set.qrels, k)
+				},
+				Store: func(ctx context.Context, name string, srcs []*verity.Source) (eval.RetrievalStore, func(), time.Duration, error) {
+					db, cleanup, took, err := a.scratchStoreAt(ctx, store, name, srcs)
+					return ranked{db}, cleanup, took, err
+				}})
 			if err != nil {
 				return err
 			}
 			if items != "" {
-				if err := writeRetrievalItems(items, rep, baseRep); err != nil {
+				if err := writeRetrievalItems(items, rep.Test, rep.Baseline.Report); err != nil {
 					return err
 				}
 			}
-			out["test"] = rep
-			out["params"] = map[string]float64{"k1": params.K1, "b": params.B}
-			out["baseline"] = map[string]any{"name": "plain BM25", "k1": baselineParams.K1, "b": baselineParams.B, "report": baseRep}
 			if a.json {
-				return a.printJSON(out)
+				return a.printJSON(rep)
 			}
-			fmt.Fprintf(a.stdout, "%s (%d queries, %d documents, store built in %.1fs)\n", set.title, rep.Queries, len(set.sources), build.Seconds())
+			t, base := rep.Test, rep.Baseline
+			fmt.Fprintf(a.stdout, "%s (%d queries, %d documents, store built in %.1fs)\n", rep.Title, t.Queries, rep.Documents, rep.BuildSeconds)
 			fmt.Fprintf(a.stdout, "  %-32s %8s %10s %11s %9s\n", "", "nDCG@10", "recall@10", fmt.Sprintf("recall@%d", k), "ms/query")
 			row := func(label string, r eval.RetrievalReport) {
 				fmt.Fprintf(a.stdout, "  %-32s %8.4f %10.4f %11.4f %9.2f\n", label, r.NDCG10, r.Recall10, r.RecallK, float64(r.MeanTime.Microseconds())/1000)
 			}
-			row(fmt.Sprintf("Verity (BM25 k1=%.2f b=%.2f)", params.K1, params.B), rep)
-			row(fmt.Sprintf("plain BM25 (k1=%.2f b=%.2f)", baselineParams.K1, baselineParams.B), baseRep)
-			fmt.Fprintf(a.stdout, "  %-32s %+8.4f %+10.4f %+11.4f\n", "Verity − plain", rep.NDCG10-baseRep.NDCG10, rep.Recall10-baseRep.Recall10, rep.RecallK-baseRep.RecallK)
-			if set.published != "" {
-				fmt.Fprintf(a.stdout, "  published: %s\n", set.published)
+			row(fmt.Sprintf("Verity (BM25 k1=%.2f b=%.2f)", rep.Params.K1, rep.Params.B), t)
+			row(fmt.Sprintf("plain BM25 (k1=%.2f b=%.2f)", base.K1, base.B), base.Report)
+			fmt.Fprintf(a.stdout, "  %-32s %+8.4f %+10.4f %+11.4f\n", "Verity − plain", t.NDCG10-base.Report.NDCG10, t.Recall10-base.Report.Recall10, t.RecallK-base.Report.RecallK)
+			if rep.Published != "" {
+				fmt.Fprintf(a.stdout, "  published: %s\n", rep.Published)
 			}
 			return nil
 		},
@@ -169,60 +134,6 @@ never used for tuning. XQuAD-ru has no training split to tune on.
 	return cmd
 }
 
-// baselineParams are the plain BM25's parameters: Anserini's defaults, at
-// which the published flat BM25 figures are measured.
-var baselineParams = rank.Params{K1: 0.9, B: 0.4}
-
-// retrievalSet is a dataset as eval retrieval runs it.
-type retrievalSet struct {
-	name, split, title, published string
-	sources                       []*verity.Source
-	queries                       []eval.Query
-	qrels                         map[string]eval.Qrels
-	baseline                      []eval.BaselineDoc // the documents as the plain BM25 reads them
-	train                         *trainSplit        // nil: nothing to tune on
-}
-
-type trainSplit struct {
-	split   string
-	queries []eval.Query
-	qrels   map[string]eval.Qrels
-}
-
-func loadRetrievalSet(dataset, data string) (*retrievalSet, error) {
-	switch dataset {
-	case "scifact":
-		sf, err := eval.LoadSciFact(filepath.Join(data, "scifact"))
-		if err != nil {
-			return nil, err
-		}
-		set := &retrievalSet{name: "scifact", split: "test", title: "SciFact test",
-			published: "Anserini BM25 0.665 multifield, 0.679 flat",
-			queries:   sf.TestQueries, qrels: sf.TestQrels}
-		set.sources = sciFactSources(sf)
-		for _, d := range sf.Docs {
-			// BEIR's flat BM25 indexes title and abstract as one text.
-			set.baseline = append(set.baseline, eval.BaselineDoc{ID: d.ID, Text: d.Title + " " + d.Text()})
-		}
-		tq, tqrels := sf.TrainQueries()
-		set.train = &trainSplit{split: "claims_train", queries: tq, qrels: tqrels}
-		return set, nil
-	case "xquad-ru":
-		x, err := eval.LoadXQuAD(filepath.Join(data, "xquad-ru-dev"))
-		if err != nil {
-			return nil, err
-		}
-		set := &retrievalSet{name: "xquad-ru", split: "dev", title: "XQuAD-ru dev",
-			published: "plain BM25 in xquad-ru-dev/README.md: 0.948 (k1=0.9 b=0.4)",
-			sources:   x.Sources, queries: x.Queries, qrels: x.Qrels}
-		for _, s := range x.Sources {
-			set.baseline = append(set.baseline, eval.BaselineDoc{ID: s.ID, Text: s.Text})
-		}
-		return set, nil
-	}
-	return nil, verity.Errorf(verity.EINVALID, "--dataset %q: want scifact or xquad-ru", dataset)
-}
-
 // writeRetrievalItems writes one line per query: id, Verity's rank, the
 // baseline's rank, the query.
 func writeRetrievalItems(path string, v, base eval.RetrievalReport) error {
@@ -235,6 +146,32 @@ func writeRetrievalItems(path string, v, base eval.RetrievalReport) error {
 		return fmt.Errorf("write --items: %w", err)
 	}
 	return nil
+}
+
+// ranked is a scratch store whose BM25 parameters eval retrieval sets.
+type ranked struct{ scratch }
+
+func (r ranked) SetRankParams(p rank.Params) { rankWith(r.scratch, p) }
+
+// evalWiring is what the evaluation harnesses build and call: a scratch
+// SQLite store per dataset, the run's models, and the answer pipeline over
+// a scratch store, answering afresh and keeping nothing.
+func (a *app) evalWiring() eval.Wiring {
+	return eval.Wiring{
+		Scratch: func(ctx context.Context, name string, srcs []*verity.Source) (eval.Scratch, func(), time.Duration, error) {
+			return a.scratchStore(ctx, name, srcs)
+		},
+		Ask: func(ctx context.Context, db eval.Scratch) (eval.AskFunc, error) {
+			svc, err := a.scratchService(db)
+			if err != nil {
+				return nil, err
+			}
+			return func(ctx context.Context, q string, c verity.Caller) (*kb.Answer, error) {
+				return svc.Ask(ctx, c, kb.AskRequest{Question: q, Fresh: true, NoRecord: true})
+			}, nil
+		},
+		Model: a.model, Concurrency: a.concurrency, Now: a.now, Progress: a.evalProgress,
+	}
 }
 
 // evalProgress opens a progress bar for a stage of an eval harness: an

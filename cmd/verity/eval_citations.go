@@ -1,20 +1,12 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/eval"
-	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/verify"
 )
 
 func (a *app) evalCitationsCmd() *cobra.Command {
@@ -64,70 +56,38 @@ to score again with another judge.`,
   verity eval citations --model anthropic:claude-sonnet-4-5 answers.jsonl
   verity eval citations --scifact --limit 100 --out scifact-answers.jsonl --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			opt := eval.CitationOptions{ALCECompat: compat, MaxCitations: maxCite}
-			m, _, err := a.model(ctx)
-			if err != nil {
-				return err
-			}
-			judge := eval.VerifierEntailer{Verifier: verify.NewJudge(m, verify.JudgeOptions{Votes: 3, EarlyStop: true, Concurrency: a.concurrency})}
-			result := map[string]any{"judge": m.Info().Name()}
-			var answers []eval.CitationItem
+			opt := eval.CitationRunOptions{CitationOptions: eval.CitationOptions{ALCECompat: compat, MaxCitations: maxCite},
+				SciFact: data, Limit: limit, Items: items}
 			switch {
 			case scifact && len(args) == 0:
 				if limit < 0 {
 					return verity.Errorf(verity.EINVALID, "--limit must not be negative")
 				}
-				gen, gold, err := a.sciFactAnswers(ctx, filepath.Join(data, "scifact"), limit)
-				if err != nil {
-					return err
-				}
-				answers = gen
-				result["answers_from"] = m.Info().Name()
-				result["circular"] = true
-				result["gold"] = gold
 			case !scifact && len(args) == 1:
-				f, err := os.Open(args[0])
-				if err != nil {
-					return verity.Errorf(verity.EINVALID, "answers file: %w", err)
-				}
-				answers, err = eval.LoadCitationItems(f)
-				f.Close()
-				if err != nil {
-					return err
-				}
-				result["answers_from"] = args[0]
+				opt.File = args[0]
 			default:
 				return verity.Errorf(verity.EINVALID, "give an ANSWERS_FILE or --scifact, not both")
 			}
 			if out != "" {
-				if err := writeCitationItems(out, answers); err != nil {
-					return err
-				}
+				opt.Keep = func(answers []eval.CitationItem) error { return writeJSONL(out, "--out", answers) }
 			}
-			start := time.Now()
-			rep, err := eval.CitationScores(ctx, answers, judge, opt)
+			run, err := eval.Citations(cmd.Context(), a.evalWiring(), opt)
 			if err != nil {
 				return err
 			}
-			if !items {
-				rep.Items = nil
-			}
-			result["report"] = rep
-			result["seconds"] = time.Since(start).Seconds()
 			if a.json {
-				return a.printJSON(result)
+				return a.printJSON(run)
 			}
-			w := a.stdout
+			w, rep := a.stdout, run.Report
 			fmt.Fprintf(w, "ALCE citation quality (%s reading; sentences by %s)\n", rep.Mode, rep.Splitter)
 			fmt.Fprintf(w, "  answers %d: %d scored, %d without sentences (left out of the averages)\n", rep.Answers, rep.Scored, rep.Skipped)
 			fmt.Fprintf(w, "  sentences %d, citations %d, multi-cited %d (%d supported, %d over-citations)\n", rep.Sentences, rep.Citations, rep.MultiCited, rep.MultiSupported, rep.OverCitations)
 			fmt.Fprintf(w, "  citation recall     %.1f\n  citation precision  %.1f\n  citation F1         %.1f\n", rep.Recall, rep.Precision, rep.F1)
-			fmt.Fprintf(w, "  judge: %s through Verity's verifier, %d judgements\n", clean(m.Info().Name()), rep.JudgeCalls)
-			if result["circular"] == true {
+			fmt.Fprintf(w, "  judge: %s through Verity's verifier, %d judgements\n", clean(run.Judge), rep.JudgeCalls)
+			if run.Circular {
 				fmt.Fprintf(w, "  CIRCULAR: the judge is the model that wrote and verified the answers; these numbers check consistency, not truth\n")
 			}
-			if g, ok := result["gold"].(eval.SciFactGold); ok {
+			if g := run.Gold; g != nil {
 				fmt.Fprintf(w, "SciFact gold evidence (independent of the judge), %d dev claims asked:\n", g.Claims)
 				fmt.Fprintf(w, "  answered %d, not found %d\n", g.Answered, g.NotFound)
 				fmt.Fprintf(w, "  citations on a gold evidence abstract   %d of %d (%.1f%%)\n", g.OnEvidenceDoc, g.Citations, pct(g.OnEvidenceDoc, g.Citations))
@@ -149,46 +109,9 @@ to score again with another judge.`,
 	return cmd
 }
 
-// sciFactAnswers wires eval.SciFactAnswers: SciFact from dir, a scratch
-// store of its abstracts, and the answer pipeline over it with the run's
-// model, answering afresh and keeping nothing.
-func (a *app) sciFactAnswers(ctx context.Context, dir string, limit int) ([]eval.CitationItem, eval.SciFactGold, error) {
-	sf, err := eval.LoadSciFact(dir)
-	if err != nil {
-		return nil, eval.SciFactGold{}, err
-	}
-	db, cleanup, _, err := a.sciFactStore(ctx, sf)
-	if err != nil {
-		return nil, eval.SciFactGold{}, err
-	}
-	defer cleanup()
-	svc := a.scratchService(db)
-	ask := func(ctx context.Context, q string, c verity.Caller) (*kb.Answer, error) {
-		return svc.Ask(ctx, c, kb.AskRequest{Question: q, Fresh: true, NoRecord: true})
-	}
-	return eval.SciFactAnswers(ctx, sf, limit, ask, db, a.evalProgress)
-}
-
 func pct(n, d int) float64 {
 	if d == 0 {
 		return 0
 	}
 	return 100 * float64(n) / float64(d)
-}
-
-// writeCitationItems writes items as JSON Lines.
-func writeCitationItems(path string, items []eval.CitationItem) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return verity.Errorf(verity.EINVALID, "--out: %w", err)
-	}
-	enc := json.NewEncoder(f)
-	enc.SetEscapeHTML(false)
-	for _, it := range slices.Clip(items) {
-		if err := enc.Encode(it); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	return f.Close()
 }

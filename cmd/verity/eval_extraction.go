@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"sort"
 
 	"github.com/spf13/cobra"
@@ -10,14 +9,6 @@ import (
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/extract"
 )
-
-// redocredRelations maps the Re-DocRED relations the evaluation scores to
-// the built-in specs that extract them.
-var redocredRelations = [][2]string{
-	{"P178", "redocred-developer"},
-	{"P176", "redocred-manufacturer"},
-	{"P400", "redocred-platform"},
-}
 
 func (a *app) evalExtractionCmd() *cobra.Command {
 	var (
@@ -53,31 +44,7 @@ recall against it is bounded well below 1 for any quote-grounded method.`,
   verity --model openai:gpt-4o-mini eval extraction`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			ds, err := eval.LoadReDocRED(filepath.Join(data, "redocred", "dev_revised.json"))
-			if err != nil {
-				return err
-			}
-			var rels []eval.RelationSpec
-			for _, r := range redocredRelations {
-				s, err := extract.BuiltinSpec(r[1])
-				if err != nil {
-					return err
-				}
-				rels = append(rels, eval.RelationSpec{P: r[0], Spec: s})
-			}
-			m, _, err := a.model(ctx)
-			if err != nil {
-				return err
-			}
-			n := len(ds.Docs)
-			if limit > 0 && limit < n {
-				n = limit
-			}
-			bar := a.newProgress("documents", int64(n), false)
-			rep, err := eval.Extraction(ctx, m, ds, eval.ExtractionOptions{Relations: rels, Distractor: "P463", Limit: limit,
-				Progress: func(done, total int) { bar.Add(1) }})
-			bar.Done()
+			rep, err := eval.ReDocREDExtraction(cmd.Context(), data, limit, a.evalWiring())
 			if err != nil {
 				return err
 			}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -68,23 +67,18 @@ out, the protocol of verity quote --batch), then score its answers with
 			case seed == 0:
 				seed = quotebench.TestSeed
 			}
-			corpus, err := quotebench.LoadSciFact(filepath.Join(data, "scifact", "corpus.jsonl"))
-			source := "SciFact abstracts + Russian texts"
-			if err != nil {
-				fmt.Fprintf(a.stderr, "note: %v; using the embedded fixture corpus\n", err)
-				corpus, source = quotebench.Fixture(), "embedded fixture corpus"
+			corpus, source, missing := quotebench.CorpusAt(data)
+			if missing != nil {
+				fmt.Fprintf(a.stderr, "note: %v; using the embedded fixture corpus\n", missing)
 			}
 			generated := quotebench.Generate(seed, n, corpus, sp)
 			if casesOut != "" {
-				return writeJSONL(casesOut, generated)
+				return writeJSONL(casesOut, "write "+casesOut, generated)
 			}
-			start := time.Now()
-			res := make([]quotebench.Result, len(generated))
-			for i, c := range generated {
+			res, elapsed := quotebench.Locate(generated, func(c quotebench.Case) quotebench.Result {
 				m := quote.Locate(c.Text, c.Quote, quote.Options{Hint: c.Hint})
-				res[i] = quotebench.Result{Found: m.Found, Start: m.Start, End: m.End, Kind: string(m.Kind)}
-			}
-			elapsed := time.Since(start)
+				return quotebench.Result{Found: m.Found, Start: m.Start, End: m.End, Kind: string(m.Kind)}
+			})
 			rep := quotebench.Score(generated, res)
 			if failures {
 				printQuoteFailures(a.stderr, generated, res)
@@ -116,30 +110,12 @@ out, the protocol of verity quote --batch), then score its answers with
 	return cmd
 }
 
-// scoreQuotes scores another locator's answers against written cases; a case
-// without an answer counts as not found.
+// scoreQuotes scores another locator's answers against written cases.
 func (a *app) scoreQuotes(casesPath, resultsPath string) error {
-	cs, err := readJSONLFile[quotebench.Case](casesPath)
+	rep, err := quotebench.ScoreFiles(casesPath, resultsPath)
 	if err != nil {
 		return err
 	}
-	type line struct {
-		ID string `json:"id"`
-		quotebench.Result
-	}
-	rs, err := readJSONLFile[line](resultsPath)
-	if err != nil {
-		return err
-	}
-	byID := make(map[string]quotebench.Result, len(rs))
-	for _, r := range rs {
-		byID[r.ID] = r.Result
-	}
-	results := make([]quotebench.Result, len(cs))
-	for i, c := range cs {
-		results[i] = byID[c.ID]
-	}
-	rep := quotebench.Score(cs, results)
 	if a.json {
 		rep.Failed = nil
 		return a.printJSON(rep)
@@ -163,10 +139,12 @@ func printQuoteFailures(w io.Writer, cs []quotebench.Case, rs []quotebench.Resul
 	}
 }
 
-func writeJSONL[T any](path string, items []T) error {
+// writeJSONL writes items to path as JSON Lines; what names the file in
+// an error.
+func writeJSONL[T any](path, what string, items []T) error {
 	f, err := os.Create(path)
 	if err != nil {
-		return verity.Errorf(verity.EINVALID, "write %s: %w", path, err)
+		return verity.Errorf(verity.EINVALID, "%s: %w", what, err)
 	}
 	w := bufio.NewWriter(f)
 	enc := json.NewEncoder(w)
@@ -179,26 +157,7 @@ func writeJSONL[T any](path string, items []T) error {
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
-		return err
+		return verity.Errorf(verity.EINVALID, "%s: %w", what, err)
 	}
 	return f.Close()
-}
-
-func readJSONLFile[T any](path string) ([]T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, verity.Errorf(verity.EINVALID, "read %s: %w", path, err)
-	}
-	defer f.Close()
-	var out []T
-	dec := json.NewDecoder(bufio.NewReaderSize(f, 1<<20))
-	for line := 1; ; line++ {
-		var v T
-		if err := dec.Decode(&v); err == io.EOF {
-			return out, nil
-		} else if err != nil {
-			return nil, verity.Errorf(verity.EINVALID, "%s: value %d: %w", path, line, err)
-		}
-		out = append(out, v)
-	}
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -51,7 +49,7 @@ sets and survive a revocation on another one.`,
 			if opt.Revoke <= 0 || opt.Revoke > 1 || opt.Mirrors < 0 || opt.Mirrors > 1 {
 				return verity.Errorf(verity.EINVALID, "--revoke must be in (0, 1] and --mirrors in [0, 1]")
 			}
-			rep, err := a.evalReceipts(cmd.Context(), data, opt)
+			rep, err := eval.SciFactReceipts(cmd.Context(), data, a.evalWiring(), opt)
 			if err != nil {
 				return err
 			}
@@ -73,26 +71,6 @@ sets and survive a revocation on another one.`,
 	f.Uint64Var(&opt.Seed, "seed", 1, "seed of the revocation and mirror choices")
 	f.BoolVar(&opt.Audit, "audit", false, "also audit the touched sentences by regeneration")
 	return cmd
-}
-
-// evalReceipts wires an eval.Receipts run: SciFact from data, a scratch
-// store of its abstracts, and the run's model.
-func (a *app) evalReceipts(ctx context.Context, data string, opt eval.ReceiptsOptions) (*eval.ReceiptsReport, error) {
-	sf, err := eval.LoadSciFact(filepath.Join(data, "scifact"))
-	if err != nil {
-		return nil, err
-	}
-	db, cleanup, build, err := a.sciFactStore(ctx, sf)
-	if err != nil {
-		return nil, err
-	}
-	defer cleanup()
-	m, meter, err := a.model(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return eval.Receipts(ctx, eval.ReceiptsSetup{SciFact: sf, Store: db, BuildTime: build,
-		Model: m, Meter: meter, Now: a.now, Progress: a.evalProgress}, opt)
 }
 
 func (a *app) printReceiptsReport(r *eval.ReceiptsReport) {

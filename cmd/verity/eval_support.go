@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -17,22 +14,11 @@ import (
 	"github.com/veritykb/verity/verify"
 )
 
-// supportOutput is what `verity eval support` prints: the comparison of
-// every verifier on the same pairs, the model calls the run made, and the
+// supportOutput is what `verity eval support` prints: the run, and the
 // fit of the offline verifier when --tune asked for one.
 type supportOutput struct {
-	*eval.SupportComparison
-	Usage  *supportUsage `json:"usage,omitempty"`
-	Tuning *supportFit   `json:"tuning,omitempty"`
-}
-
-// supportUsage is what the run's model calls cost (the llm verifier's).
-type supportUsage struct {
-	Calls        int64   `json:"calls"`
-	CacheHits    int64   `json:"cache_hits"`
-	InputTokens  int64   `json:"input_tokens"`
-	OutputTokens int64   `json:"output_tokens"`
-	CostUSD      float64 `json:"cost_usd"`
+	*eval.SupportRun
+	Tuning *supportFit `json:"tuning,omitempty"`
 }
 
 // supportFit is the offline verifier's fit on SciFact's training claims.
@@ -96,102 +82,49 @@ the offline verifier with the fitted model. The dev claims are never used.`,
   verity eval support --tune --model-out offline/support_model.go`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			maxGrade := verify.GradeSameMeaning
-			switch policy {
-			case "strict":
-			case "broad":
-				maxGrade = verify.GradePartial
-			default:
-				return verity.Errorf(verity.EINVALID, "--policy must be strict or broad, got %q", policy)
-			}
-			var sf *eval.SciFact
-			loadSciFact := func() (*eval.SciFact, error) {
-				if sf != nil {
-					return sf, nil
-				}
-				var err error
-				sf, err = eval.LoadSciFact(filepath.Join(data, "scifact"))
-				return sf, err
-			}
-			var pairs []eval.SupportPair
-			var err error
-			if pairsFile != "" {
-				pairs, err = eval.LoadPairs(pairsFile)
-			} else {
-				if _, err := loadSciFact(); err != nil {
-					return err
-				}
-				pairs, err = sf.SupportPairs(split)
-			}
-			if err != nil {
-				return err
-			}
-			if limit > 0 && limit < len(pairs) {
-				pairs = pairs[:limit]
-			}
-
-			out := supportOutput{}
-			var model *offline.SupportModel
+			var out supportOutput
+			opt := eval.SupportRunOptions{Pairs: pairsFile, Data: data, Split: split, Limit: limit, Policy: policy, Progress: a.evalProgress}
 			if tune {
-				if _, err := loadSciFact(); err != nil {
-					return err
-				}
-				if out.Tuning, err = a.fitSupport(ctx, sf); err != nil {
-					return err
-				}
-				model = out.Tuning.Model
-				if modelOut != "" {
-					if err := os.WriteFile(modelOut, []byte(model.GoSource()), 0o644); err != nil {
+				opt.Fit = func(t eval.SupportTraining) error {
+					out.Tuning = fitSupport(t)
+					if modelOut == "" {
+						return nil
+					}
+					if err := os.WriteFile(modelOut, []byte(out.Tuning.Model.GoSource()), 0o644); err != nil {
 						return verity.Errorf(verity.EINVALID, "write --model-out: %w", err)
 					}
 					out.Tuning.ModelFile = modelOut
+					return nil
 				}
 			}
-
-			specs, _, err := a.verifierSpecs()
-			if err != nil {
-				return err
-			}
-			verifiers := []eval.NamedVerifier{{Name: verifierBaseline, Model: "word overlap", Verifier: verify.WordOverlap{}}}
-			for _, s := range specs {
-				if s.Kind == verifierBaseline {
-					continue
-				}
-				nv, err := a.buildVerifier(ctx, s, verify.JudgeOptions{Votes: votes, Batch: batch, Concurrency: a.concurrency})
+			opt.Verifiers = func(ctx context.Context) ([]eval.NamedVerifier, *llm.Meter, error) {
+				specs, _, err := a.verifierSpecs()
 				if err != nil {
-					return err
+					return nil, nil, err
 				}
-				if s.Kind == verifierOffline && model != nil {
-					nv.Verifier = offline.NewVerifier(offline.SupportParams{Strict: s.Strict, Broad: s.Broad}, model)
+				var verifiers []eval.NamedVerifier
+				for _, s := range specs {
+					if s.Kind == verifierBaseline {
+						continue
+					}
+					nv, err := a.buildVerifier(ctx, s, verify.JudgeOptions{Votes: votes, Batch: batch, Concurrency: a.concurrency})
+					if err != nil {
+						return nil, nil, err
+					}
+					if s.Kind == verifierOffline && out.Tuning != nil {
+						nv.Verifier = offline.NewVerifier(offline.SupportParams{Strict: s.Strict, Broad: s.Broad}, out.Tuning.Model)
+					}
+					verifiers = append(verifiers, nv)
 				}
-				verifiers = append(verifiers, nv)
+				return verifiers, a.meter, nil
 			}
-			var before llm.Totals
-			if a.meter != nil {
-				before = a.meter.Snapshot().Total
-			}
-			cmpr, its, err := eval.CompareSupport(ctx, pairs, verifiers, maxGrade, a.evalProgress)
+			run, its, err := eval.RunSupport(cmd.Context(), opt)
 			if err != nil {
 				return err
 			}
-			out.SupportComparison = cmpr
-			if pairsFile != "" {
-				cmpr.Dataset, cmpr.File = "pairs", pairsFile
-			} else {
-				cmpr.Dataset, cmpr.Split = "scifact", split
-				cmpr.Labels = "SUPPORT is positive; CONTRADICT and no evidence are negative"
-			}
-			if a.meter != nil {
-				t := a.meter.Snapshot().Total
-				if t.Calls > before.Calls || t.CacheHits > before.CacheHits {
-					out.Usage = &supportUsage{Calls: t.Calls - before.Calls, CacheHits: t.CacheHits - before.CacheHits,
-						InputTokens: t.InputTokens - before.InputTokens, OutputTokens: t.OutputTokens - before.OutputTokens,
-						CostUSD: t.Cost - before.Cost}
-				}
-			}
+			out.SupportRun = run
 			if items != "" {
-				if err := writeItems(items, its); err != nil {
+				if err := writeJSONL(items, "--items", its); err != nil {
 					return err
 				}
 			}
@@ -219,47 +152,13 @@ the offline verifier with the fitted model. The dev claims are never used.`,
 // fitSupport fits the offline verifier's score on SciFact's training
 // claims, with the baseline's training precision as the floor of the
 // strict threshold.
-func (a *app) fitSupport(ctx context.Context, sf *eval.SciFact) (*supportFit, error) {
-	train, err := sf.SupportPairs("train")
-	if err != nil {
-		return nil, err
-	}
-	bv, err := eval.VerifyPairs(ctx, verify.WordOverlap{}, train, nil, "baseline")
-	if err != nil {
-		return nil, err
-	}
-	base := eval.ScoreSupport(train, bv, verify.GradeSameMeaning)
-	ex := make([]offline.SupportExample, len(train))
-	for i, p := range train {
+func fitSupport(t eval.SupportTraining) *supportFit {
+	ex := make([]offline.SupportExample, len(t.Pairs))
+	for i, p := range t.Pairs {
 		ex[i] = offline.SupportExample{Premise: p.Premise, Hypothesis: p.Hypothesis, Supported: p.Positive(), Group: p.ClaimID}
 	}
-	bar := a.evalProgress("fit", 1)
-	m, rep := offline.FitSupport(ex, offline.FitOptions{PrecisionFloor: base.Precision,
-		Fitted: fmt.Sprintf("SciFact claims_train: %d claim-abstract pairs, %d supported; strict at precision >= %.3f, the word-overlap baseline's", len(train), base.Binary.TP+base.Binary.FN, base.Precision)})
-	bar.Add(1)
-	bar.Done()
-	return &supportFit{Split: "train", PrecisionFloor: base.Precision, Report: rep, Model: m}, nil
-}
-
-func writeItems(path string, items []eval.SupportItem) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return verity.Errorf(verity.EINVALID, "--items: %w", err)
-	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, it := range items {
-		if err := enc.Encode(it); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return verity.Errorf(verity.EINVALID, "--items: %w", err)
-	}
-	return f.Close()
+	m, rep := offline.FitSupport(ex, offline.FitOptions{PrecisionFloor: t.Floor, Fitted: t.Note()})
+	return &supportFit{Split: "train", PrecisionFloor: t.Floor, Report: rep, Model: m}
 }
 
 func (a *app) printSupport(r supportOutput) {

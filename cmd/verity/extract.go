@@ -279,28 +279,3 @@ func printCost(w io.Writer, c extract.CostReport, accepted int, lang string) {
 	}
 	fmt.Fprintln(w)
 }
-
-// demoExtract runs the Russian Bitrix24 spec over the demo's vendor pages
-// with the offline engine and prints the accepted edges with quotes and
-// URLs, and the rejected distractors with their reason codes. The
-// integrator's site (oblako.example) counts as the vendor's own here, so
-// its logo wall under «Нам доверяют» presents customers.
-func (a *app) demoExtract(ctx context.Context, svc *kb.Service) error {
-	op, err := a.caller()
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(a.stdout, "\n== Extraction: who uses Bitrix24? Every edge with a quote code found, or a reason code\n$ verity extract --spec bitrix24-ru --vendor-domain oblako.example --lang en\n")
-	// The demo speaks English, so the run's messages do too; the quotes
-	// stay Russian, as the pages write them.
-	out, err := a.runExtract(ctx, svc, op, kb.ExtractRequest{Spec: "bitrix24-ru", VendorDomains: []string{"oblako.example"}, Pages: 2,
-		Language: extract.English, Concurrency: max(1, a.concurrency/2)})
-	if err != nil {
-		return err
-	}
-	printExtract(a.stdout, out, extract.English)
-	if len(out.Edges) > 0 {
-		fmt.Fprintf(a.stdout, "\n%s\n", label(extract.English, "why", out.Edges[0].ID))
-	}
-	return nil
-}

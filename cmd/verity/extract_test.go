@@ -185,7 +185,7 @@ func TestExtractNeedsSpec(t *testing.T) {
 func TestDemoExtract(t *testing.T) {
 	a, db, out := demoApp(t)
 	ctx := context.Background()
-	if err := a.demoExtract(ctx, db); err != nil {
+	if err := demoScript(t, a, db).Extract(ctx); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/ingest/pdfchild"
 )
 
 // stopGrace is how long a command may take to stop after an interrupt
@@ -24,9 +25,10 @@ import (
 const stopGrace = 1800 * time.Millisecond
 
 func main() {
-	// The PDF child limits itself before anything else runs (pdfchild.go).
-	if len(os.Args) > 1 && os.Args[1] == readPDFCommand {
-		os.Exit(readPDFMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, ingest.PDF))
+	// The PDF child limits itself before anything else runs (package
+	// ingest/pdfchild).
+	if len(os.Args) > 1 && os.Args[1] == pdfchild.Command {
+		os.Exit(pdfchild.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, ingest.PDF))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 2)

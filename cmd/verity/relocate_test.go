@@ -126,12 +126,13 @@ func TestCrawlRelocatesQuotes(t *testing.T) {
 func TestDemoRelocate(t *testing.T) {
 	a, db, out := demoApp(t)
 	ctx := context.Background()
+	script := demoScript(t, a, db)
 	for run := 1; run <= 2; run++ {
 		out.Reset()
-		if err := a.demoReceipts(ctx, db); err != nil {
+		if err := script.Receipts(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if err := a.demoRelocate(ctx, db); err != nil {
+		if err := script.Relocate(ctx); err != nil {
 			t.Fatal(err)
 		}
 		s := out.String()

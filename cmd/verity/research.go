@@ -63,32 +63,24 @@ func (a *app) searchProvider(flag string) (collect.Searcher, string, error) {
 	return nil, "", verity.Errorf(verity.EINVALID, "%s: unknown web-search provider %q; use one of\n%s", from, spec, searchSpecHelp)
 }
 
-// researchTarget is what a research run looks for, from a spec or flags.
-type researchTarget struct {
-	product string
-	aliases []string
-	ban     []string
-	vendor  []string
-}
-
-// targetFromSpec reads the product, its aliases, the banned domains and the
-// vendor's domains from an extraction spec: the first object is the
-// product; the names of further objects count as aliases, since a page
-// naming any of them is worth keeping for extraction.
-func targetFromSpec(path string) (researchTarget, error) {
+// researchFromSpec sets what a research looks for from an extraction
+// spec: the first object is the product; the names of further objects
+// count as aliases, since a page naming any of them is worth keeping for
+// extraction; the spec's banned domains and vendor domains are kept too.
+func researchFromSpec(path string, opt *collect.ResearchOptions) error {
 	spec, err := extract.LoadSpec(path)
 	if err != nil {
-		return researchTarget{}, err
+		return err
 	}
 	if len(spec.Objects) == 0 {
-		return researchTarget{}, verity.Errorf(verity.EINVALID, "spec %s has no objects to research", path)
+		return verity.Errorf(verity.EINVALID, "spec %s has no objects to research", path)
 	}
-	t := researchTarget{product: spec.Objects[0].Name, ban: spec.Banned, vendor: spec.Vendor.Domains}
-	t.aliases = append(t.aliases, spec.Objects[0].Aliases...)
+	opt.Product, opt.Ban, opt.Vendor = spec.Objects[0].Name, spec.Banned, spec.Vendor.Domains
+	opt.Aliases = append(opt.Aliases, spec.Objects[0].Aliases...)
 	for _, o := range spec.Objects[1:] {
-		t.aliases = append(t.aliases, o.Names()...)
+		opt.Aliases = append(opt.Aliases, o.Names()...)
 	}
-	return t, nil
+	return nil
 }
 
 func (a *app) researchCmd() *cobra.Command {
@@ -157,24 +149,23 @@ Built-in banned domains (and their subdomains):
 			if searches <= 0 || reads <= 0 || perHost <= 0 {
 				return verity.Errorf(verity.EINVALID, "--searches, --reads and --per-host must be positive")
 			}
-			var t researchTarget
+			ropt := collect.ResearchOptions{Searches: searches, Reads: reads, PerHost: perHost}
 			switch {
 			case specPath != "" && product != "":
 				return verity.Errorf(verity.EINVALID, "give --spec or --product, not both")
 			case specPath != "":
-				var err error
-				if t, err = targetFromSpec(specPath); err != nil {
+				if err := researchFromSpec(specPath, &ropt); err != nil {
 					return err
 				}
 			case product != "":
-				t.product = product
+				ropt.Product = product
 			case len(queries) == 0:
 				return verity.Errorf(verity.EINVALID, "give --spec FILE, --product NAME or at least one --query")
 			}
-			t.aliases = append(t.aliases, aliases...)
-			t.ban = append(t.ban, bans...)
-			principals, err := parseACL(acl)
-			if err != nil {
+			ropt.Aliases = append(ropt.Aliases, aliases...)
+			ropt.Ban = append(ropt.Ban, bans...)
+			var err error
+			if ropt.ACL, err = parseACL(acl); err != nil {
 				return err
 			}
 			fo, err := ff.options()
@@ -185,10 +176,9 @@ Built-in banned domains (and their subdomains):
 			if err != nil {
 				return err
 			}
-			var explicit []collect.PlannedQuery
 			for _, q := range queries {
 				if q = strings.TrimSpace(q); q != "" {
-					explicit = append(explicit, collect.PlannedQuery{Text: q, Reason: "given on the command line"})
+					ropt.Queries = append(ropt.Queries, collect.PlannedQuery{Text: q, Reason: "given on the command line"})
 				}
 			}
 			if queued {
@@ -199,9 +189,7 @@ Built-in banned domains (and their subdomains):
 				if err != nil {
 					return err
 				}
-				q, err := svc.QueueResearch(ctx, caller, search, planner, modelSpec, collect.ResearchOptions{
-					Product: t.product, Aliases: t.aliases, Queries: explicit, Ban: t.ban, Vendor: t.vendor,
-					Searches: searches, Reads: reads, PerHost: perHost, ACL: principals}, fo)
+				q, err := svc.QueueResearch(ctx, caller, search, planner, modelSpec, ropt, fo)
 				if err != nil {
 					return err
 				}
@@ -216,16 +204,13 @@ Built-in banned domains (and their subdomains):
 				return err
 			}
 			bar := a.newProgress("research", int64(searches+reads), false)
-			rep, err := svc.Research(ctx, caller, s, collect.NewFetcher(fo), collect.ResearchOptions{
-				Product: t.product, Aliases: t.aliases, Queries: explicit, Ban: t.ban, Vendor: t.vendor,
-				Searches: searches, Reads: reads, PerHost: perHost, ACL: principals, Planner: pl, PDF: a.pdfReader(ff.pdf),
-				Run: "research-" + a.now().UTC().Format("20060102T150405.000Z"),
-				OnCall: func(c collect.Call) {
-					if c.Spent {
-						bar.Add(1)
-					}
-				},
-			})
+			ropt.Planner, ropt.PDF, ropt.Run = pl, a.pdfReader(ff.pdf), "research-"+a.now().UTC().Format("20060102T150405.000Z")
+			ropt.OnCall = func(c collect.Call) {
+				if c.Spent {
+					bar.Add(1)
+				}
+			}
+			rep, err := svc.Research(ctx, caller, s, collect.NewFetcher(fo), ropt)
 			bar.Done()
 			if rep == nil {
 				return err

@@ -9,7 +9,6 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/receipt"
 	"github.com/veritykb/verity/summary"
 )
 
@@ -198,62 +197,5 @@ func (a *app) listSummaries(ctx context.Context, svc *kb.Service, caller verity.
 	for _, r := range list.Summaries {
 		fmt.Fprintf(a.stdout, "%s  %d/%d live  %s\n", r.ID, r.Live, r.Written, clean(oneLine(r.Topic, 100)))
 	}
-	return nil
-}
-
-// demoNews is a page the receipts demo adds: a news item that republished
-// a sentence of the Acme case, so that sentence has a second source to
-// survive on, and added one of its own, which rests on it alone.
-var demoNews = &verity.Source{
-	ID: "https://news.example/logistics/acme-bitrix24", URI: "https://news.example/logistics/acme-bitrix24", System: verity.SystemWeb,
-	Title: "Logistics news: Acme picks a CRM", ACL: []verity.Principal{verity.Public},
-	Text: "# Logistics news: Acme picks a CRM\n\nAcme Logistics GmbH, a freight forwarder based in Hamburg with 120 employees, moved its sales and customer support to Bitrix24 in March 2025. Acme says its sales team moved to Bitrix24 within six weeks.",
-}
-
-// demoReceipts is the demo's receipts section: a summary with one receipt
-// per sentence, a revocation that kills exactly the sentences left without
-// a source while another survives on a second page, and the undo.
-func (a *app) demoReceipts(ctx context.Context, svc *kb.Service) error {
-	const (
-		topic = "who moved sales to Bitrix24"
-		why   = "the news site retracted the article"
-	)
-	op, err := a.caller()
-	if err != nil {
-		return err
-	}
-	if _, err := a.demoPut(ctx, svc, demoNews); err != nil {
-		return err
-	}
-	// A demo interrupted after its revocation left the page revoked; the
-	// section starts from the corpus as shipped.
-	newsRef := []string{string(verity.SourceRef(demoNews.ID))}
-	if src, err := svc.Show(ctx, op, kb.ShowRequest{ID: demoNews.ID}); err == nil && src.Status == verity.StatusRevoked {
-		if _, err := svc.Unrevoke(ctx, op, kb.RevokeRequest{Refs: newsRef, Reason: "demo: start over"}); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(a.stdout, "\n== Receipts: every sentence of a summary carries its own (added for this step: %s, a news page that republished a sentence of the Acme case)\n$ verity summarize --k 4 --sentences 4 %q\n", demoNews.ID, topic)
-	sum, err := svc.Summarize(ctx, op, kb.SummarizeRequest{Topic: topic, K: 4, Sentences: 4})
-	if err != nil {
-		return err
-	}
-	a.printSummary(sum, false)
-	fmt.Fprintf(a.stdout, "\n== Revoking the news page: what rested only on it dies, what the case study also holds survives\n$ verity revoke %s --reason %q\n", demoNews.ID, why)
-	rep, err := svc.Revoke(ctx, op, kb.RevokeRequest{Refs: newsRef, Reason: why})
-	if err != nil {
-		return err
-	}
-	a.printRevocation(rep, receipt.ActionRevoke)
-	fmt.Fprintf(a.stdout, "\n$ verity summarize --show %s --all\n", sum.ID)
-	if err := a.showSummary(ctx, svc, op, sum.ID, true); err != nil {
-		return err
-	}
-	fmt.Fprintf(a.stdout, "\n== Undo: the log restores exactly what the revocation took\n$ verity undo %d\n", rep.Event.ID)
-	undo, err := svc.Undo(ctx, op, kb.UndoRequest{Event: rep.Event.ID, Reason: "demo: restore"})
-	if err != nil {
-		return err
-	}
-	a.printRevocation(undo, undo.Event.Action)
 	return nil
 }

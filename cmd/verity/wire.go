@@ -12,10 +12,8 @@ import (
 	"github.com/riverqueue/river/riverdriver"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/eval/searchbench"
-	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/internal/sqlstore"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
@@ -109,24 +107,6 @@ func (a *app) modelCache(ctx context.Context) (llm.Cache, error) {
 	return a.cache, nil
 }
 
-// sciFactStore builds a temporary store holding SciFact's abstracts.
-func (a *app) sciFactStore(ctx context.Context, sf *eval.SciFact) (*sqlite.DB, func(), time.Duration, error) {
-	return a.scratchStore(ctx, "scifact", sciFactSources(sf))
-}
-
-// sciFactSources are SciFact's abstracts as public sources under their doc
-// ids, with [eval.SciDoc.Text] as their text.
-func sciFactSources(sf *eval.SciFact) []*verity.Source {
-	out := make([]*verity.Source, len(sf.Docs))
-	for i, d := range sf.Docs {
-		out[i] = &verity.Source{
-			ID: d.ID, URI: "https://doi.org/scifact/" + d.ID, System: "scifact", Title: d.Title,
-			ACL: []verity.Principal{verity.Public}, Text: d.Text(),
-		}
-	}
-	return out
-}
-
 // scratchStore builds a temporary SQLite store holding srcs, chunked as
 // ingest chunks, and returns it with its cleanup and how long filling it
 // took.
@@ -141,7 +121,7 @@ func (a *app) scratchStore(ctx context.Context, name string, srcs []*verity.Sour
 		cleanup()
 		return nil, nil, 0, err
 	}
-	took, err := a.fillScratch(ctx, db, srcs)
+	took, err := eval.Fill(ctx, db, srcs, a.evalProgress)
 	if err != nil {
 		db.Close()
 		cleanup()
@@ -189,40 +169,12 @@ func (a *app) scratchStoreAt(ctx context.Context, url, name string, srcs []*veri
 			fmt.Fprintf(a.stderr, "warning: drop the scratch schema %s: %v\n", schema, err)
 		}
 	}
-	took, err := a.fillScratch(ctx, db, srcs)
+	took, err := eval.Fill(ctx, db, srcs, a.evalProgress)
 	if err != nil {
 		cleanup()
 		return nil, nil, 0, err
 	}
 	return db, cleanup, took, nil
-}
-
-// fillScratch stores srcs in batches, chunked as ingest chunks them, and
-// says how long it took.
-func (a *app) fillScratch(ctx context.Context, db interface {
-	PutSources(context.Context, []*verity.SourcePut) error
-}, srcs []*verity.Source) (time.Duration, error) {
-	start := time.Now()
-	bar := a.newProgress("index", int64(len(srcs)), false)
-	defer bar.Done()
-	var batch []*verity.SourcePut
-	for i, src := range srcs {
-		batch = append(batch, &verity.SourcePut{Source: src, Chunks: ingest.Chunks(src, analysis.DefaultChunkOptions)})
-		if len(batch) < 64 && i < len(srcs)-1 {
-			continue
-		}
-		if err := db.PutSources(ctx, batch); err != nil {
-			return 0, err
-		}
-		for _, p := range batch {
-			if p.Err != nil {
-				return 0, p.Err
-			}
-		}
-		bar.Add(int64(len(batch)))
-		batch = batch[:0]
-	}
-	return time.Since(start), nil
 }
 
 // rankWith sets the BM25 parameters of a scratch store's search.
@@ -231,9 +183,13 @@ func rankWith(db scratch, p rank.Params) { db.SetSearchOptions(sqlstore.SearchOp
 // scratchService is the service layer over a scratch store, with the run's
 // models, for the evaluation harnesses: they ask it as the local operator,
 // as any caller asks the knowledge base.
-func (a *app) scratchService(db *sqlite.DB) *kb.Service {
-	return kb.New(db, kb.Options{Now: a.now, Log: a.log, Meter: a.meter,
-		Models: kb.Models{Model: a.runModel, Verifier: a.runVerifier, Spec: a.modelSpecOrEmpty()}})
+func (a *app) scratchService(db any) (*kb.Service, error) {
+	st, ok := db.(kb.Store)
+	if !ok {
+		return nil, fmt.Errorf("a scratch store of type %T is not a whole store", db)
+	}
+	return kb.New(st, kb.Options{Now: a.now, Log: a.log, Meter: a.meter,
+		Models: kb.Models{Model: a.runModel, Verifier: a.runVerifier, Spec: a.modelSpecOrEmpty()}}), nil
 }
 
 // benchStore opens (creating) the store at path as the search benchmark's

@@ -1,6 +1,6 @@
 //go:build linux
 
-package main
+package pdfchild
 
 import (
 	"bytes"
@@ -13,11 +13,11 @@ import (
 )
 
 // limitSelf limits the process it runs in, for the PDF child (see
-// [readPDFMain]): memory bytes of address space beyond what is mapped now
+// [Main]): memory bytes of address space beyond what is mapped now
 // (RLIMIT_AS, counted from the current size because the Go runtime has
 // already reserved address space it is not using) and the Go heap's soft
 // limit; cpu seconds of CPU time (RLIMIT_CPU), after which SIGXCPU makes
-// the process exit with exitPDFCPU, and SIGKILL ends it a second later
+// the process exit with exitCPU, and SIGKILL ends it a second later
 // whatever it is doing. Zero leaves a limit unset.
 func limitSelf(memory int64, cpu int) error {
 	if memory > 0 {
@@ -36,7 +36,7 @@ func limitSelf(memory int64, cpu int) error {
 		signal.Notify(xcpu, syscall.SIGXCPU)
 		go func() {
 			<-xcpu
-			os.Exit(exitPDFCPU)
+			os.Exit(exitCPU)
 		}()
 		if err := syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: uint64(cpu), Max: uint64(cpu) + 1}); err != nil {
 			return fmt.Errorf("limit CPU time: %w", err)
