@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -100,25 +98,14 @@ never used for tuning. XQuAD-ru has no training split to tune on.
 				return err
 			}
 			if items != "" {
-				if err := writeRetrievalItems(items, rep.Test, rep.Baseline.Report); err != nil {
+				if err := rep.WriteItems(items); err != nil {
 					return err
 				}
 			}
 			if a.json {
 				return a.printJSON(rep)
 			}
-			t, base := rep.Test, rep.Baseline
-			fmt.Fprintf(a.stdout, "%s (%d queries, %d documents, store built in %.1fs)\n", rep.Title, t.Queries, rep.Documents, rep.BuildSeconds)
-			fmt.Fprintf(a.stdout, "  %-32s %8s %10s %11s %9s\n", "", "nDCG@10", "recall@10", fmt.Sprintf("recall@%d", k), "ms/query")
-			row := func(label string, r eval.RetrievalReport) {
-				fmt.Fprintf(a.stdout, "  %-32s %8.4f %10.4f %11.4f %9.2f\n", label, r.NDCG10, r.Recall10, r.RecallK, float64(r.MeanTime.Microseconds())/1000)
-			}
-			row(fmt.Sprintf("Verity (BM25 k1=%.2f b=%.2f)", rep.Params.K1, rep.Params.B), t)
-			row(fmt.Sprintf("plain BM25 (k1=%.2f b=%.2f)", base.K1, base.B), base.Report)
-			fmt.Fprintf(a.stdout, "  %-32s %+8.4f %+10.4f %+11.4f\n", "Verity − plain", t.NDCG10-base.Report.NDCG10, t.Recall10-base.Report.Recall10, t.RecallK-base.Report.RecallK)
-			if rep.Published != "" {
-				fmt.Fprintf(a.stdout, "  published: %s\n", rep.Published)
-			}
+			rep.Print(a.stdout)
 			return nil
 		},
 	}
@@ -132,20 +119,6 @@ never used for tuning. XQuAD-ru has no training split to tune on.
 	f.IntVar(&k, "k", 100, "records retrieved per query (nDCG and recall@10 use the top 10, recall@k all k)")
 	f.StringVar(&store, "store", "", "build the store in a new schema of this PostgreSQL database (postgres://...),\ndropped afterwards, instead of a temporary SQLite file")
 	return cmd
-}
-
-// writeRetrievalItems writes one line per query: id, Verity's rank, the
-// baseline's rank, the query.
-func writeRetrievalItems(path string, v, base eval.RetrievalReport) error {
-	var sb strings.Builder
-	sb.WriteString("query_id\tverity_rank\tbaseline_rank\tquery\n")
-	for i, it := range v.Items {
-		fmt.Fprintf(&sb, "%s\t%d\t%d\t%s\n", it.QueryID, it.Rank, base.Items[i].Rank, strings.ReplaceAll(it.Query, "\t", " "))
-	}
-	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
-		return fmt.Errorf("write --items: %w", err)
-	}
-	return nil
 }
 
 // ranked is a scratch store whose BM25 parameters eval retrieval sets.

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
@@ -78,23 +76,7 @@ to score again with another judge.`,
 			if a.json {
 				return a.printJSON(run)
 			}
-			w, rep := a.stdout, run.Report
-			fmt.Fprintf(w, "ALCE citation quality (%s reading; sentences by %s)\n", rep.Mode, rep.Splitter)
-			fmt.Fprintf(w, "  answers %d: %d scored, %d without sentences (left out of the averages)\n", rep.Answers, rep.Scored, rep.Skipped)
-			fmt.Fprintf(w, "  sentences %d, citations %d, multi-cited %d (%d supported, %d over-citations)\n", rep.Sentences, rep.Citations, rep.MultiCited, rep.MultiSupported, rep.OverCitations)
-			fmt.Fprintf(w, "  citation recall     %.1f\n  citation precision  %.1f\n  citation F1         %.1f\n", rep.Recall, rep.Precision, rep.F1)
-			fmt.Fprintf(w, "  judge: %s through Verity's verifier, %d judgements\n", clean(run.Judge), rep.JudgeCalls)
-			if run.Circular {
-				fmt.Fprintf(w, "  CIRCULAR: the judge is the model that wrote and verified the answers; these numbers check consistency, not truth\n")
-			}
-			if g := run.Gold; g != nil {
-				fmt.Fprintf(w, "SciFact gold evidence (independent of the judge), %d dev claims asked:\n", g.Claims)
-				fmt.Fprintf(w, "  answered %d, not found %d\n", g.Answered, g.NotFound)
-				fmt.Fprintf(w, "  citations on a gold evidence abstract   %d of %d (%.1f%%)\n", g.OnEvidenceDoc, g.Citations, pct(g.OnEvidenceDoc, g.Citations))
-				fmt.Fprintf(w, "  quotes on a gold rationale sentence     %d of %d (%.1f%%)\n", g.OnRationale, g.Quotes, pct(g.OnRationale, g.Quotes))
-				fmt.Fprintf(w, "  claims with evidence answered from it   %d of %d (%.1f%%)\n", g.EvidenceHit, g.WithEvidence, pct(g.EvidenceHit, g.WithEvidence))
-				fmt.Fprintf(w, "  claims without evidence answered anyway %d of %d\n", g.AnsweredNoEvidence, g.Claims-g.WithEvidence)
-			}
+			run.Print(a.stdout)
 			return nil
 		},
 	}
@@ -107,11 +89,4 @@ to score again with another judge.`,
 	f.IntVar(&limit, "limit", 0, "with --scifact: ask only the first N dev claims (0: all)")
 	f.StringVar(&out, "out", "", "write the scored answers as JSON Lines to this file")
 	return cmd
-}
-
-func pct(n, d int) float64 {
-	if d == 0 {
-		return 0
-	}
-	return 100 * float64(n) / float64(d)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/spf13/cobra"
 
@@ -51,23 +50,7 @@ recall against it is bounded well below 1 for any quote-grounded method.`,
 			if a.json {
 				return a.printJSON(rep)
 			}
-			fmt.Fprintf(a.stdout, "Re-DocRED dev, %d documents, model %s (%.1fs)\n\n", rep.Docs, rep.Model, rep.Seconds)
-			fmt.Fprintf(a.stdout, "  %-6s %-16s %5s %5s %5s  %9s %6s %6s  %s\n", "rel", "name", "gold", "pred", "right", "precision", "recall", "F1", "evidence inside gold")
-			for _, r := range append(rep.Relations, rep.Micro) {
-				fmt.Fprintf(a.stdout, "  %-6s %-16s %5d %5d %5d  %9.3f %6.3f %6.3f  %d/%d\n", r.P, r.Name, r.Gold, r.Predicted, r.Correct,
-					r.Precision, r.Recall, r.F1, r.EvidenceInside, r.EvidenceChecked)
-			}
-			fmt.Fprintf(a.stdout, "\n  distractor %s (member of): %d of %d gold pairs accepted as a mapped relation\n", rep.Distract.P, rep.Distract.Accepted, rep.Distract.Gold)
-			var reasons []string
-			for r := range rep.Rejected {
-				reasons = append(reasons, r)
-			}
-			sort.Slice(reasons, func(i, j int) bool { return rep.Rejected[reasons[i]] > rep.Rejected[reasons[j]] })
-			fmt.Fprintf(a.stdout, "  rejected candidates:")
-			for _, r := range reasons {
-				fmt.Fprintf(a.stdout, " %s %d;", r, rep.Rejected[r])
-			}
-			fmt.Fprintln(a.stdout)
+			rep.Print(a.stdout)
 			printCost(a.stdout, rep.Cost, 0, extract.English)
 			fmt.Fprintf(a.stdout, "  %.1f model calls per accepted edge; tokens in %d, out %d; cache hits %d\n",
 				rep.CallsPerAccepted, rep.Cost.Total.InputTokens, rep.Cost.Total.OutputTokens, rep.Cost.Total.CacheHits)

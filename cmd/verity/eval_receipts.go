@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
@@ -56,7 +53,7 @@ sets and survive a revocation on another one.`,
 			if a.json {
 				return a.printJSON(rep)
 			}
-			a.printReceiptsReport(rep)
+			rep.Print(a.stdout)
 			return nil
 		},
 	}
@@ -71,56 +68,4 @@ sets and survive a revocation on another one.`,
 	f.Uint64Var(&opt.Seed, "seed", 1, "seed of the revocation and mirror choices")
 	f.BoolVar(&opt.Audit, "audit", false, "also audit the touched sentences by regeneration")
 	return cmd
-}
-
-func (a *app) printReceiptsReport(r *eval.ReceiptsReport) {
-	w := a.stdout
-	pct := func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
-	fmt.Fprintf(w, "SciFact receipts — model %s, %d abstracts (+%d mirrors), store built in %.1fs\n", r.Model, r.Store.Abstracts, r.Store.Mirrors, r.Store.BuildSeconds)
-	s := r.Summaries
-	fmt.Fprintf(w, "summaries: %d topics, %d written (%d empty), %d sentences (%d with 2+ sets, %d quoted, %d gold rationales) in %.1fs\n",
-		s.Topics, s.Written, s.Empty, s.Sentences, s.MultiSet, s.Quoted, s.Gold, s.Seconds)
-	v := r.Revocation
-	fmt.Fprintf(w, "revoked %d abstracts (event %d) in %.1f ms, %d model calls: %d sentences died, %d survived on another set (%d records died in all, and %d quote records)\n",
-		v.Abstracts, v.Event, v.Millis, v.ModelCalls, v.DiedSentences, v.SurvivedSentences, v.DiedRecords, v.DiedQuotes)
-	ag := func(name string, g eval.Agreement) {
-		fmt.Fprintf(w, "  %-34s %5s of %4d  (kept dead %d, dropped live %d)\n", name, pct(g.Rate), g.N, g.KeptDead, g.DroppedLive)
-	}
-	fmt.Fprintln(w, "agreement with the truth, sentence by sentence:")
-	ag("per-sentence receipts, touched", r.Receipts.StrictTouched)
-	ag("per-sentence receipts, all", r.Receipts.Strict)
-	ag("per-sentence receipts, claim level", r.Receipts.Claim)
-	ag("one receipt per summary, any-of", r.SummaryAnyOf)
-	ag("one receipt per summary, all-of", r.SummaryAllOf)
-	af := r.Affected
-	fmt.Fprintf(w, "affected summaries: %d; %d keep live sentences, %d lost all (%d had a truly live one); live sentences kept %d of %d; dead still served %d\n",
-		af.Summaries, af.KeepLive, af.AllDead, af.HadLive, af.LiveKept, af.LiveTotal, af.DeadServed)
-	q := r.Queries
-	fmt.Fprintf(w, "contaminated queries (of %d topics asked again): before cleanup %s, one receipt per summary %s (all-of %s), per-sentence receipts %s\n",
-		q.N, pct(q.ContaminatedBefore), pct(q.ContaminatedAnyOf), pct(q.ContaminatedAllOf), pct(q.ContaminatedAfter))
-	fmt.Fprintf(w, "useful answers kept (of %d with a truly live sentence): per-sentence %s, all-of %s; answers holding a gold rationale: %s before revocation, %s after cleanup\n",
-		q.Useful, pct(q.UsefulKeptAfter), pct(q.UsefulKeptAllOf), pct(q.GoldAnsweredBefore), pct(q.GoldAnsweredAfter))
-	if r.Audit != nil {
-		c := r.Audit.Counts
-		fmt.Fprintf(w, "audit run %d: %d audited, alive %d, dead %d, undetermined %d; agrees with receipts %d of %d; with the truth %s of %d (%d circular verdicts)\n",
-			r.Audit.Run, c.Audited, c.Alive, c.Dead, c.Undetermined, c.Agree, c.Audited, pct(r.Audit.VsTruth.Rate), r.Audit.VsTruth.N, r.Audit.Circular)
-	}
-	for _, e := range r.Examples {
-		mark := "✗ died    "
-		if e.State != verity.StateDead {
-			mark = "✓ survived"
-		}
-		var sets []string
-		for _, set := range e.Receipt.Sets {
-			var ids []string
-			for _, ref := range set {
-				ids = append(ids, ref.ID())
-			}
-			sets = append(sets, "{"+strings.Join(ids, ",")+"}")
-		}
-		fmt.Fprintf(w, "  %s %s  %s\n", mark, strings.Join(sets, " OR "), clean(oneLine(e.Sentence, 100)))
-	}
-	for _, n := range r.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
-	}
 }
