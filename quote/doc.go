@@ -9,8 +9,8 @@
 // occur in order with a bounded gap; and a fuzzy match with a few word-level
 // edits that leave every number and negation intact.
 //
-// The package is pure: no I/O, no model calls, no global state beyond caches
-// of Unicode properties. It must never accept a fabricated or paraphrased
+// The package is pure: no I/O but the streams [Batch] is handed, no model
+// calls, no global state beyond caches of Unicode properties. It must never accept a fabricated or paraphrased
 // quote: every lenient path is built to reject rather than guess, and the
 // answer "not found" is a value (Match.Found == false), never an error.
 package quote

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -81,7 +80,7 @@ out, the protocol of verity quote --batch), then score its answers with
 			})
 			rep := quotebench.Score(generated, res)
 			if failures {
-				printQuoteFailures(a.stderr, generated, res)
+				quotebench.PrintFailures(a.stderr, generated, res)
 			}
 			if a.json {
 				rep.Failed = nil
@@ -121,22 +120,6 @@ func (a *app) scoreQuotes(casesPath, resultsPath string) error {
 		return a.printJSON(rep)
 	}
 	return rep.Print(a.stdout)
-}
-
-func printQuoteFailures(w io.Writer, cs []quotebench.Case, rs []quotebench.Result) {
-	for i, c := range cs {
-		if quotebench.Correct(c, rs[i]) {
-			continue
-		}
-		want, got := "", ""
-		if c.Want {
-			want = c.Text[c.Start:c.End]
-		}
-		if rs[i].Found {
-			got = c.Text[rs[i].Start:rs[i].End]
-		}
-		fmt.Fprintf(w, "FAIL %s %s/%s %s\n  quote: %q\n  want:  %q\n  got %s: %q\n", c.ID, c.Kind, c.Variant, c.Lang, clean(c.Quote), clean(want), rs[i].Kind, clean(got))
-	}
 }
 
 // writeJSONL writes items to path as JSON Lines; what names the file in
