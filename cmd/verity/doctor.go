@@ -18,44 +18,6 @@ import (
 	"github.com/veritykb/verity/verify"
 )
 
-// doctorPrompt is the health check's one request: tiny, structured, and
-// answerable by any model, the offline engine included (task doctor.ping,
-// vars {"echo": "verity"}, answer {"ok": true, "echo": "verity"}).
-const doctorPrompt = `---
-name: doctor.ping
-version: 1
-max_tokens: 40
-strict: true
-schema:
-  type: object
-  required: [ok, echo]
-  additionalProperties: false
-  properties:
-    ok: {type: boolean}
-    echo: {type: string}
----
-{{define "system"}}You are a health check. Reply with JSON only.{{end}}
-{{define "user"}}Reply with exactly this JSON object: {"ok": true, "echo": "{{.Echo}}"}{{end}}
-`
-
-type doctorVars struct {
-	Echo string `json:"echo"`
-}
-
-// doctorCheck is the outcome of the health check call.
-type doctorCheck struct {
-	OK            bool          `json:"ok"`
-	Model         string        `json:"model,omitempty"`
-	PromptVersion string        `json:"prompt_version,omitempty"`
-	Latency       time.Duration `json:"latency_ns,omitempty"`
-	InputTokens   int           `json:"input_tokens,omitempty"`
-	OutputTokens  int           `json:"output_tokens,omitempty"`
-	CostUSD       float64       `json:"cost_usd,omitempty"`
-	Priced        bool          `json:"priced"`
-	Reply         string        `json:"reply,omitempty"`
-	Error         string        `json:"error,omitempty"`
-}
-
 func (a *app) doctorCmd() *cobra.Command {
 	var timeout time.Duration
 	cmd := &cobra.Command{
@@ -103,48 +65,17 @@ set, never what it is.`,
 	return cmd
 }
 
-// doctorCall makes the health check call through the retry middleware but
-// no cache: the point is to reach the provider.
-func (a *app) doctorCall(ctx context.Context, setup modelSetup, timeout time.Duration) (doctorCheck, error) {
-	prompt, err := llm.ParsePrompt("doctor.ping", []byte(doctorPrompt))
-	if err != nil {
-		return doctorCheck{}, err
-	}
-	req, err := prompt.Render(doctorVars{Echo: "verity"})
-	if err != nil {
-		return doctorCheck{}, err
-	}
+// doctorCall makes the health check call ([llm.Ping]) to the setup's
+// provider.
+func (a *app) doctorCall(ctx context.Context, setup modelSetup, timeout time.Duration) (llm.PingResult, error) {
 	p, err := setup.provider()
 	if err != nil {
-		return doctorCheck{Error: verity.ErrorMessage(err)}, err
+		return llm.PingResult{Error: verity.ErrorMessage(err)}, err
 	}
-	meter := llm.NewMeter(llm.DefaultPrices())
-	m := llm.Stack(p, llm.StackConfig{Meter: meter,
-		Retry: llm.RetryPolicy{Attempts: 2, BaseDelay: 500 * time.Millisecond, AttemptTimeout: timeout}})
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	var out struct {
-		OK   bool   `json:"ok"`
-		Echo string `json:"echo"`
-	}
-	resp, err := llm.CompleteJSON(ctx, m, req, &out)
-	tot := meter.Snapshot().Total
-	check := doctorCheck{PromptVersion: req.PromptVersion, CostUSD: tot.Cost, Priced: tot.Unpriced == 0,
-		InputTokens: int(tot.InputTokens), OutputTokens: int(tot.OutputTokens)}
-	if err != nil {
-		check.Error = err.Error()
-		return check, err
-	}
-	check.Model, check.Latency, check.Reply = resp.Model, resp.Latency, string(resp.JSON)
-	check.OK = out.OK && out.Echo == "verity"
-	if !check.OK {
-		check.Error = "the model answered in the right shape but not what it was asked to echo"
-		return check, verity.Errorf(verity.EMALFORMED, "doctor: %s replied %s, want {\"ok\":true,\"echo\":\"verity\"}", resp.Model, resp.JSON)
-	}
-	return check, nil
+	return llm.Ping(ctx, p, timeout)
 }
 
-func (a *app) printDoctor(s modelSetup, c doctorCheck) {
+func (a *app) printDoctor(s modelSetup, c llm.PingResult) {
 	w := a.stdout
 	fmt.Fprintf(w, "model     %s (from %s)\n", s.Spec, s.SpecFrom)
 	if s.Spec.BaseURL != "" {

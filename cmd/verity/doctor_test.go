@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/llm/llmtest"
 )
 
@@ -64,8 +65,8 @@ func TestDoctorJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got struct {
-		Config modelSetup  `json:"config"`
-		Check  doctorCheck `json:"check"`
+		Config modelSetup     `json:"config"`
+		Check  llm.PingResult `json:"check"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("doctor --json is not JSON: %v\n%s", err, out)
