@@ -226,6 +226,7 @@ that is how to preview what someone may see and do.`,
 		a.mcpCmd(),
 		a.serveCmd(),
 	)
+	setHelp(root, newHelpValues())
 	// An unknown command is a usage error (exit 2), with suggestions.
 	root.Args = cobra.ArbitraryArgs
 	root.SuggestionsMinimumDistance = 2
