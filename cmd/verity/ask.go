@@ -38,54 +38,7 @@ func (a *app) askCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ask [--as PRINCIPAL]... [--json | --markdown] QUESTION",
 		Short: "Answer a question from the records you may read, every claim with a verbatim quote",
-		Long: `Ask answers QUESTION from the knowledge store under the caller's rights (every
---as principal plus public), or says honestly that it cannot.
-
-A store with no active source has no grounding mode: the reply is
-conversational, labelled so, and cites nothing (the offline engine says that
-it has no general knowledge). Otherwise the model is offered one read-only
-tool, search_knowledge, which runs the store's ACL-filtered search as the
-caller — nothing in a document or in the model's tool arguments can change
-the caller, the tools or the question. Once the model searches, the answer
-comes only from what the search returned. The offline engine always
-searches. When confidence is low and nothing could be answered, the question
-is searched once more with a reformulated query before "not found".
-
-The answer goes through VeriCite's stages with a verifier between them:
-1 draft with [N] citations, 1.5 verify each statement against what it cites,
-2 per document: useful? key facts, 2.5 verify each fact, 3 assemble (merged
-citations, no repeats, nothing new), then every assembled statement is
-verified again and whatever lost support is dropped. Support is graded 1
-(verbatim) to 4 (not supported); --policy strict keeps 1–2, broad 1–3 and
-marks grade 3 with *. Each claim cites records (uri, title, system, the
-chunk that won retrieval) with a verbatim quote found by code in the cited
-source version, whether the claim paraphrases it, and a distortion risk
-(none, low, high) when a number, negation, qualifier or condition differs.
-Each claim is stored as a statement record whose receipt rests on the
-sources that support it, so revoking a source retracts cached answers.
-
-Outcomes: answered, not_found (not_in_corpus, insufficient_support,
-retracted) or conversational. Hints name the source system and the author's
-email of a record you cannot read that would have ranked — never its title,
-uri or text.
-
---json prints {"mode","outcome","not_found_reason","answer","claims":[{"claim",
-"citations":[{"n","source_id","version","uri","title","system","quote":{"text",
-"start","end","kind"},"evidence":{"ordinal","start","end"},"support"}],
-"verbatim_quote","is_paraphrased","distortion_risk","distortion_reasons",
-"support":{"grade","label","score","by"},"refs","marked","record"}],
-"unverified_claims":[{"claim","reason","stage"}],"hints":[{"system","author"}],
-"model","question","sources":[{"n","source_id","version","uri","title",
-"system","evidence"}],"policy","verbatim","searches":[{"query","by",
-"results","confidence"}],"failures","prompt_versions","cached"}.
-Quote spans are byte offsets into that source version's canonical text
-(verity show); [N] in "answer" is sources[N-1]. A stage whose model output
-stays malformed is listed in "failures"; when nothing could be answered
-because of it, ask fails with exit code 6 instead of saying "not found".`,
-		Example: `  verity ask --as group:staff "Как часто пересматриваются права доступа?"
-  verity ask --json "How many vacation days carry over?"
-  verity ask --markdown --policy broad --as group:staff "Why do CRM backups fail?"`,
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if flags.markdown && a.json {
 				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")

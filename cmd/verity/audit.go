@@ -23,55 +23,7 @@ func (a *app) auditCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "audit",
 		Short: "Check receipts by regeneration: would the model still conclude this from what remains?",
-		Long: `Audit checks the receipts behind a revocation. For every record a revocation
-touched — those that died and those that survived on another set — it takes
-the sources the record was built from, leaves out the revoked ones, shows
-the model only what remains and asks --probes times, independently, whether
-it would still reach the record's conclusion. At least --alive-at yes is
-alive, at most --dead-at yes is dead, anything between is undetermined: a
-person decides (verity audit --undetermined lists them). A deterministic
-model (the offline engine) is asked once; its one answer is one vote, read
-against the same thresholds.
-
-Scope: every revocation still in force (default), --event N (repeatable),
---disputed (records whose receipt and last audit disagree), or --record ID;
---sample N with --seed S audits a reproducible sample of them.
-
---blind does not show the conclusion: each probe asks what follows from the
-remaining sources about the record's topic, and code compares the answers
-with the record.
-
-Every probe (task, prompt version, model, vars, raw answer) is stored;
---replay recomputes the verdicts of a stored run (--run N, default the
-latest) from its probes with no model call and says whether they match.
-Verdicts are reports: --apply revokes the records the audit finds dead but
-receipts keep alive, on the caller's behalf with the run in the reason
-(undo with verity undo). Each verdict becomes the record's last audit.
-
-Rights: any caller may audit what it may read — only records it may read
-are audited, and the model is shown only sources it may read (a verdict
-says "withheld" when others were left out); --apply needs the curator role.
-An admin (the local operator) audits everything.
-
-When the model that audits also built the records — always with the offline
-engine — the audit checks it against itself; the report says so.
-
---json prints {"run":{"id","at","model","prompt_version","blind",
-"probes_per_record","alive_at","dead_at","scope","circular","applied",
-"verdicts":[{"record","kind","text","event","receipt","verdict","yes","cast",
-"requested","deterministic","shown","removed","withheld","reason","same_model"}]},
-"counts":{"audited","skipped","alive","dead","undetermined","agree",
-"disagree","kept_dead","dropped_live","probes"},"probes_stored","note",
-"applied":{revocation, as verity revoke},"replay":[{"record","stored",
-"replay","yes","cast","matches"}]}.`,
-		Example: `  verity audit
-  verity audit --event 3 --probes 5 --early-stop
-  verity audit --sample 20 --seed 7 --blind
-  verity audit --disputed --apply
-  verity audit --undetermined
-  verity audit --replay --run 2
-  verity audit --queue          # a worker runs it; follow it with verity jobs`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

@@ -26,55 +26,7 @@ func (a *app) checkCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check [--as PRINCIPAL]... [--json | --markdown] [--doc FILE]... [--source ID]... ANSWER_FILE",
 		Short: "Check an answer produced anywhere: every claim against a verbatim quote and a verifier",
-		Long: `Check verifies an answer that any model or person wrote. It splits the answer
-into claims (lines, then sentences by analysis.Sentences; lead-ins ending in
-":" and sentences under three words are not claims), finds each claim's
-verbatim support in the documents it cites — by code, with the quote engine —
-runs the verifier on claim and support, and lists the claims that stay
-unverified with the reason (no citation, a citation to a document that does
-not exist, no verbatim support, not supported, contradicted, only partly
-supported under --policy strict). A claim that cites nothing is looked for
-among all the documents, or, when there are none, among the records the
-caller may read (--as), retrieved by search. The verbatim quotes are then
-injected after the prose they support, as [source N: "..."] (seed 003,
-path C); unverified claims get [unverified: reason].
-
-ANSWER_FILE ("-" for stdin) is one of:
-
-  plain text   The answer with [N] markers ([1], [1][2], [1, 2]). [N] is the
-               N-th document given by --doc FILE (a text, Markdown, HTML or PDF
-               file) and --source ID (a record of the store read under your
-               rights), in that order. With neither, claims are checked
-               against records retrieved from the store.
-
-  Verity JSON  {"question": "...", "answer": "text with [N] markers",
-                "documents": [{"title": "...", "text": "..."},
-                              {"source_id": "CONF-101", "version": 2}]}
-               version 0 or absent means the current one.
-
-  Anthropic    a Messages API response with citations: {"content": [{"type":
-               "text", "text": "...", "citations": [{"type": "char_location",
-               "cited_text": "...", "document_index": 0}]}]}, bare or wrapped as
-               {"documents": [...], "response": {...}} or {"request": {...},
-               "response": {...}} (the request's text document blocks are the
-               documents). Each cited_text is the claim's quote candidate; it is
-               located by code in the document, never taken on trust.
-
---doc files are read as verity ingest reads them, within the same budgets:
---max-file-size (64MiB) and --file-timeout (30s) per file, PDFs in a child
-process killed at --file-timeout and limited to --pdf-memory (see verity
-ingest --help). A --doc file that cannot be read within them (a broken or
-hostile PDF, a page tree that loops) ends the check with the reason.
-
-Quote spans are byte offsets into the document's text (for --source, the
-source version's canonical text). --json prints the same object as ask --json
-with "mode": "check", the answer as given, and "annotated" holding the text
-with quotes injected; claims found without a citation have "uncited": true.`,
-		Example: `  verity check --doc policy.md answer.txt
-  verity check --as group:staff --source CONF-101 --source CONF-102 answer.txt
-  verity check --json claude-response.json
-  echo "Unused days carry over, up to 10 days." | verity check --as group:staff -`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if flags.markdown && a.json {
 				return verity.Errorf(verity.EINVALID, "--json and --markdown exclude each other")

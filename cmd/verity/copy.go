@@ -16,47 +16,7 @@ func (a *app) copyCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "copy --to DST [--from SRC]",
 		Short: "Copy a whole store into another: SQLite to PostgreSQL, or back to a file (admin)",
-		Long: `Copy copies a whole store into another, row for row with the same ids:
-sources with every version, chunks and the search index, records with their
-receipts, the revocation log, audits, extraction traces, roles, tokens and the
-model cache. SRC is --from, else --db (or VERITY_DB); DST is a SQLite file or a
-PostgreSQL database, postgres://USER@HOST/DB[?search_path=SCHEMA], made and
-migrated as --db makes any store. Either may be either kind: SQLite to
-PostgreSQL when a team outgrows a file, PostgreSQL to a SQLite file for a
-portable copy.
-
-Stop writers first. The source is read in one snapshot, taken when the copy
-starts, so whatever is written to it meanwhile (an ingest, a revocation, a
-running verity serve) is not in the copy, and would be lost once the team
-moves to the destination. Stop the server and scheduled jobs on the source,
-copy, then point them at the destination.
-
-The destination is written in batches, each committed on its own. After an
-interrupt (Ctrl-C, a lost connection) run the same command again: it
-continues each table after the last row the destination holds. A destination
-that holds anything else — another store's data, or an interrupted copy of a
-source that has changed since — is refused (exit 4) and left as it was, and
-so is the source itself (exit 2).
-
-Afterwards both sides are read again and compared table by table, by row
-count and a SHA-256 over every row in key order; any difference is an error
-naming the table (exit 1). The summary says, per table, the rows copied now,
-the rows there before (a resumed copy), the count and the checksum.
-
-The copy holds every source whatever its ACL, and the roles and tokens, so it
-needs the admin role (the local operator has it); keep it where only admins
-can read it. A password in a database URL is never printed; PGPASSWORD or a
-~/.pgpass file keeps it out of the command line too.`,
-		Example: `  # a team moves from a file to PostgreSQL, then uses it
-  verity copy --from verity.db --to 'postgres://verity@db.internal/verity?search_path=team'
-  export VERITY_DB='postgres://verity@db.internal/verity?search_path=team'
-
-  # a portable copy of that PostgreSQL store (VERITY_DB) in one file
-  verity copy --to team-$(date +%F).db
-
-  # interrupted? the same command again continues where it stopped
-  verity copy --from verity.db --to 'postgres://verity@db.internal/verity?search_path=team' --json`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			if to == "" {

@@ -80,71 +80,7 @@ func (a *app) crawlCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "crawl URL",
 		Short: "Fetch one web site into the store within a page budget, politely",
-		Long: `Crawl fetches the site of URL — its host, with or without "www." — and stores
-every HTML page and PDF as a web source: id and uri the canonical URL, the
-text as "verity ingest" reads it, readable by the --acl principals (public
-by default). Pages are stored as they arrive, so they are searchable (and
-ready for "verity extract") at once.
-
-Order: URL first, then the pages its sitemaps list (robots.txt Sitemap:
-lines, else /sitemap.xml; sitemap indexes and .gz sitemaps are followed,
-up to 20 files), then links in the order found, breadth first. Only links
-to the same site are followed; links with rel=nofollow and links to images,
-scripts, archives and office files are not. --budget counts pages fetched
-(sitemaps and robots.txt are not counted; pages robots.txt disallows are
-skipped without a request and not counted).
-
-Politeness: the User-Agent names Verity (add --contact so site owners can
-reach you); robots.txt is obeyed for the "Verity" token, with the longest
-matching Allow/Disallow rule deciding, "*" and "$" wildcards, and its
-Crawl-delay (up to 5 minutes) when longer than --delay; a robots.txt that
-answers with a server error means nothing is fetched (RFC 9309). Pages that
-ask not to be indexed (robots meta or X-Robots-Tag noindex) are not stored;
-nofollow pages are stored but their links not followed. A 429 or 503 is
-retried after its Retry-After (up to a minute). Only text/html and
-application/pdf are read, up to --max-bytes, within --timeout; legacy
-charsets (windows-1251, koi8-r, ...) are decoded to UTF-8. A PDF's text is
-extracted in a child process of verity, killed after --pdf-timeout (30s)
-and limited to --pdf-memory (1GiB), as verity ingest does; a PDF that
-loops, inflates without end or crashes the parser is an error for that URL.
-
-URLs are compared in canonical form: scheme and host lowercased, default
-port, user info and #fragment dropped, escapes normalized, dot segments
-resolved, utm_* and other tracking parameters dropped, parameters sorted.
-A trailing slash is kept ("/a" and "/a/" may differ); a page whose text
-equals one already stored in this crawl is reported as a duplicate instead.
-
-Re-crawling: storing the same text again is a no-op and keeps the page's
-time; changed text makes a new version (the old one stays), and the quotes
-summary sentences, answer statements and extracted edges rest on are
-looked for in it: moved when found, revoked when gone (what rested on them
-alone is retracted), restored when back (see verity ingest). One URL
-failing (a timeout, a 404, broken HTML, an unknown charset) never stops the
-crawl; failures are listed at the end.
-
-Interrupting (Ctrl-C) keeps every page stored so far and the frontier: run
-the same command again to resume where it stopped, within the same budget
-(--restart starts over instead). A crawl that finished — its budget spent
-or every page visited — starts afresh when run again.
-
---json prints {"start","budget","resumed","robots","delay_ms","sitemaps",
-"sitemap_urls","fetched","stored":{"created","new_version","metadata",
-"unchanged"},"skipped_robots":[url],"skipped":[{"url","outcome","status",
-"detail"}],"errors":[{"url","outcome","status","detail"}],"off_site_links",
-"pending","complete","notes","elapsed_ms","relocation":{"sources",
-"quotes_moved","quotes_gone","quotes_back","retracted","restored",
-"evidence_moved","evidence_gone","events"}}. The exit code is 0 when the
-crawl ran, whatever single pages did; 130 when interrupted.
-
-Rights: crawling needs the curator role; pages are stored by the rules of
-verity ingest (a page whose id is taken by a source the caller cannot read
-is reported as an error, and nothing of that source is shown).`,
-		Example: `  verity crawl https://www.bitrix24.ru/ --budget 200
-  verity crawl https://vendor.example/customers/ --budget 50 --max-depth 2 --acl group:market
-  verity crawl https://vendor.example/ --contact ops@corp.example --delay 2s --json
-  verity crawl https://vendor.example/ --restart
-  verity crawl https://vendor.example/ --budget 5000 --queue   # a worker crawls; follow it with verity jobs`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			if budget <= 0 {

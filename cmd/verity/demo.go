@@ -16,19 +16,7 @@ func (a *app) demoCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "demo",
 		Short: "Build a store from the bundled example corpus and show what Verity does",
-		Long: `Demo ingests a small bundled corpus — Confluence pages, a Jira ticket, a Slack
-thread (JSONL with ACLs), vendor web pages in Russian and English, and a
-Markdown handbook — into ` + demo.DB + ` (or --db), then runs searches that show
-stemming in both languages, permission filtering and a content-free hint,
-grounded answers, extraction, receipts and new versions. Everything runs
-offline.
-
-Who acts: the demo ingests, extracts, summarizes and revokes as the local
-operator (you, with every right, reading as public), and reads as the
-callers each step names with --as. Afterwards, explore with --db ` + demo.DB + `.`,
-		Example: `  verity demo
-  verity --db verity-demo.db search --as group:hr "сокращения"`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			if a.dbPath == "" && a.getenv("VERITY_DB") == "" {

@@ -23,22 +23,7 @@ func (a *app) doctorCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Show the model configuration and make one tiny call to check it",
-		Long: `Doctor shows the configuration in use (model spec and where it came from,
-endpoint, whether the provider's key is set, store, cache, prompt versions)
-and makes one tiny structured call to the configured model, reporting the
-model that answered, the latency and the tokens it took. It names the
-claim-support verifier (--verifier, VERITY_VERIFIER or the default); for an
-nli:URL verifier it reads the service's /info (model and labels) and makes
-one tiny /predict. Nothing is cached and nothing is written to the store.
-
-Keys are read from OPENAI_API_KEY, OPENROUTER_API_KEY, ANTHROPIC_API_KEY or,
-for an openai-compatible server, VERITY_API_KEY; doctor says whether one is
-set, never what it is.`,
-		Example: `  verity doctor
-  verity doctor --model ollama:qwen2.5:7b
-  VERITY_MODEL=anthropic:claude-sonnet-4-5 verity doctor --json
-  verity doctor --verifier nli:http://localhost:8080`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			setup, err := a.setupModel()
 			if err != nil {

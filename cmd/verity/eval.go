@@ -20,9 +20,6 @@ func (a *app) evalCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "eval",
 		Short: "Measure Verity on public datasets",
-		Long: `Eval runs Verity's components on public, labelled datasets and reports the
-standard metrics, so numbers can be compared with published ones. Datasets are
-read from --data (default ` + defaultData + `).`,
 	}
 	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd(), a.evalExtractionCmd())
 	return cmd
@@ -39,43 +36,7 @@ func (a *app) evalRetrievalCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "retrieval",
 		Short: "nDCG@10 of search against plain BM25, on SciFact (English) or XQuAD-ru (Russian)",
-		Long: `Retrieval builds a fresh store from a dataset (in a temporary directory),
-runs its queries as a public caller and reports document-level nDCG@10,
-recall@10 and recall@k (k=100 by default) of Verity's search beside those of
-a plain BM25 computed in the same run on the same documents and queries:
-lowercase, ё as е, split on non-letters and non-digits, Snowball stems, no
-stop words, whole documents, k1=0.9 b=0.4 (Anserini's defaults).
-
---dataset scifact (the default): SciFact's 5,183 abstracts (title and text)
-and 300 BEIR test queries. Published BM25 on this set: 0.665 (Anserini
-multifield) and 0.679 (flat).
-
---dataset xquad-ru: the development half of XQuAD-ru, 120 Russian Wikipedia
-paragraphs (the plain BM25 reads paragraph text only, as its README does) and
-612 questions, each judged by the paragraph it was written about.
-
---store postgres://USER@HOST/DB builds the store in a new schema of that
-PostgreSQL database (verity_scratch_*, dropped when the run ends) instead of
-a temporary SQLite file: both stores run the same analysis and the same BM25
-code, so the figures must be the same.
-
---items FILE writes one tab-separated line per query: its id, the rank of its
-best relevant document in Verity's results and in the baseline's (0: not in
-the top k), and the query.
-
---tune searches BM25's k1 and b on SciFact's training claims (judged by
-their cited abstracts) and reports the best setting; the test queries are
-never used for tuning. XQuAD-ru has no training split to tune on.
-
---json prints {"dataset","split","documents","build_seconds","params",
-"test" (Verity's report on the split's queries),"baseline":{"name","k1","b",
-"report"},"tuning"}; a report is {"queries","ndcg_at_10","recall_at_10","k",
-"recall_at_k","mean_query_time_ns"}.`,
-		Example: `  verity eval retrieval
-  verity eval retrieval --dataset xquad-ru --items /tmp/xquad-items.tsv
-  verity eval retrieval --tune --json
-  verity eval retrieval --store postgres://postgres@127.0.0.1:5432/test`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			params := rank.DefaultParams
 			if k1 > 0 {

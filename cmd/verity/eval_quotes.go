@@ -28,26 +28,7 @@ func (a *app) evalQuotesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "quotes",
 		Short: "Accuracy of the verbatim gate on a frozen, labelled quote benchmark",
-		Long: `Quotes generates the frozen quote benchmark — pages of 1–100 KB built from
-SciFact abstracts and Russian texts written for it, with quotes of seven
-kinds: exact, typographic drift, page-side noise (NBSP, soft hyphens, line
-breaks), stitched, fuzzy, fabricated and paraphrased — runs quote.Locate on
-every case and reports accuracy per kind. Fabricated and paraphrased quotes
-must never be found.
-
-The test split is never used for tuning; --split dev is the one to tune on.
-Without SciFact under --data the embedded fixture corpus is used.
-
-To score another locator on the same cases (bench/quote/compare.py does this
-for a difflib locator): write the cases with --cases-out FILE, run the other
-locator over them (JSONL {"id","text","quote"} in, {"id","found","start","end"}
-out, the protocol of verity quote --batch), then score its answers with
---cases FILE --results FILE.`,
-		Example: `  verity eval quotes
-  verity eval quotes --split dev --n 2000 --failures
-  verity eval quotes --cases-out cases.jsonl && verity quote --batch < cases.jsonl > answers.jsonl
-  verity eval quotes --cases cases.jsonl --results answers.jsonl --json`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if results != "" || cases != "" {
 				if results == "" || cases == "" {

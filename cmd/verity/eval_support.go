@@ -41,46 +41,7 @@ func (a *app) evalSupportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "support",
 		Short: "Precision, recall, macro-F1 and calibration of claim-support verifiers, beside a word-overlap baseline",
-		Long: `Support runs claim-support verifiers on labelled premise-hypothesis pairs and
-reports, for each, the number of pairs, precision, recall and F1 of
-"supported", macro-F1 (the mean F1 of both classes), balanced accuracy, the
-share of pairs it called supported, the confusion of gold labels against its
-verdict labels, and a reliability table of its probability of support
-(pairs binned by that probability, the share supported in each bin, and
-the expected calibration error, ECE). The word-overlap baseline (supported
-when at least half the claim's content words occur in the premise) is
-always computed on the same pairs beside them.
-
-Pairs come from SciFact (--data DIR holding scifact/, --split dev or train:
-each claim against each abstract it cites; SUPPORT is positive, CONTRADICT
-and no evidence negative) or from any file with --pairs FILE.jsonl, one
-{"id","premise","hypothesis","label"} a line, labels supported and
-not_supported, or entailment, neutral and contradiction: entailment counts
-as supported, neutral and contradiction as not supported. An empty premise
-is allowed and is "no evidence".
-
---verifier (repeatable) chooses what runs: offline (the offline verifier:
-lexical checks and a calibrated score), llm (a judge over --model, --votes
-votes, --batch claims per call), nli:URL (an NLI model served with Text
-Embeddings Inference's API), baseline. The default is VERITY_VERIFIER, else
-offline without a model and llm with one. A verdict counts as supported when
-its grade meets --policy: strict keeps grades 1-2, broad 1-3.
---items FILE writes one JSON line per pair and verifier: id, gold label,
-verdict label, grade, score and probability of support.
-
---tune fits the offline verifier's score on SciFact's training claims only
-(weights by a ridge logistic regression, calibration by isotonic steps on
-out-of-fold scores, the strict threshold at the best training macro-F1 whose
-precision is at least the baseline's), prints the fit, writes the model as
-Go source to --model-out when given (offline/support_model.go), and runs
-the offline verifier with the fitted model. The dev claims are never used.`,
-		Example: `  verity eval support
-  verity eval support --split train --json
-  verity eval support --pairs eval/testdata/support-ru/pairs.jsonl --items verdicts.jsonl
-  verity eval support --verifier offline --verifier nli:http://localhost:8080
-  verity --model ollama:qwen2.5:7b eval support --verifier offline --verifier llm --votes 3
-  verity eval support --tune --model-out offline/support_model.go`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var out supportOutput
 			opt := eval.SupportRunOptions{Pairs: pairsFile, Data: data, Split: split, Limit: limit, Policy: policy, Progress: a.evalProgress}

@@ -17,20 +17,7 @@ func (a *app) explainCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "explain EDGE",
 		Short: "Why an edge was accepted or rejected: every step's input, output, prompt, model and votes",
-		Long: `Explain shows the trace of an edge (edge:... from verity extract or verity
-graph; the prefix may be left out): for every page it was checked on, every
-step in order — candidates, quote, shape, referent, panel, decision, and
-later relocations and review votes — with what the step saw, what it said,
-the prompt version and model, and the panel's votes. It works for rejected
-edges too.
-
-Only steps on pages the caller (--as) may read are shown; steps on other
-pages are neither shown nor counted (an admin sees them all). An edge the
-caller sees nothing of is not found, like an edge no run has seen. --json
-prints {"edge_id","state","edge","steps":[...],"hidden_steps","human"}.`,
-		Example: `  verity explain edge:3fa2c19b0d7e
-  verity explain 3fa2c19b0d7e --as group:sales --json`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

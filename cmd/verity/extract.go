@@ -45,76 +45,6 @@ func (a *app) extractCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "extract --spec FILE [SOURCE...]",
 		Short: "Extract quoted relations (\"X uses Bitrix24\") from stored pages into the graph",
-		Long: `Extract runs a relation spec over stored pages, one narrow step at a time
-(seed 000, "Every Edge Needs a Quote"):
-
-  candidates  one generous model call per page proposes {subject, object,
-              quote, evidence type}
-  quote       code finds each quote in the page (a stitched quote becomes
-              the contiguous span it was cut from; a quote not found rejects)
-  shape       code checks the subject: a specific organization, not a
-              generic plural ("больницы", "hospitals"), not a person; and the
-              page is not on a banned domain
-  referent    when the quote does not name both sides, the model reads the
-              whole page: argument, yes/no, and an evidence phrase that code
-              must find on the page
-  panel       N independent votes answer yes/no per criterion on the
-              fragment around the quote plus the referent's argument and
-              phrase; a criterion passes at the spec's threshold
-  decision    accepted (quote, URL, fetch time, confidence, votes), rejected
-              with one reason code, or sent to review (verity review) when
-              the confidence falls in the spec's review band
-
-With no SOURCE, every active source of the spec's systems whose text names
-one of its objects (or aliases) is read; pages that name none are skipped
-without a call. Accepted edges are stored as records with receipts: an edge
-lives while any supporting page does, and revoking a page retracts exactly
-the edges left without one. A rerun of the same spec and model skips every
-page it finished (Ctrl-C loses nothing else); a page with a new version has
-its old evidence re-located first, and evidence whose quote is gone is
-revoked.
-
---spec takes a YAML file or a built-in example: ` + strings.Join(extract.BuiltinSpecs(), ", ") + `.
-A spec names the relation and its cues, the subject type, the objects with
-aliases, the vendor and its domains (whose pages are its own: a logo wall
-there presents customers, elsewhere it proves nothing), the does-not-count
-list, the judge's criteria, votes (default 5), threshold (default 0.5: "yes"
-from at least half), review_band (default [0.4, 0.6] of the weakest
-criterion's yes share; [] for none), judge_context (bytes around the quote,
-default 400), strictness (generous or strict) and banned_domains;
-extract/specs/bitrix24-ru.yaml shows every field.
-
-Queued: with --queue, the pages are checked now (with the caller's rights),
-split into jobs of --job-pages pages and queued with the run in one
-transaction; workers (verity worker, verity serve --workers N) share the
-jobs, each run as the caller who queued it with the model --model named.
-Follow them with verity jobs. A job a worker died in runs again and skips
-the pages already finished.
-
-Rights: extracting needs the curator role. A curator reads only the pages
-it may read; an admin (the local operator) every page. Output shows only
-what the caller may read: edges through readable evidence, rejections on
-readable pages. --json prints
-{"edges":[{"id","subject","relation","object","confidence","votes","model",
-"evidence":[{"source_id","version","uri","fetched_at","quote":{"text","start",
-"end"}}]}],"rejected":[{"subject","source_id","reason"}],"review":[...],...}
-with quote spans as byte offsets into the source version's canonical text.
-
-Language: the output is written in one language, the user's: --lang ru or
---lang en, else the spec's language (bitrix24-ru writes Russian), else
-English. That covers the labels, what a reason code means, the detail of a
-rejection, the offline engine's arguments and the judge's reasons, and a
-model is asked to write its argument and reasons in it; quotes stay as
-their pages write them, and codes (reasons, steps, evidence types, the
-relation's name) never change. --json keeps its keys and codes; its detail
-strings follow the same language.
-
-Reason codes:
-` + reasonList(),
-		Example: `  verity extract --spec extract/specs/bitrix24-ru.yaml
-  verity extract --spec bitrix24-en --json https://example.com/case
-  verity --model openai:gpt-4o-mini extract --spec my-spec.yaml --pages 8
-  verity extract --spec bitrix24-ru --queue --job-pages 50    # workers share the jobs`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			req := kb.ExtractRequest{Sources: args, Pages: pages, VendorDomains: vendor, Language: lang, JobPages: jobPages,
@@ -164,6 +94,8 @@ Reason codes:
 	return cmd
 }
 
+// reasonList lists extraction's reason codes with what each means, one a
+// line, for extract's help.
 func reasonList() string {
 	var b strings.Builder
 	for _, r := range extract.Reasons {

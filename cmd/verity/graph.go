@@ -22,24 +22,7 @@ func (a *app) graphCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "graph",
 		Short: "The live knowledge graph as the caller may see it; export it",
-		Long: `Graph lists the live edges of the knowledge graph that extraction built, as
-the caller (--as) may see them: an edge appears only through evidence whose
-source the caller may read, with only that evidence, and never a quote from
-anything else. Edges whose subjects a live merge joins are shown as one;
-when the merge dies (revoked, or what it rests on is), they split again.
-
---json prints {"edges":[...]} in the shape of verity extract --json. --format
-exports instead, every edge with its quote, URL, fetch time and confidence:
-  jsonl    one edge per line (the --json shape)
-  csv      nodes.csv and edges.csv (one row per evidence) in the --out folder
-  graphml  GraphML with entity nodes and edge attributes
-  cypher   a Neo4j Cypher script of MERGE statements`,
-		Example: `  verity graph
-  verity graph --json --as group:sales
-  verity graph --format graphml --out graph.graphml
-  verity graph --format csv --out export/
-  verity graph merge ENT_FROM ENT_INTO --why "same company"`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
@@ -135,17 +118,7 @@ func (a *app) graphMergeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "merge FROM INTO",
 		Short: "Record that entity FROM is entity INTO, as a merge with its own receipt",
-		Long: `Merge records that two entities are one (ent:... ids from verity graph
-entities). The merge is a record with its own receipt — both entities, plus
-any --basis source that says they are one — so it can be undone: revoke it
-(verity revoke record:MERGE), or lose what it rests on, and the entities
-split again, each with its own edges. Who merges is recorded: the caller.
-
-Rights: merging needs the curator role, and both entities (and every
---basis ref) must be ones the caller may see.`,
-		Example: `  verity graph merge ent:1a2b3c ent:4d5e6f --why "Acme is Acme Logistics GmbH"
-  verity graph merge ent:1a2b3c ent:4d5e6f --basis source:https://acme.example/about --as user:ann@corp.example`,
-		Args: cobra.ExactArgs(2),
+		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
@@ -174,11 +147,7 @@ func (a *app) graphEntitiesCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "entities",
 		Short: "List the live entities the caller may see, with their ids and keys",
-		Long: `Entities lists the graph's live entities visible to the caller: id (for
-verity graph merge), the name first seen, type and the normalized key that
-names with the same meaning share (ООО «Ромашка» and Ромашка: "ромашка").`,
-		Example: `  verity graph entities --json`,
-		Args:    cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
@@ -204,12 +173,7 @@ func (a *app) graphAliasCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "alias NAME ALIAS",
 		Short: "Teach extraction another name of a subject",
-		Long: `Alias records that a subject also goes by another name. Code uses aliases
-when it checks whether a quote names both sides of a relation (a quote that
-names the subject by an alias needs no whole-page read). It needs the
-curator role.`,
-		Example: `  verity graph alias "Acme Logistics GmbH" "Acme"`,
-		Args:    cobra.ExactArgs(2),
+		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

@@ -23,27 +23,7 @@ func (a *app) jobsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "jobs",
 		Short: "List the queued jobs you may see, newest first; show or cancel one",
-		Long: `Jobs lists the jobs of the store's queue that the caller may see: its own
-(queued as that user, or that group when it acts as no user), or every job
-for an admin (the local operator is one). Anyone else's job is not listed,
-and showing or cancelling it answers as for a job that does not exist.
-
-A job is queued (waiting for a worker), running, retrying (an attempt
-failed or its worker died; it runs again after a pause), done, failed or
-cancelled. Progress says how many pages (extraction) a worker has finished.
-Queue jobs with verity extract --queue and verity audit --queue; run them
-with verity worker (or verity serve --workers N).
-
---json prints a list of {"id","kind","state","owner","batch","model","args",
-"attempt","max_attempts","errors","progress":{"done","total","note",
-"updated_at"},"result","created_at","started_at","finished_at"}; result is
-the operation's report (as its command's --json prints it) once done.`,
-		Example: `  verity jobs
-  verity jobs --state running --state queued
-  verity jobs --batch e6e400393674-20261202T101500.000 --json
-  verity jobs show 42
-  verity jobs cancel 42`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
@@ -103,10 +83,7 @@ func (a *app) jobCancelCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "cancel ID",
 		Short: "Cancel a job: a queued one never runs, a running one stops at its next page",
-		Long: `Cancel stops a job of yours (or anyone's, for an admin): a queued job never
-runs; a running one stops when its worker next reports progress (after the
-page it is on) and keeps what it committed. A finished job is left as it is.`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			j, err := a.onJob(cmd.Context(), args[0], (*kb.Service).CancelJob)
 			if err != nil || a.json {

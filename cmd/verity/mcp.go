@@ -15,28 +15,7 @@ func (a *app) mcpCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the knowledge base to an assistant as MCP tools over stdio",
-		Long: `Mcp speaks the Model Context Protocol on standard input and output, for an
-assistant (a desktop app, an IDE or command-line agent) that starts it. Its
-tools, each under the caller's rights, filtered exactly as the CLI's:
-
-  search_knowledge  query, k → records with id, uri, title, system, best chunk and span
-  ask               question → the answer JSON: claims, verbatim quotes, hints
-  get_source        id and an optional byte range → the source's text
-  check_answer      answer text (and cited source ids) → verified and unverified claims
-  find_quote        source id, text → the span where the words stand, or why not
-
-Text from sources comes back as data, and the tool descriptions tell the
-agent so: nothing in a document can instruct it or change the caller.
-
-Who acts: started by you, it acts as the local operator (reading as public)
-unless narrowed — and narrowing is recommended, so that the assistant sees
-exactly what one person may see: --as user:EMAIL [--as group:NAME], or
-VERITY_TOKEN, an API token (verity token create) checked against the store.
-Diagnostics go to standard error; standard output is the protocol's.`,
-		Example: `  verity --db /data/verity.db mcp --as user:alice@corp.example --as group:staff
-  VERITY_TOKEN=vty_... verity --db /data/verity.db mcp
-  claude mcp add verity -- verity --db /data/verity.db mcp --as user:alice@corp.example`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			svc, err := a.service(ctx)

@@ -13,24 +13,7 @@ func (a *app) migrateCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "migrate",
 		Short: "Bring the store's schema up to date and say which migrations it has (admin)",
-		Long: `Migrate opens the store and brings its schema up to date: the migrations this
-binary embeds that the store has not applied run, each in one transaction, in
-order. Every command does this when it opens the store, so a new binary
-upgrades an old store by itself; run migrate to do it at a moment of your
-choosing — before rolling a new version out to several servers, say — and to
-see the store's schema version and history.
-
-Several processes may open one store at once: each migration runs under the
-store's lock (SQLite's single writer; on PostgreSQL an advisory lock per
-schema), looks again whether another process applied it meanwhile, and is
-applied once. A migration that fails leaves the store as the previous one
-left it.
-
-It needs the admin role (the local operator has it). --json prints
-{"store","dialect","version","latest","applied","history":[{"version","name","applied_at"}]}.`,
-		Example: `  verity migrate
-  verity --db 'postgres://verity@db.corp.example/verity?search_path=kb' migrate --json`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

@@ -20,21 +20,6 @@ func (a *app) quoteCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "quote FILE QUOTE | quote --batch",
 		Short: "Find a verbatim quote in a text, or check a batch of quotes",
-		Long: `Quote is the verbatim gate on its own: it finds QUOTE in the text of FILE
-("-" for standard input) and prints how it was found — exact, normalized
-(typography aside: case, quotes, dashes, spacing, soft hyphens, line-break
-hyphenation, ё/е), repaired (stitched from pieces in order) or fuzzy (a few
-slipped words, numbers and negations intact) — with the byte span into the
-original text and a score. A quote that is not there exits with code 3.
-
-With --batch it reads JSONL from standard input, one {"id","text","quote"}
-per line (optionally "hint": {"start","end"}, the span the quote was taken
-from), and writes one {"id","found","start","end","kind","score"} per line,
-byte offsets into text. A malformed line yields {"id","line","error"} and the
-batch goes on; the exit code is then 1.`,
-		Example: `  verity quote report.txt "revenue grew by 12 %"
-  verity quote --json page.txt "«Ромашка» внедрила систему учета"
-  verity quote --batch < cases.jsonl > verdicts.jsonl`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if batch {
 				return cobra.NoArgs(cmd, args)

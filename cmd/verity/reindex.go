@@ -10,17 +10,7 @@ func (a *app) reindexCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "reindex",
 		Short: "Build the search index again from the stored chunks (admin)",
-		Long: `Reindex derives the index terms of every chunk again from its text, its
-heading path and its source's title, and builds the search index (Verity's
-own posting lists, package postings) from them. It runs in one transaction:
-searches, and a running server, go on with the old index until the new one
-commits, and a crash or Ctrl-C leaves the old one whole. A store opened by a
-binary whose analysis changed does this by itself; run it by hand after
-restoring an index you doubt. It rewrites the index of every source, so it
-needs the admin role (the local operator has it).`,
-		Example: `  verity reindex
-  verity --db team.db reindex --json`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

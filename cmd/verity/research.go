@@ -94,56 +94,7 @@ func (a *app) researchCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "research (--spec FILE | --product NAME [--alias NAME]... | --query TEXT...)",
 		Short: "Search the web for pages about who uses a product, within a budget, and store them",
-		Long: `Research is the web agent of the extraction method: it looks for pages that
-show organizations using a product — case studies, customer stories, press
-releases, testimonials — beyond the vendor's own site (use "verity crawl"
-for that), and stores them as web sources for "verity extract".
-
-It searches through a web-search provider (--search or VERITY_SEARCH):
-` + searchSpecHelp + `
-
-Budget: at most --searches searches (default 25) and --reads page reads
-(default 15); searching and reading alternate, reads keeping pace with
-searches. Every call is recorded with a one-line reason: why a search was
-made, and why a page was read (which searches returned it, at what rank).
-
-What is read: only URLs a search returned — never a link found on a page,
-never a URL a model suggested — at most --per-host pages of one site, pages
-of the vendor's own domains (the spec's vendor.domains) last. Never read:
-social networks, job boards, app stores, and technology-usage and
-software-review aggregators (the built-in list below), plus the spec's
-banned_domains and --ban. robots.txt, the politeness of "verity crawl" and
-its PDF limits (--pdf-timeout, --pdf-memory) apply to every read. A page read is kept — stored, readable by --acl
-(public by default) — only when it names the product or an alias.
-
-Queries: --query searches come first. Then, with no model configured (the
-offline engine), a fixed plan from the product and its aliases:
-  "<name> клиенты", "<name> кейс внедрения", "<name> customer story",
-  "перешли на <name>", "<name> case study", "внедрение <name> в компании",
-  "switched to <name>", "<name> отзывы клиентов", "<name> customers",
-  "implemented <name>"
-for the product first, then each alias. With a model (--model), the first
-four come from that plan and then the model proposes the next searches
-from what was found (prompt collect.research_next); if it fails, the run
-goes on with the plan. --planner template forces the plan.
-
-Every call goes to the store's research journal with the run id, so why a
-page is in the store can be looked up later. --json prints {"run",
-"product","planner","search","budget":{"searches","reads"},"used":{...},
-"calls":[{"seq","kind","reason","query","url","outcome","detail","hits",
-"source_id","version","at"}],"kept":[{"url","source_id","version","title",
-"outcome","reason","query"}],"banned":[{"url","domain","category","query"}],
-"stored":{...},"unread","notes","relocation":{...}}; relocation is what
-re-locating quotes in pages stored as a new version did (see verity crawl).
-The exit code is 5 when every search failed.
-
-Built-in banned domains (and their subdomains):
-` + bannedHelp(),
-		Example: `  VERITY_SEARCH=searxng:http://localhost:8888 verity research --spec extract/specs/bitrix24-ru.yaml
-  verity research --search searxng:http://localhost:8888 --product Битрикс24 --alias Bitrix24 --ban tadviser.ru
-  BRAVE_API_KEY=... verity research --search brave --product Bitrix24 --searches 10 --reads 5 --json
-  verity research --search http://localhost:8888 --query "Битрикс24 внедрение банк" --reads 3`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
 			if searches <= 0 || reads <= 0 || perHost <= 0 {
@@ -302,6 +253,8 @@ func (a *app) jobResearch(models kb.JobModels) func(ctx context.Context, search,
 	}
 }
 
+// bannedHelp lists the built-in banned domains by category, one category a
+// line, for research's help.
 func bannedHelp() string {
 	byCat := map[string][]string{}
 	var cats []string

@@ -13,22 +13,7 @@ func (a *app) reviewCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "review",
 		Short: "Candidates the panel left undecided, and a person's approve or reject",
-		Long: `Review lists the candidates whose confidence fell inside their spec's review
-band (for example 2 or 3 "yes" of 5 votes): the panel did not decide them, a
-person should. Only candidates on pages the caller (--as) may read are listed.
-
-  verity review approve ID   stores the candidate as an accepted edge, with
-                             the person's vote among its votes
-  verity review reject ID    closes it; on an accepted edge (edge:...),
-                             revokes the edge on the person's authority
-
-Every decision is recorded as a vote with its author (the caller: the local
-operator, or the first --as user), and shows in verity explain. Deciding
-needs the curator role. --json prints {"review":[...]}.`,
-		Example: `  verity review
-  verity review approve ev:1a2b3c4d5e6f --why "the case study names them"
-  verity review reject edge:3fa2c19b0d7e --as user:bob@corp.example --why "a former customer"`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
@@ -62,12 +47,7 @@ func (a *app) reviewVoteCmd(vote string) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   vote + " ID",
 		Short: map[string]string{verity.VoteApprove: "Approve a review item (or vouch for an edge)", verity.VoteReject: "Reject a review item, or revoke an accepted edge"}[vote],
-		Long: `Records a person's vote with its author on a review item (ev:... from verity
-review) or an accepted edge (edge:...). Approving a review item stores it as
-an accepted edge; rejecting an edge revokes it (verity log shows who and why;
-verity undo restores it).`,
-		Example: "  verity review " + vote + " ev:1a2b3c4d5e6f --why \"checked the page\"",
-		Args:    cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

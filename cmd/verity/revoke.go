@@ -14,6 +14,7 @@ import (
 	"github.com/veritykb/verity/receipt"
 )
 
+// refsHelp says what a REF is, for the help of revoke, unrevoke and impact.
 const refsHelp = `A REF is a source id (CONF-101, or source:CONF-101) or a derived record
 (record:ID: a summary sentence, an edge, a merge, an answer statement, or a
 quote:… record, one quote of one source that sentences and statements rest
@@ -24,35 +25,7 @@ func (a *app) revokeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "revoke REF... --reason TEXT",
 		Short: "Withdraw sources or records; what rested only on them dies",
-		Long: `Revoke withdraws sources or derived records. Everything left without a live
-set in its receipt dies — summary sentences, edges, merges, answer
-statements, and whatever rests on them — while records with another live
-set survive on it. A revoked source's chunks leave search. No model is
-called: it is set arithmetic over receipts.
-
-` + refsHelp + `
-
-Every revocation is logged with who, when and why (verity log) and can be
-undone exactly (verity undo EVENT, or verity unrevoke REF...). Who is the
-caller: the local operator, or the first user principal given with --as.
-A reason is required. Refs revoked already are left as they are; when all
-of them are, nothing changes and nothing is logged: the command says so
-and exits 0, and --json has no "event" and every ref in "already".
-
-Rights: revoking needs the curator role, on things the caller may read; a
-ref the caller cannot read is reported exactly like one that does not exist
-(exit code 3), and nothing is revoked.
-
---json prints {"event":{"id","action","refs","changed","who","why","at",
-"died","revived"},"refs":[...],"already":[...],"died":{"count","by_kind",
-"records":[{"id","kind","state","text","source"}]},"survived":{...},"revived":{...},
-"search":{"sources","chunks","by_source"},"examined"}. The report names and
-counts only the records the caller could read just before the revocation
-(an admin sees all, and how many records the engine examined).`,
-		Example: `  verity revoke CONF-101 --reason "retracted by the vendor"
-  verity --as user:alice@corp.example revoke https://oblako.example/clients --reason "fabricated numbers"
-  verity revoke record:sum-3f2a9c1b7d40.s2 --reason "wrong" --json`,
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(reason) == "" {
 				return verity.Errorf(verity.EINVALID, "revoke: --reason is required: say why, it goes into the log")
@@ -70,21 +43,7 @@ func (a *app) unrevokeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "unrevoke REF...",
 		Short: "Restore revoked sources or records and everything that rested on them",
-		Long: `Unrevoke restores revoked sources or records: their chunks return to search
-and every record that died only because of them revives, exactly as before.
-It is logged like a revocation. To reverse one logged event precisely, use
-verity undo EVENT. Unrevoking what is live (not revoked) changes nothing
-and logs nothing: the command says "already live", exits 0, and --json has
-no "event" and the refs in "already".
-
-` + refsHelp + `
-
-Rights: as for verity revoke (the curator role, on what the caller may read).
-
---json prints the same shape as verity revoke, with "revived" filled.`,
-		Example: `  verity unrevoke CONF-101
-  verity unrevoke record:sum-3f2a9c1b7d40.s2 --reason "checked by hand" --as user:alice@corp.example`,
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runRevocation(cmd.Context(), receipt.ActionUnrevoke, args, reason)
 		},
@@ -99,18 +58,7 @@ func (a *app) undoCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "undo EVENT",
 		Short: "Reverse one event of the revocation log",
-		Long: `Undo appends the inverse of a logged event: it unrevokes exactly what a
-revocation revoked (nothing an earlier event did), or revokes again what an
-unrevocation restored. Each event can be undone once; the undo is itself an
-event and can be undone in turn. See the events with verity log: event
-numbers are not consecutive, so they say nothing of events you cannot see.
-
-Rights: the curator role, and an event the caller can see in verity log.
-
---json prints the same shape as verity revoke.`,
-		Example: `  verity log
-  verity undo 4821993017 --reason "revoked the wrong page"`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := strconv.ParseInt(args[0], 10, 64)
 			if err != nil || id <= 0 {
@@ -137,17 +85,7 @@ func (a *app) impactCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "impact REF...",
 		Short: "Dry run of revoke: what would die, what would survive on another set",
-		Long: `Impact shows what revoking the refs would do, without doing it: the records
-that would die (by kind), those that would survive on another set of their
-receipt, and the sources whose chunks would leave search. Nothing is changed
-or logged.
-
-` + refsHelp + `
-
---json prints the shape of verity revoke without "event".`,
-		Example: `  verity impact CONF-101
-  verity impact https://oblako.example/clients record:sum-3f2a9c1b7d40.s1 --json`,
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
@@ -167,20 +105,7 @@ func (a *app) logCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "log",
 		Short: "The revocation log: who revoked or restored what, when and why",
-		Long: `Log lists the revocation events, oldest first: its number, time, action,
-who, why, the refs it flipped, how many records died or revived, and which
-later event undid it. Undo an event with verity undo EVENT.
-
-Filtered: an admin (the local operator) sees every event; any other caller
-only the events whose refs it may all read, with the reasons of its own
-events (others' are withheld) and without the died and revived counts,
-which count records of every caller. Event numbers are not consecutive.
-
---json prints {"events":[{"id","action","refs","changed","who","why",
-"why_hidden","at","undoes","died","revived","undone_by"}]}.`,
-		Example: `  verity log
-  verity log --as user:alice@corp.example --json`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

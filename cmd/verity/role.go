@@ -12,26 +12,8 @@ func (a *app) roleCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "role",
 		Short: "Who may change knowledge: grant, revoke and list roles (admin)",
-		Long: `Roles say what a caller may do beyond reading. They live in the store and
-go to principals (user:EMAIL or group:NAME, never public):
-
-  reader   (no role) search, ask, check, sources, show, graph, explain,
-           summarize; log, impact and audit, filtered to what it may read
-  curator  also ingest, crawl, research, extract, narrow a source's ACL;
-           revoke, unrevoke, undo, review decisions, graph merge and alias,
-           audit --apply, on what it may read
-  admin    everything: widen a source's ACL, roles, operator views (--all),
-           and the unfiltered log, impact and audit
-
-The local operator (no --as) is always an admin. A role change takes
-effect on the next command. Granting, revoking and listing roles needs
-the admin role.`,
-		Example: `  verity role grant curator group:editors
-  verity role grant admin user:ann@corp.example
-  verity role list --json
-  verity role revoke curator group:editors`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	for _, grant := range []bool{true, false} {
 		verb, short := "grant", "Give a principal a role"
@@ -39,10 +21,9 @@ the admin role.`,
 			verb, short = "revoke", "Take a role from a principal"
 		}
 		cmd.AddCommand(&cobra.Command{
-			Use:     verb + " ROLE PRINCIPAL",
-			Short:   short + " (admin)",
-			Example: "  verity role " + verb + " curator group:editors",
-			Args:    cobra.ExactArgs(2),
+			Use:   verb + " ROLE PRINCIPAL",
+			Short: short + " (admin)",
+			Args:  cobra.ExactArgs(2),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				role, err := verity.ParseRole(args[0])
 				if err != nil {
@@ -85,10 +66,7 @@ the admin role.`,
 	cmd.AddCommand(&cobra.Command{
 		Use:   "list",
 		Short: "List every role grant (admin)",
-		Long: `List prints every role grant: principal, role, who granted it and when.
-
---json prints {"roles":[{"principal","role","granted_by","granted_at"}]}.`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

@@ -143,42 +143,10 @@ func runApp(ctx context.Context, a *app, args []string) int {
 
 func (a *app) rootCmd() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "verity",
-		Short: "Knowledge you can check: every fact with a verbatim quote, votes and a receipt",
-		Long: `Verity keeps sources (files, web pages, Confluence, Jira, Slack exports) and
-builds knowledge from them that you can check: every fact it stores or states
-carries a verbatim quote found by code in a source, a confidence from
-independent votes, and a receipt that retracts it when a source is withdrawn.
-
-Without a configured model Verity runs its offline engine: deterministic,
-no network, labelled "model: offline" in every output.
-
-Environment:
-  VERITY_DB      the store when --db is not given (default ./verity.db): a
-                 file, or postgres://USER@HOST/DB[?search_path=SCHEMA]
-  VERITY_MODEL   model spec when --model is not given (default offline)
-  VERITY_VERIFIER  claim-support verifier when --verifier is not given
-  VERITY_NLI_KEY   bearer token for an nli:URL verifier, when it needs one
-  VERITY_TOKEN   for verity mcp: the API token that says who acts
-  VERITY_ADDR... the server's settings (see verity serve --help)
-
-Exit codes: 0 ok, 1 failure or some items failed, 2 invalid input,
-3 not found (or not yours to read: the two look the same), 4 conflict,
-5 model provider unavailable, 6 malformed model output, 7 forbidden (a role
-is missing), 8 unauthorized (a bad token), 130 interrupted (Ctrl-C or SIGTERM: the command stops within
-two seconds, keeps what it committed and says what it stored; a second
-Ctrl-C exits at once).
-
-Who acts: without --as, the local operator — whoever can open the store
-file — with every right (ingest, revoke, roles...), reading as public
-unless a command offers an operator view (--all). With --as, exactly those
-principals (plus public) with the roles the store grants them and no more:
-that is how to preview what someone may see and do.`,
+		Use:           "verity",
+		Short:         "Knowledge you can check: every fact with a verbatim quote, votes and a receipt",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Example: `  verity demo
-  verity ingest docs/ --acl group:staff
-  verity search --as user:alice@corp.example "vacation policy"`,
 	}
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.Version = version()

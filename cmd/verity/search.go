@@ -14,22 +14,7 @@ func (a *app) searchCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "search [--as PRINCIPAL]... [--k N] QUERY",
 		Short: "Find the records most relevant to a query that the caller may read",
-		Long: `Search ranks records by BM25 over their chunks (Russian and English stemming)
-and shows each record once, with its best chunk as evidence.
-
-Only records the caller may read are returned: the caller is every --as
-principal plus public (without --as, the local operator, who reads as
-public). When a record the caller cannot read would have ranked
-in the top --k, a hint names its source system and its author's email so the
-caller knows whom to ask — never its title, uri, id or any of its text.
-
---json prints {"results":[{"source_id","uri","title","system","score",
-"chunk":{"start","end","text"}}],"hints":[{"system","author"}]}; chunk
-start and end are byte offsets into the source's canonical text (verity show).`,
-		Example: `  verity search "vacation policy"
-  verity search --as user:alice@corp.example --as group:finance --k 5 "бюджет на 2027 год"
-  verity search --json "Bitrix24 customers"`,
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if k <= 0 || k > 1000 {
 				return verity.Errorf(verity.EINVALID, "--k must be between 1 and 1000, got %d", k)

@@ -57,50 +57,7 @@ func (a *app) serveCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
 		Short: "Serve the HTTP API and the web UI: every operation, as the caller its token names",
-		Long: `Serve answers Verity's JSON API under /api/v1/ from this process: search, ask
-(also as server-sent events), check, sources and show, ingest uploads,
-extract, graph, explain, review, summarize, revoke, unrevoke, undo, impact,
-log, audit, jobs, roles and tokens. The API is described at /api/v1/openapi.json;
-responses are the shapes --json prints. A web UI over the same API is at /
-(open it in a browser and paste a token, or be signed in by the proxy), and
-the MCP tools at /mcp.
-
-Every request acts as one caller, and the service layer decides what it may
-read and do exactly as for the CLI (see verity role --help):
-  Authorization: Bearer TOKEN   a token from verity token create: its user
-                                and groups; a bad token is 401, always alike
-  a trusted proxy's headers     with --trusted-proxy and its user header
-                                (an email: user:EMAIL; groups: group:NAME),
-                                honoured only from those addresses
-  no credentials                refused (401), unless --anonymous read lets
-                                them read as public, with no permission hints
-
-Operations: /healthz (up), /readyz (store reachable and migrated), /metrics
-(Prometheus; admin tokens only, or without a token on --metrics-addr).
-Logs are JSON lines on stderr with a request id; they never hold a token,
-a document's text, a title or a query. Each caller has a rate limit (429
-with Retry-After); bodies, uploads, headers and times are bounded.
-
-The first line of stdout is "listening on http://HOST:PORT" (--addr
-127.0.0.1:0 picks a free port). SIGTERM or Ctrl-C drains the requests in
-flight for up to --shutdown-timeout and exits 0; a second signal exits at
-once. An address that is not loopback needs --tls-cert and --tls-key, or
---insecure-http when TLS ends at a proxy in front.
-
-Jobs: extract and audit with "queue": true queue jobs instead of working in
-the request; --workers N also works the store's queue in this process (see
-verity worker --help), and stops with the server, letting the running jobs
-finish. With a PostgreSQL store (--db postgres://...), run as many servers
-and workers as you like on one store.
-
-Environment (a flag given wins): ` + envList(),
-		Example: `  verity token create --name alice --principal user:alice@corp.example --principal group:staff
-  verity serve --addr 127.0.0.1:8080
-  curl -H "Authorization: Bearer $TOKEN" 'http://127.0.0.1:8080/api/v1/search?q=vacation'
-  verity serve --addr 0.0.0.0:8443 --tls-cert cert.pem --tls-key key.pem --metrics-addr 127.0.0.1:9090
-  verity serve --addr 10.0.0.5:8080 --insecure-http --trusted-proxy 10.0.0.1/32 --trusted-proxy-user-header X-Forwarded-Email
-  VERITY_DB='postgres://verity@db.internal/verity?search_path=kb' verity serve --addr 127.0.0.1:8080 --workers 2`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := a.flagsFromEnv(cmd.Flags()); err != nil {
 				return err
@@ -130,6 +87,8 @@ Environment (a flag given wins): ` + envList(),
 	return cmd
 }
 
+// envList lists the variables serve reads, each with the flag it stands
+// for, for serve's help.
 func envList() string {
 	var b strings.Builder
 	for _, name := range []string{"addr", "metrics-addr", "tls-cert", "tls-key", "insecure-http", "anonymous", "trusted-proxy",

@@ -19,25 +19,7 @@ func (a *app) sourcesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sources",
 		Short: "List the sources the caller may read",
-		Long: `Sources lists sources by id with their system, version, status and title.
-
-Only sources the caller (--as, plus public) may read are listed. --all lists
-every source whatever its ACL: an operator's view, for admins and the local
-operator (who holds the store file anyway).
-
-One uri, one source, per system: ingest refuses a second id with a uri its
-system already has. A store made before that rule may hold such sources;
-it keeps the oldest as the uri's holder, and sources warns (on stderr) of
-each younger one the caller may read, naming the holder when the caller
-may read it too. They keep working; no new id may join them.
-
---json prints {"sources":[{"id","uri","system","title","author","acl",
-"version","updated_at","hash","status","text"}],"uri_duplicates":[{"system",
-"uri","id","holder"}]}.`,
-		Example: `  verity sources
-  verity sources --system confluence --as group:staff
-  verity sources --all --status revoked --json`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The flags are named in usage errors; kb checks the values again.
 			if status != "" && status != string(verity.StatusActive) && status != string(verity.StatusRevoked) {
@@ -97,16 +79,7 @@ func (a *app) showCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show ID",
 		Short: "Print a source with its canonical text",
-		Long: `Show prints a source's metadata and canonical text — the text every byte
-span in Verity points into — so that text[start:end] (bytes) can be checked.
-
---version shows an older version's text (spans carry the version they point
-into). A source the caller may not read is reported exactly as one that
-does not exist; --all shows it whatever its ACL (operator view: admins and
-the local operator only).`,
-		Example: `  verity show docs/handbook.md
-  verity show --json --chunks CONF-1042 | jq '.chunks[0]'`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			caller, svc, err := a.callerService(cmd.Context())
 			if err != nil {

@@ -21,45 +21,6 @@ func (a *app) summarizeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "summarize [--as PRINCIPAL]... [--k N] TOPIC",
 		Short: "Summarize what search finds on a topic, with a receipt on every sentence",
-		Long: `Summarize searches the store for TOPIC under the caller's rights (--as), asks
-the model for a summary of the passages found in which every sentence comes,
-in the same call, with its own receipt — alternative sets of sources, each
-sufficient alone, at most --max-sets of them, smallest first — and stores
-each sentence as a record resting on its receipt. The offline engine writes
-an extractive summary: the passages' own sentences, each with one set per
-passage that holds it, so its receipts are right by construction.
-
-When a source is revoked, exactly the sentences left without a live set die;
-the rest of the summary stays. --show ID prints a summary as it stands now:
-the live sentences in order (the text that may be served), and with --all
-the dead ones too (an admin, such as the local operator, sees every dead
-sentence; other callers those a live set still supports, such as a
-sentence revoked by hand). --list lists the summaries you can see.
-
-A summary shows, with its topic, only to a caller who can read at least one
-of its live sentences; to others it does not exist. Receipt sets and quotes
-resting on sources the caller cannot read are left out, and the sentence
-says "and sources you cannot read" instead — no id, span or count.
-
-Where a sentence's words were found in a source, it rests on that quote (a
-quote record) rather than on the source: when a new version of the source
-drops the words (verity ingest, verity crawl), that set dies and the
-sentence lives on its other sets, if any; --show marks the quote "gone".
-
---json prints for a new summary {"id","topic","model","prompt_version",
-"max_sets","inputs":[{"n","source_id","version","title","uri","start","end"}],
-"sentences":[{"id","position","text","receipt":{"sets":[["source:ID",...]]},
-"capped","quotes":[{"source_id","version","start","end","kind","text",
-"record","gone"}],"rests_on":{"sets":[...]},"withheld","state"}],
-"rejected":[{"position","text","reason"}],"hints":[...],"empty"}; quote
-spans are byte offsets into the source version's text (verity show);
-"receipt" names sources, "rests_on" is the receipt as stored. With --show:
-{"id","topic","state","model","prompt_version","created_at","live":
-[sentences],"dead":[sentences],"written","text"}.`,
-		Example: `  verity summarize --as group:staff "vacation policy"
-  verity summarize --k 5 --max-sets 2 --json "Bitrix24 customers"
-  verity summarize --show sum-3f2a9c1b7d40 --all
-  verity summarize --list`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

@@ -14,17 +14,8 @@ func (a *app) tokenCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "token",
 		Short: "API tokens: create, list and revoke who a server request acts as (admin)",
-		Long: `A token lets a request to the server (verity serve) act
-as a caller: one user principal, the actor its changes are logged under,
-and any groups. A token is vty_ + an id + a random secret of 32 bytes; the
-secret is printed once, when the token is made, and the store keeps only
-its SHA-256. A token unknown, malformed, expired or revoked is refused with
-no other detail. Creating, listing and revoking tokens needs the admin role.`,
-		Example: `  verity token create --name "alice's laptop" --principal user:alice@corp.example --principal group:staff --expires 720h
-  verity token list
-  verity token revoke 3f2a9c1b7d40e8aa`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	var (
 		name       string
@@ -34,11 +25,7 @@ no other detail. Creating, listing and revoking tokens needs the admin role.`,
 	create := &cobra.Command{
 		Use:   "create --name NAME --principal user:EMAIL [--principal group:NAME]...",
 		Short: "Make a token and print its secret, once (admin)",
-		Long: `Create makes a token acting as the given principals: exactly one user:EMAIL
-and any group:NAME. The secret is printed once; keep it, it cannot be shown
-again. --json prints {"id","token","info"}.`,
-		Example: `  verity token create --name ci --principal user:ci@corp.example --expires 24h --json`,
-		Args:    cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
@@ -68,7 +55,6 @@ again. --json prints {"id","token","info"}.`,
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List the tokens, without secrets (admin)",
-		Long:  `List prints every token: id, name, principals, who made it, when it expires and whether it was revoked. --json prints {"tokens":[...]}.`,
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -101,10 +87,9 @@ again. --json prints {"id","token","info"}.`,
 		},
 	}
 	revoke := &cobra.Command{
-		Use:     "revoke ID",
-		Short:   "End a token at once (admin)",
-		Example: `  verity token revoke 3f2a9c1b7d40e8aa`,
-		Args:    cobra.ExactArgs(1),
+		Use:   "revoke ID",
+		Short: "End a token at once (admin)",
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)

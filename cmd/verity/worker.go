@@ -57,35 +57,7 @@ func (a *app) workerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "worker",
 		Short: "Work the store's job queue: extractions, audits, crawls and research queued with --queue",
-		Long: `Worker takes jobs from the store's queue and runs them, --workers at a time,
-until SIGTERM or Ctrl-C. Run as many workers as you like, on as many
-machines, on one store (a PostgreSQL store for several machines; a SQLite
-file for processes of one machine): each job runs in one worker at a time.
-
-Jobs are queued by verity extract --queue, audit --queue, crawl --queue and
-research --queue (and the HTTP API, for extraction and audits), each
-remembering who asked: a worker runs it as that caller, with
-the rights the caller holds when it runs, and with the model the job names
-(--model when it was queued), built with this process's keys
-(OPENAI_API_KEY..., BRAVE_API_KEY for research; a job never holds a key).
-
-Nothing is lost when a worker dies: extraction keeps every page it finishes
-and every model answer is cached in the store, so when River (the queue)
-takes a job's worker for dead — the job still running after --rescue-after —
-it queues the job again, and the next attempt continues where the last
-committed, without a duplicate record or a repeated model call. A job whose
-attempt fails is retried up to five times; one that no retry can mend
-(forbidden, invalid, a source gone) fails at once.
-
-Stopping: SIGTERM or Ctrl-C stops taking jobs and lets the running ones
-finish for up to --shutdown-timeout, then cancels them (they keep what they
-committed and run again later) and exits 0; a second signal exits at once.
-Logs are JSON lines on stderr; they name jobs by id and kind, never their
-arguments or a document's text.`,
-		Example: `  verity worker
-  VERITY_DB='postgres://verity@db.internal/verity?search_path=kb' verity worker --workers 4
-  verity --model openai:gpt-4o-mini extract --spec bitrix24-ru --queue   # then a worker runs it`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			a.log = slog.New(slog.NewJSONHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
