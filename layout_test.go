@@ -1,9 +1,12 @@
 package verity_test
 
 import (
+	"bytes"
 	"errors"
+	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -14,23 +17,52 @@ import (
 
 const mod = "github.com/veritykb/verity"
 
-// Package groups of the layout (see STYLE.md). Stores and model providers
-// are adapters; transports are adapters over the service layer. A package
-// belongs to the group of the longest folder listed here that it is or
-// lies under, so /verify/nli is a model adapter and /verify a pipeline.
+// Package groups of the layout: the rooms docs/ARCHITECTURE.md draws. Every
+// package of the module belongs to exactly one: the group of the longest
+// folder listed that it is or lies under, so /verify/nli is a model
+// adapter and /verify a pipeline; a package in no group fails the test,
+// so a new package is placed on purpose. Test support packages (their
+// names end in "test") form a group of their own.
 var (
+	// libraries are pure building blocks: text analysis, quote finding,
+	// ranking, the inverted index, readers of files. They import the root
+	// and each other, never a pipeline, the model seam or an adapter.
+	libraries = []string{"/analysis", "/quote", "/rank", "/postings", "/ingest", "/printable"}
+	// seam is the model seam: the model interface, caching, votes,
+	// schemas. It imports the root only.
+	seam       = []string{"/llm"}
 	stores     = []string{"/sqlite", "/postgres", sqlCore, "/queue"}
 	models     = []string{"/llm/openai", "/llm/anthropic", "/verify/nli"}
 	transports = []string{"/http", "/mcp", "/web"}
-	// Pipelines, the service layer and the evaluation harnesses take their
-	// stores and models as interfaces that cmd/verity wires.
-	pipelines = []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate", "/collect", "/eval", "/kb"}
+	// scripts are clients of the service layer that are not transports:
+	// the demo reads its bundled corpus with the libraries and does all
+	// else through kb.
+	scripts = []string{"/demo"}
+	// presentation writes kb's shapes for people (terminals, Markdown,
+	// chat): the command and the transports print with it.
+	presentation = []string{"/render"}
+	// Pipelines and the evaluation harnesses take their stores and models
+	// as interfaces that cmd/verity wires, and a caller's view from kb.
+	pipelines = []string{"/extract", "/answer", "/receipt", "/verify", "/summary", "/audit", "/relocate", "/collect", "/eval"}
+	// service is the one door: every operation with the caller explicit.
+	service = []string{"/kb"}
 	// Engines answer the pipelines' prompts with no model: the offline
 	// engine reads each task's vars and writes its answer in the pipeline's
 	// own types (extract's vars, verify's verdicts), so it sits above the
 	// pipelines, in a room of its own, and only cmd/verity wires it.
 	engines = []string{"/offline"}
+	// command is the only binary: it wires and renders.
+	command = []string{"/cmd/verity"}
 )
+
+// groups names every group, for the check that each package has one.
+var groups = map[string]*[]string{"library": &libraries, "model seam": &seam, "store": &stores, "model adapter": &models,
+	"transport": &transports, "script": &scripts, "presentation": &presentation, "pipeline": &pipelines, "service": &service, "engine": &engines, "command": &command}
+
+// maxCommandLines bounds the non-test lines of cmd/verity: a command only
+// wires and renders, so logic that grows there belongs to kb, a pipeline
+// or eval.
+const maxCommandLines = 5000
 
 // engineUses are the project packages an engine may import besides the
 // root: the pipelines whose prompts it answers (not the service layer or
@@ -88,6 +120,12 @@ func TestLayout(t *testing.T) {
 		f := strings.SplitN(line, "|", 4)
 		pkg, dir, files, imps := f[0], f[1], strings.Fields(f[2]), strings.Fields(f[3])
 		checked++
+		if pkg != mod && !testSupport(pkg) && group(pkg) == "" {
+			t.Errorf("package %s belongs to no group of the layout: add it to one in layout_test.go (and to docs/ARCHITECTURE.md)", pkg)
+		}
+		if pkg != mod+"/kb" && pkg != mod && !testSupport(pkg) {
+			checkAccess(t, pkg, dir, files)
+		}
 		for _, imp := range imps {
 			own := strings.HasPrefix(imp, mod)
 			switch {
@@ -97,11 +135,21 @@ func TestLayout(t *testing.T) {
 				t.Errorf("adapter %s imports adapter %s: adapters never import each other", pkg, imp)
 			case root(imp, []string{"/web"}) != "" && pkg != mod+"/cmd/verity" && !sameTree(pkg, imp, transports):
 				t.Errorf("%s imports %s: the web UI is wired by cmd/verity alone", pkg, imp)
-			case in(pkg, transports) && in(imp, stores):
-				t.Errorf("transport %s imports store %s: transports reach data only through the service layer (kb)", pkg, imp)
-			case in(pkg, append(append([]string{}, stores...), models...)) && in(imp, pipelines) && adapterUses[root(pkg, adapters)][root(imp, pipelines)] == "":
+			case in(pkg, transports) && own && imp != mod && imp != mod+"/kb" && !in(imp, presentation) && !sameTree(pkg, imp, transports):
+				t.Errorf("transport %s imports %s: a transport imports kb, the root package, render and outside libraries only (it authenticates, decodes, calls one kb method and encodes)", pkg, imp)
+			case in(pkg, presentation) && own && (in(imp, adapters) || in(imp, engines) || in(imp, command) || in(imp, scripts)):
+				t.Errorf("presentation %s imports %s: it writes kb's shapes and reaches nothing else", pkg, imp)
+			case in(pkg, scripts) && own && imp != mod && imp != mod+"/kb" && !in(imp, libraries):
+				t.Errorf("script %s imports %s: a script does its work through kb, reading its own files with the libraries", pkg, imp)
+			case in(pkg, libraries) && own && imp != mod && !in(imp, libraries):
+				t.Errorf("library %s imports %s: libraries import the root and each other only", pkg, imp)
+			case in(pkg, seam) && !in(pkg, models) && own && imp != mod && !in(imp, seam):
+				t.Errorf("the model seam %s imports %s: it imports the root only (providers, pipelines and engines import it)", pkg, imp)
+			case in(pkg, pipelines) && own && (in(imp, service) || in(imp, command)) && !strings.HasPrefix(pkg, mod+"/eval/"):
+				t.Errorf("pipeline %s imports %s: pipelines sit below the service layer", pkg, imp)
+			case in(pkg, append(append([]string{}, stores...), models...)) && (in(imp, pipelines) || in(imp, service)) && adapterUses[root(pkg, adapters)][root(imp, pipelines)] == "":
 				t.Errorf("adapter %s imports pipeline %s: adapters implement the interfaces pipelines consume, they do not call them (or record the reason in adapterUses)", pkg, imp)
-			case in(pkg, pipelines) && in(imp, adapters) && !strings.HasSuffix(pkg, "test"):
+			case (in(pkg, pipelines) || in(pkg, service)) && in(imp, adapters) && !strings.HasSuffix(pkg, "test"):
 				t.Errorf("pipeline %s imports adapter %s: pipelines take interfaces, cmd/verity wires adapters", pkg, imp)
 			case pkg == mod+sqlCore && own && imp != mod && !slices.Contains(sqlCoreUses, strings.TrimPrefix(imp, mod)):
 				t.Errorf("the SQL store %s imports %s: it keeps the root package's nouns and imports no pipeline but receipt and nothing under /llm (it may import %v)", pkg, imp, sqlCoreUses)
@@ -113,8 +161,14 @@ func TestLayout(t *testing.T) {
 				t.Errorf("%s imports the test support package %s: only tests and other test support may", pkg, imp)
 			}
 		}
+		if pkg == mod+"/kb" {
+			checkConcerns(t, dir, files)
+		}
 		if pkg == mod+"/cmd/verity" {
 			checkWiring(t, dir, files)
+			if n := lines(t, dir, files); n > maxCommandLines {
+				t.Errorf("cmd/verity has %d non-test lines, more than %d: a command wires and renders; move logic to kb, a pipeline or eval", n, maxCommandLines)
+			}
 		}
 	}
 	if checked < 5 {
@@ -127,6 +181,7 @@ func TestLayout(t *testing.T) {
 			}
 		}
 	}
+	checkArchitecture(t)
 	if cycle := folderCycle(out); cycle != nil {
 		t.Errorf("the top-level folders import each other around a cycle: %s; move the package that closes it (a folder is one room: its arrows point one way)", strings.Join(cycle, ", "))
 	}
@@ -228,6 +283,114 @@ func testSupport(pkg string) bool {
 	return strings.HasPrefix(pkg, mod+"/") && strings.HasSuffix(pkg, "test")
 }
 
+// group returns the name of pkg's group, "" for none.
+func group(pkg string) string {
+	best, name := "", ""
+	for n, g := range groups {
+		for _, s := range *g {
+			if (pkg == mod+s || strings.HasPrefix(pkg, mod+s+"/")) && len(s) > len(best) {
+				best, name = s, n
+			}
+		}
+	}
+	return name
+}
+
+// checkAccess fails for a call of CanRead in a non-test file of pkg:
+// whether a caller may read something is decided in kb alone, which hands
+// pipelines a verity.View and the store the principals to filter by.
+func checkAccess(t *testing.T, pkg, dir string, files []string) {
+	t.Helper()
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, 0)
+		if err != nil {
+			t.Fatalf("parse %s: %v", name, err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "CanRead" {
+				t.Errorf("%s: %s uses CanRead: access is decided in kb alone (take a verity.View, or let the store filter by the caller's principals)",
+					strings.TrimPrefix(pkg, mod+"/"), fset.Position(sel.Pos()))
+			}
+			return true
+		})
+	}
+}
+
+// checkArchitecture fails when docs/ARCHITECTURE.md, the map a newcomer
+// reads, leaves out a folder of a group: every room's folders are named in
+// it as `folder`.
+func checkArchitecture(t *testing.T) {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("docs", "ARCHITECTURE.md"))
+	if err != nil {
+		t.Fatalf("read the architecture map: %v", err)
+	}
+	for name, g := range groups {
+		for _, f := range *g {
+			if !bytes.Contains(doc, []byte("`"+strings.TrimPrefix(f, "/")+"`")) {
+				t.Errorf("docs/ARCHITECTURE.md does not name %s, a folder of the %s room: add it to the map", f, name)
+			}
+		}
+	}
+}
+
+// maxConcern bounds the methods of one interface kb depends on: a store
+// is named concern by concern, so a test double or a new backend
+// implements what it needs, not everything at once.
+const maxConcern = 20
+
+// checkConcerns fails for an interface declared in kb with more than
+// maxConcern methods of its own. An interface that only joins other
+// interfaces of kb (Store, a whole backend) is their union, not a concern.
+func checkConcerns(t *testing.T, dir string, files []string) {
+	t.Helper()
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, 0)
+		if err != nil {
+			t.Fatalf("parse %s: %v", name, err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok {
+				return true
+			}
+			it, ok := ts.Type.(*ast.InterfaceType)
+			if !ok {
+				return true
+			}
+			own := 0
+			for _, m := range it.Methods.List {
+				switch m.Type.(type) {
+				case *ast.FuncType:
+					own += len(m.Names)
+				case *ast.SelectorExpr:
+					own++ // an interface of another package, counted as one
+				}
+			}
+			if own > maxConcern {
+				t.Errorf("kb.%s has %d methods, more than %d: name the store kb needs concern by concern (kb/store.go)", ts.Name.Name, own, maxConcern)
+			}
+			return true
+		})
+	}
+}
+
+// lines counts the lines of files in dir.
+func lines(t *testing.T, dir string, files []string) int {
+	t.Helper()
+	n := 0
+	for _, name := range files {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += bytes.Count(data, []byte("\n"))
+	}
+	return n
+}
+
 // engineMay reports whether an engine may import imp.
 func engineMay(imp string) bool { return imp == mod || in(imp, engineUses) }
 
@@ -273,7 +436,7 @@ func in(pkg string, set []string) bool { return root(pkg, set) != "" }
 // holds it.
 func root(pkg string, set []string) string {
 	best := ""
-	for _, g := range [][]string{stores, models, transports, pipelines, engines, set} {
+	for _, g := range [][]string{libraries, seam, stores, models, transports, scripts, presentation, pipelines, service, engines, command, set} {
 		for _, s := range g {
 			if (pkg == mod+s || strings.HasPrefix(pkg, mod+s+"/")) && len(s) > len(best) {
 				best = s

@@ -1,6 +1,7 @@
 package collect
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -114,4 +115,22 @@ func (b *Bans) Match(u *url.URL) (domain, category string, banned bool) {
 		}
 		h = h[i+1:]
 	}
+}
+
+// BannedByCategory lists the built-in banned domains by category, one
+// category a line, for a help text.
+func BannedByCategory() string {
+	byCat := map[string][]string{}
+	var cats []string
+	for _, d := range bannedDomains {
+		if _, ok := byCat[d.Category]; !ok {
+			cats = append(cats, d.Category)
+		}
+		byCat[d.Category] = append(byCat[d.Category], d.Domain)
+	}
+	var b strings.Builder
+	for _, c := range cats {
+		fmt.Fprintf(&b, "  %s: %s\n", c, strings.Join(byCat[c], ", "))
+	}
+	return strings.TrimRight(b.String(), "\n")
 }

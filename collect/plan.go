@@ -255,3 +255,28 @@ func plannerFallback(err error) bool {
 	}
 	return false
 }
+
+// ChoosePlanner picks the query planner by choice: "template" the fixed
+// plan, "model" a model's, "auto" a model's unless the model is the
+// offline engine (which has no research task: a fixed plan is what it
+// would do anyway). model builds the model when it is used.
+func ChoosePlanner(choice string, offline bool, model func() (llm.Model, error)) (Planner, error) {
+	switch choice {
+	case "template":
+		return TemplatePlanner{}, nil
+	case "auto", "model":
+	default:
+		return nil, verity.Errorf(verity.EINVALID, "--planner must be auto, template or model, not %q", choice)
+	}
+	if offline {
+		if choice == "model" {
+			return nil, verity.Errorf(verity.EINVALID, "--planner model needs a model: give --model or set VERITY_MODEL")
+		}
+		return TemplatePlanner{}, nil
+	}
+	m, err := model()
+	if err != nil {
+		return nil, err
+	}
+	return &ModelPlanner{Model: m}, nil
+}

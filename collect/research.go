@@ -11,6 +11,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/ingest"
 )
 
@@ -528,6 +529,27 @@ func (r *researcher) record(ctx context.Context, c Call) error {
 		if err := r.opt.Journal.RecordCall(context.WithoutCancel(ctx), r.opt.Run, c); err != nil {
 			return fmt.Errorf("record research call: %w", err)
 		}
+	}
+	return nil
+}
+
+// FromSpecFile sets what a research looks for from the extraction spec in
+// the file at path: the first object is the product; the names of further
+// objects count as aliases, since a page naming any of them is worth
+// keeping for extraction; the spec's banned domains and vendor domains are
+// kept too.
+func FromSpecFile(path string, opt *ResearchOptions) error {
+	spec, err := extract.LoadSpec(path)
+	if err != nil {
+		return err
+	}
+	if len(spec.Objects) == 0 {
+		return verity.Errorf(verity.EINVALID, "spec %s has no objects to research", path)
+	}
+	opt.Product, opt.Ban, opt.Vendor = spec.Objects[0].Name, spec.Banned, spec.Vendor.Domains
+	opt.Aliases = append(opt.Aliases, spec.Objects[0].Aliases...)
+	for _, o := range spec.Objects[1:] {
+		opt.Aliases = append(opt.Aliases, o.Names()...)
 	}
 	return nil
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -130,7 +132,7 @@ func (a *app) showStage(e kb.Stage) {
 		fmt.Fprintf(a.stderr, "… %s\n", name)
 		return
 	}
-	fmt.Fprintf(a.stderr, "✓ %s: %s\n", name, clean(e.Detail))
+	fmt.Fprintf(a.stderr, "✓ %s: %s\n", name, printable.Text(e.Detail))
 }
 
 // printAnswerAs prints an answer as JSON, Markdown or terminal text.
@@ -139,9 +141,9 @@ func (a *app) printAnswerAs(ans *answer.Answer, markdown bool) error {
 	case a.json:
 		return a.printJSON(ans)
 	case markdown:
-		_, err := fmt.Fprint(a.stdout, markdownAnswer(ans))
+		_, err := fmt.Fprint(a.stdout, render.Markdown(ans))
 		return err
 	}
-	printAnswer(a.stdout, ans)
+	render.Answer(a.stdout, ans)
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/audit"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) auditCmd() *cobra.Command {
@@ -53,7 +55,7 @@ func (a *app) auditCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.printAudit(out)
+			return a.outAudit(out)
 		},
 	}
 	f := cmd.Flags()
@@ -76,91 +78,22 @@ func (a *app) auditCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) printAudit(out *kb.AuditReport) error {
-	run := out.Run
-	if a.json {
-		return a.printJSON(out)
-	}
-	w := a.stdout
-	kind := "regeneration"
-	if run.Blind {
-		kind = "blind regeneration"
-	}
-	fmt.Fprintf(w, "audit run %d — %s by %s, prompt %s; %d probes per record (≥%d yes alive, ≤%d yes dead)\n",
-		run.ID, kind, clean(run.Model), run.PromptVersion, run.Probes, run.AliveAt, run.DeadAt)
-	if out.Note != "" {
-		fmt.Fprintf(w, "NOTE: %s\n", out.Note)
-	}
-	if len(run.Verdicts) == 0 {
-		fmt.Fprintln(w, "no records to audit: no revocation in force touched any (see verity log)")
-		return nil
-	}
-	fmt.Fprintln(w)
-	for _, v := range run.Verdicts {
-		if v.Reason == audit.ReasonNoText {
-			continue // summary headers and the like: counted as skipped below
-		}
-		votes := fmt.Sprintf("%d/%d yes", v.Yes, v.Cast)
-		switch {
-		case v.Reason != "":
-			votes = v.Reason
-		case v.Deterministic:
-			votes += " (deterministic: one probe)"
-		}
-		mark := "="
-		if !v.Agrees() {
-			mark = "≠"
-		}
-		fmt.Fprintf(w, "%s %-22s receipt %-5s audit %-12s %s  shown %d, removed %d", mark, clean(v.Record), v.Receipt, orSkipped(v.Verdict), votes, len(v.Shown), len(v.Removed))
-		if v.Withheld {
-			fmt.Fprint(w, ", and sources you cannot read left out")
-		}
-		if v.Event != 0 {
-			fmt.Fprintf(w, "  (event %d)", v.Event)
-		}
-		fmt.Fprintf(w, "\n    %s\n", clean(oneLine(v.Text, 120)))
-	}
-	c := out.Counts
-	fmt.Fprintf(w, "\naudited %d, skipped %d: alive %d, dead %d, undetermined %d\n", c.Audited, c.Skipped, c.Alive, c.Dead, c.Undetermined)
-	fmt.Fprintf(w, "receipts and audit agree on %d of %d (kept dead: %d, dropped live: %d); %d probes stored\n", c.Agree, c.Audited, c.KeptDead, c.DroppedLive, out.ProbesStored)
-	switch {
-	case out.Applied != nil && out.Applied.Event == nil:
-		fmt.Fprintln(w, "applied: the records the audit found dead were revoked already: nothing changed, nothing logged")
-	case out.Applied != nil:
-		fmt.Fprintf(w, "applied: event %d revoked %d records the audit found dead (undo with verity undo %d)\n", out.Applied.Event.ID, out.Applied.Died.Count, out.Applied.Event.ID)
-	case c.KeptDead > 0:
-		fmt.Fprintln(w, "dead verdicts not applied: rerun with --apply to revoke them")
-	}
-	if c.Undetermined > 0 {
-		fmt.Fprintln(w, "undetermined records wait for a person: verity audit --undetermined")
-	}
-	fmt.Fprintf(w, "replay without a model: verity audit --replay --run %d\n", run.ID)
-	return nil
-}
-
-func orSkipped(s verity.RecordState) string {
-	if s == "" {
-		return "skipped"
-	}
-	return string(s)
-}
-
 func (a *app) replayAudit(ctx context.Context, svc *kb.Service, caller verity.Caller, id int64) error {
 	out, err := svc.Replay(ctx, caller, id)
 	if err != nil {
 		return err
 	}
 	if a.json {
-		return a.printAudit(out)
+		return a.outAudit(out)
 	}
 	run := out.Run
-	fmt.Fprintf(a.stdout, "replay of audit run %d (%s, %s) from %d stored probes, no model call:\n", run.ID, clean(run.Model), run.PromptVersion, out.ProbesStored)
+	fmt.Fprintf(a.stdout, "replay of audit run %d (%s, %s) from %d stored probes, no model call:\n", run.ID, printable.Text(run.Model), run.PromptVersion, out.ProbesStored)
 	for _, r := range out.Replay {
 		mark := "="
 		if !r.Matches {
 			mark = "≠"
 		}
-		fmt.Fprintf(a.stdout, "%s %-22s stored %-12s replayed %-12s %d/%d yes\n", mark, clean(r.Record), orSkipped(r.Stored), orSkipped(r.Replay), r.Yes, r.Cast)
+		fmt.Fprintf(a.stdout, "%s %-22s stored %-12s replayed %-12s %d/%d yes\n", mark, printable.Text(r.Record), render.OrSkipped(r.Stored), render.OrSkipped(r.Replay), r.Yes, r.Cast)
 	}
 	fmt.Fprintln(a.stdout, audit.ReplaySummary(out.Replay))
 	return nil
@@ -179,7 +112,16 @@ func (a *app) listUndetermined(ctx context.Context, svc *kb.Service, caller veri
 		fmt.Fprintln(a.stdout, "no record waits for a person: no audit left one undetermined")
 		return nil
 	}
-	a.printGroup("undetermined by their last audit, for a person to decide", "?", g)
+	render.Group(a.stdout, "undetermined by their last audit, for a person to decide", "?", g)
 	fmt.Fprintln(a.stdout, "decide: keep it (nothing to do), or verity revoke record:ID --reason ...")
+	return nil
+}
+
+// outAudit prints an audit report as JSON or for a terminal.
+func (a *app) outAudit(out *kb.AuditReport) error {
+	if a.json {
+		return a.printJSON(out)
+	}
+	render.Audit(a.stdout, out)
 	return nil
 }

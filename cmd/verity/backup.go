@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/veritykb/verity/printable"
 )
 
 func (a *app) backupCmd() *cobra.Command {
@@ -23,7 +24,7 @@ func (a *app) backupCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(map[string]string{"backup": args[0]})
 			}
-			fmt.Fprintf(a.stdout, "backed up %s to %s\n", a.storeName(), clean(args[0]))
+			fmt.Fprintf(a.stdout, "backed up %s to %s\n", a.storeName(), printable.Text(args[0]))
 			return nil
 		},
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/eval/searchbench"
+	"github.com/veritykb/verity/printable"
 )
 
 func (a *app) benchCmd() *cobra.Command {
@@ -47,7 +48,7 @@ func (a *app) benchSearchCmd() *cobra.Command {
 				return verity.Errorf(verity.EINVALID, "--corpus is required, unless --db names a store that exists (see verity bench search --help)")
 			}
 			if !fresh && corpus != "" && !a.json {
-				fmt.Fprintf(a.stderr, "note: %s exists: searching it as it is; --corpus is not ingested\n", clean(path))
+				fmt.Fprintf(a.stderr, "note: %s exists: searching it as it is; --corpus is not ingested\n", printable.Text(path))
 			}
 			qs, err := searchbench.ReadQueries(queries)
 			if err != nil {
@@ -66,7 +67,7 @@ func (a *app) benchSearchCmd() *cobra.Command {
 			}
 			defer e.Close()
 			if fresh && !a.json {
-				fmt.Fprintf(a.stderr, "ingesting %d passages (%.1f MB of text) into %s\n", len(docs), float64(text)/1e6, clean(path))
+				fmt.Fprintf(a.stderr, "ingesting %d passages (%.1f MB of text) into %s\n", len(docs), float64(text)/1e6, printable.Text(path))
 			}
 			bar := a.newProgress("ingest", text, true)
 			rep, err := searchbench.Run(ctx, e, docs, qs, searchbench.Options{K: k, As: a.as, SkipIngest: !fresh, Progress: bar.Add})
@@ -84,9 +85,9 @@ func (a *app) benchSearchCmd() *cobra.Command {
 			case a.dbPath == "":
 				fmt.Fprintln(a.stdout, "store: a temporary one, removed now")
 			case fresh:
-				fmt.Fprintf(a.stdout, "store: %s, filled now and kept\n", clean(path))
+				fmt.Fprintf(a.stdout, "store: %s, filled now and kept\n", printable.Text(path))
 			default:
-				fmt.Fprintf(a.stdout, "store: %s, searched as it was\n", clean(path))
+				fmt.Fprintf(a.stdout, "store: %s, searched as it was\n", printable.Text(path))
 			}
 			return nil
 		},

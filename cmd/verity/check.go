@@ -13,6 +13,7 @@ import (
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) checkCmd() *cobra.Command {
@@ -79,10 +80,10 @@ func (a *app) checkCmd() *cobra.Command {
 			case a.json:
 				return a.printJSON(ans)
 			case flags.markdown:
-				_, err := fmt.Fprint(a.stdout, markdownAnswer(ans))
+				_, err := fmt.Fprint(a.stdout, render.Markdown(ans))
 				return err
 			}
-			printCheck(a.stdout, ans)
+			render.Check(a.stdout, ans)
 			return nil
 		},
 	}
@@ -137,31 +138,4 @@ func readDocFile(ctx context.Context, path string, opts ingest.Options) (answer.
 		doc.Title = filepath.Base(path)
 	}
 	return doc, nil
-}
-
-// printCheck renders a checked answer for a terminal.
-func printCheck(w io.Writer, a *answer.Answer) {
-	total := len(a.Claims) + len(a.Unverified)
-	fmt.Fprintf(w, "Checked %s: %d supported, %d not verified (verifier %s, %s policy)\n",
-		countOf(total, "claim"), len(a.Claims), len(a.Unverified), clean(a.Model), a.Policy)
-	if len(a.Claims) > 0 {
-		fmt.Fprintln(w, "\nSupported:")
-		for i, c := range a.Claims {
-			printAnswerClaim(w, i+1, c, a.Verbatim)
-		}
-	}
-	printUnverified(w, a.Unverified)
-	if len(a.Sources) > 0 {
-		fmt.Fprintln(w, "\nDocuments:")
-		for _, s := range a.Sources {
-			where := s.URI
-			if s.SourceID != "" {
-				where = s.SourceID + " v" + fmt.Sprint(s.Version) + " " + s.URI
-			}
-			fmt.Fprintf(w, "  [%d] %s  %s\n", s.N, clean(oneLine(titleOrID(s.Title, s.SourceID), 100)), clean(where))
-		}
-	}
-	if a.Annotated != "" && a.Verbatim {
-		fmt.Fprintf(w, "\nWith verbatim quotes:\n%s\n", indent(clean(a.Annotated), "  "))
-	}
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) copyCmd() *cobra.Command {
@@ -28,7 +30,7 @@ func (a *app) copyCmd() *cobra.Command {
 			if src := a.storePath(); !isStoreURL(src) {
 				// Opening a missing file would make an empty store to copy.
 				if _, err := os.Stat(src); err != nil {
-					return verity.Errorf(verity.ENOTFOUND, "copy: no store at %s (give the source with --from or --db)", clean(src))
+					return verity.Errorf(verity.ENOTFOUND, "copy: no store at %s (give the source with --from or --db)", printable.Text(src))
 				}
 			}
 			caller, svc, err := a.callerService(ctx)
@@ -78,22 +80,7 @@ func (a *app) printCopy(rep *verity.CopyReport, from, to string) error {
 			*verity.CopyReport
 		}{from, to, rep})
 	}
-	fmt.Fprintf(a.stdout, "copied %s to %s: %d rows now, %d there before\n", clean(from), clean(to), rep.Copied, rep.Before)
-	fmt.Fprintf(a.stdout, "  %-17s %10s %10s %10s  %s\n", "table", "copied", "before", "rows", "sha-256")
-	differ := 0
-	for _, t := range rep.Tables {
-		check := t.Checksum[:12] + "  ok"
-		if !t.Match {
-			differ++
-			check = fmt.Sprintf("%.12s  DIFFERS: the destination has %d rows, sha-256 %.12s", t.Checksum, t.DestRows, t.DestChecksum)
-		}
-		fmt.Fprintf(a.stdout, "  %-17s %10d %10d %10d  %s\n", t.Table, t.Copied, t.Before, t.Rows, check)
-	}
-	if differ > 0 {
-		fmt.Fprintf(a.stdout, "NOT verified: %d of %d tables differ between the two sides\n", differ, len(rep.Tables))
-		return nil
-	}
-	fmt.Fprintf(a.stdout, "verified: all %d tables have the same row counts and SHA-256 on both sides\n", len(rep.Tables))
+	render.Copy(a.stdout, rep, from, to)
 	return nil
 }
 

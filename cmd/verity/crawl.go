@@ -11,6 +11,8 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 // fetchFlags are the politeness and limit flags crawl and research share.
@@ -113,7 +115,7 @@ func (a *app) crawlCmd() *cobra.Command {
 					bar.Add(1)
 				}
 				if !a.json && !r.Stored() && !a.interactive() && r.Outcome != collect.ReasonRobots && !(&collect.FetchError{Reason: r.Outcome}).Skip() {
-					fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(r.URL), clean(r.Detail))
+					fmt.Fprintf(a.stderr, "error: %s: %s\n", printable.Text(r.URL), printable.Text(r.Detail))
 				}
 			}
 			rep, err := svc.Crawl(ctx, caller, collect.NewFetcher(fo), args[0], opt)
@@ -126,13 +128,13 @@ func (a *app) crawlCmd() *cobra.Command {
 					return perr
 				}
 			} else {
-				a.printCrawl(rep.CrawlReport)
-				if s := relocationLine(rep.Relocation); s != "" {
+				render.Crawl(a.stdout, rep.CrawlReport, a.storeName())
+				if s := render.RelocationLine(rep.Relocation); s != "" {
 					fmt.Fprintln(a.stdout, s)
 				}
 			}
 			if errors.Is(err, context.Canceled) && !a.json {
-				fmt.Fprintf(a.stderr, "run \"verity crawl %s\" again to resume the crawl\n", clean(rep.Start))
+				fmt.Fprintf(a.stderr, "run \"verity crawl %s\" again to resume the crawl\n", printable.Text(rep.Start))
 			}
 			return err
 		},
@@ -146,41 +148,4 @@ func (a *app) crawlCmd() *cobra.Command {
 	f.BoolVar(&queued, "queue", false, "queue the crawl as a job for a worker (verity worker) instead of running it here")
 	ff.register(cmd)
 	return cmd
-}
-
-func (a *app) printCrawl(rep *collect.CrawlReport) {
-	w := a.stdout
-	fmt.Fprintf(w, "crawled %s into %s: %d pages fetched of a budget of %d", clean(rep.Start), a.storeName(), rep.Fetched, rep.Budget)
-	if rep.Resumed {
-		fmt.Fprint(w, " (resumed)")
-	}
-	fmt.Fprintln(w)
-	s := rep.Stored
-	fmt.Fprintf(w, "stored: %d new, %d new versions, %d metadata updates, %d unchanged; %d skipped, %d disallowed by robots.txt, %d errors\n",
-		s.Created, s.NewVersion, s.Metadata, s.Unchanged, len(rep.Skipped), len(rep.SkippedRobots), len(rep.Errors))
-	fmt.Fprintf(w, "robots.txt: %s; %s between requests; sitemaps: %d read, %d pages listed\n",
-		clean(rep.Robots), time.Duration(rep.DelayMS)*time.Millisecond, len(rep.Sitemaps), rep.SitemapURLs)
-	list := func(title string, rs []collect.PageResult) {
-		if len(rs) == 0 {
-			return
-		}
-		fmt.Fprintf(w, "%s:\n", title)
-		for _, r := range rs {
-			fmt.Fprintf(w, "  %s  %s\n", clean(r.URL), clean(oneLine(r.Detail, 160)))
-		}
-	}
-	list("errors", rep.Errors)
-	list("skipped", rep.Skipped)
-	if len(rep.SkippedRobots) > 0 {
-		fmt.Fprintln(w, "disallowed by robots.txt:")
-		for _, u := range rep.SkippedRobots {
-			fmt.Fprintf(w, "  %s\n", clean(u))
-		}
-	}
-	for _, n := range rep.Notes {
-		fmt.Fprintf(w, "note: %s\n", clean(n))
-	}
-	if rep.Pending > 0 {
-		fmt.Fprintf(w, "%d URLs found but not fetched: the budget is spent (a larger --budget reaches them)\n", rep.Pending)
-	}
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/demo"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) demoCmd() *cobra.Command {
@@ -63,7 +65,7 @@ func (a *app) demoIngest(ctx context.Context, svc *kb.Service) error {
 		return err
 	}
 	fmt.Fprintf(a.stdout, "Verity demo — offline engine, store %s, acting as the local operator (%s)\ningested the bundled corpus: %d sources (%d new, %d unchanged): Confluence, Jira, Slack, web pages, a handbook; in Russian and English\n",
-		a.storeName(), clean(string(op.Actor())), len(srcs), run.Report.Created, run.Report.Unchanged)
+		a.storeName(), printable.Text(string(op.Actor())), len(srcs), run.Report.Created, run.Report.Unchanged)
 	for _, w := range warnings {
 		fmt.Fprintf(a.stdout, "warning: %s (the demo shows that records without ACL stay hidden)\n", w)
 	}
@@ -89,14 +91,16 @@ type demoScreen struct {
 
 var _ demo.Screen = demoScreen{}
 
-func (s demoScreen) Write(p []byte) (int, error)       { return s.a.stdout.Write(p) }
-func (s demoScreen) Excerpt(text string, n int) string { return clean(oneLine(text, n)) }
-func (s demoScreen) Results(res *verity.SearchResults) { s.a.printResults(res, false) }
-func (s demoScreen) Answer(ans *kb.Answer)             { printAnswer(s.a.stdout, ans) }
-func (s demoScreen) Check(ans *kb.Answer)              { printCheck(s.a.stdout, ans) }
-func (s demoScreen) Summary(sum *kb.Summary)           { s.a.printSummary(sum, false) }
+func (s demoScreen) Write(p []byte) (int, error) { return s.a.stdout.Write(p) }
+func (s demoScreen) Excerpt(text string, n int) string {
+	return printable.Text(printable.Line(text, n))
+}
+func (s demoScreen) Results(res *verity.SearchResults) { render.Results(s.a.stdout, res, false) }
+func (s demoScreen) Answer(ans *kb.Answer)             { render.Answer(s.a.stdout, ans) }
+func (s demoScreen) Check(ans *kb.Answer)              { render.Check(s.a.stdout, ans) }
+func (s demoScreen) Summary(sum *kb.Summary)           { render.Summary(s.a.stdout, sum, false) }
 func (s demoScreen) Revocation(rep *kb.RevocationReport, action kb.Action) {
-	s.a.printRevocation(rep, action)
+	render.Revocation(s.a.stdout, rep, action)
 }
 
 func (s demoScreen) ShowSummary(ctx context.Context, caller verity.Caller, id string) error {
@@ -104,7 +108,7 @@ func (s demoScreen) ShowSummary(ctx context.Context, caller verity.Caller, id st
 }
 
 func (s demoScreen) Relocation(r *kb.Relocation) {
-	if line := relocationLine(r); line != "" {
+	if line := render.RelocationLine(r); line != "" {
 		fmt.Fprintln(s.a.stdout, line)
 	}
 }
@@ -118,9 +122,9 @@ func (s demoScreen) Extract(ctx context.Context, caller verity.Caller, req kb.Ex
 		return err
 	}
 	lang := out.Run.Language
-	printExtract(s.a.stdout, out, lang)
+	render.Extraction(s.a.stdout, out, lang)
 	if len(out.Edges) > 0 {
-		fmt.Fprintf(s.a.stdout, "\n%s\n", label(lang, "why", out.Edges[0].ID))
+		fmt.Fprintf(s.a.stdout, "\n%s\n", render.Label(lang, "why", out.Edges[0].ID))
 	}
 	return nil
 }

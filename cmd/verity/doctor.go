@@ -14,6 +14,7 @@ import (
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/offline"
+	"github.com/veritykb/verity/printable"
 	"github.com/veritykb/verity/summary"
 	"github.com/veritykb/verity/verify"
 )
@@ -90,7 +91,7 @@ func (a *app) printDoctor(s modelSetup, c llm.PingResult) {
 		fmt.Fprintf(w, "%s %-8s %s\n", label, p.Pipeline, p.Versions)
 	}
 	if c.Error != "" && c.Model == "" {
-		fmt.Fprintf(w, "check     FAILED: %s\n", oneLine(c.Error, 300))
+		fmt.Fprintf(w, "check     FAILED: %s\n", printable.Line(c.Error, 300))
 		return
 	}
 	status := "ok"
@@ -102,7 +103,7 @@ func (a *app) printDoctor(s modelSetup, c llm.PingResult) {
 		cost = fmt.Sprintf("cost $%.6f", c.CostUSD)
 	}
 	fmt.Fprintf(w, "check     %s: %s answered %s in %s; tokens in %d, out %d; %s\n",
-		status, c.Model, clean(strings.TrimSpace(c.Reply)), c.Latency.Round(time.Millisecond), c.InputTokens, c.OutputTokens, cost)
+		status, c.Model, printable.Text(strings.TrimSpace(c.Reply)), c.Latency.Round(time.Millisecond), c.InputTokens, c.OutputTokens, cost)
 }
 
 // pipelinePrompts names the prompt versions one pipeline sends; every
@@ -149,14 +150,14 @@ func (a *app) doctorVerifier(ctx context.Context, timeout time.Duration) (verifi
 		c.Detail = fmt.Sprintf("%d verifiers named; doctor checks the first", len(specs))
 	}
 	switch s.Kind {
-	case verifierOffline:
+	case verify.KindOffline:
 		p := offline.NewVerifier(offline.SupportParams{Strict: s.Strict, Broad: s.Broad}, nil).Params()
 		c.Detail = fmt.Sprintf("lexical checks with a calibrated probability of support; grade 2 at >= %.2f, grade 3 at >= %.2f", p.Strict, p.Broad)
-	case verifierBaseline:
+	case verify.KindBaseline:
 		c.Detail = "word overlap (at least half the claim's content words in the passage)"
-	case verifierLLM:
+	case verify.KindLLM:
 		c.Detail = "verify.Judge over the model above"
-	case verifierNLI:
+	case verify.KindNLI:
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		info, v, lat, err := a.nliClient(s).Check(ctx)
@@ -179,7 +180,7 @@ func (a *app) doctorVerifier(ctx context.Context, timeout time.Duration) (verifi
 func (a *app) printVerifierCheck(c verifierCheck) {
 	w := a.stdout
 	if c.Spec == "" {
-		fmt.Fprintf(w, "verifier  FAILED: %s\n", oneLine(c.Error, 300))
+		fmt.Fprintf(w, "verifier  FAILED: %s\n", printable.Line(c.Error, 300))
 		return
 	}
 	fmt.Fprintf(w, "verifier  %s (from %s)", c.Spec, c.From)
@@ -189,8 +190,8 @@ func (a *app) printVerifierCheck(c verifierCheck) {
 	fmt.Fprintln(w)
 	switch {
 	case c.Error != "":
-		fmt.Fprintf(w, "          FAILED: %s\n", oneLine(c.Error, 300))
-	case c.Kind == verifierNLI:
+		fmt.Fprintf(w, "          FAILED: %s\n", printable.Line(c.Error, 300))
+	case c.Kind == verify.KindNLI:
 		fmt.Fprintf(w, "          ok: %s, labels %s; one pair predicted %s in %s\n",
 			c.Model, strings.Join(c.Labels, ", "), c.Verdict, c.Latency.Round(time.Millisecond))
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) evalExtractionCmd() *cobra.Command {
@@ -27,7 +28,7 @@ func (a *app) evalExtractionCmd() *cobra.Command {
 				return a.printJSON(rep)
 			}
 			rep.Print(a.stdout)
-			printCost(a.stdout, rep.Cost, 0, extract.English)
+			render.Cost(a.stdout, rep.Cost, 0, extract.English)
 			fmt.Fprintf(a.stdout, "  %.1f model calls per accepted edge; tokens in %d, out %d; cache hits %d\n",
 				rep.CallsPerAccepted, rep.Cost.Total.InputTokens, rep.Cost.Total.OutputTokens, rep.Cost.Total.CacheHits)
 			return nil

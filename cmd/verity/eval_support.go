@@ -65,14 +65,14 @@ func (a *app) evalSupportCmd() *cobra.Command {
 				}
 				var verifiers []eval.NamedVerifier
 				for _, s := range specs {
-					if s.Kind == verifierBaseline {
+					if s.Kind == verify.KindBaseline {
 						continue
 					}
 					nv, err := a.buildVerifier(ctx, s, verify.JudgeOptions{Votes: votes, Batch: batch, Concurrency: a.concurrency})
 					if err != nil {
 						return nil, nil, err
 					}
-					if s.Kind == verifierOffline && out.Tuning != nil {
+					if s.Kind == verify.KindOffline && out.Tuning != nil {
 						nv.Verifier = offline.NewVerifier(offline.SupportParams{Strict: s.Strict, Broad: s.Broad}, out.Tuning.Model)
 					}
 					verifiers = append(verifiers, nv)

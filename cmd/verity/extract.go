@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,6 +11,8 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 // specRequest sets req's spec from --spec: a file, read here, or the name
@@ -79,7 +79,7 @@ func (a *app) extractCmd() *cobra.Command {
 					return perr
 				}
 			} else {
-				printExtract(a.stdout, out, a.lang)
+				render.Extraction(a.stdout, out, a.lang)
 			}
 			return err
 		},
@@ -124,90 +124,8 @@ func (a *app) runExtract(ctx context.Context, svc *kb.Service, caller verity.Cal
 	}
 	if out != nil {
 		for _, n := range out.Notes {
-			fmt.Fprintln(a.stderr, label(out.Run.Language, "note", clean(n)))
+			fmt.Fprintln(a.stderr, render.Label(out.Run.Language, "note", printable.Text(n)))
 		}
 	}
 	return out, err
-}
-
-// printExtract prints a run for a terminal in lang: accepted edges with
-// their quotes and URLs, rejections with their reasons, the review queue and
-// the cost by step.
-func printExtract(w io.Writer, out *kb.ExtractReport, lang string) {
-	fmt.Fprintln(w, label(lang, "run", out.Run.Spec, out.Run.Model, out.Pages.Read, out.Pages.Resumed))
-	fmt.Fprintf(w, "\n%s\n", label(lang, "accepted", len(out.Edges)))
-	for _, e := range out.Edges {
-		printEdge(w, e, lang)
-	}
-	if len(out.Review) > 0 {
-		fmt.Fprintf(w, "\n%s\n", label(lang, "review", len(out.Review)))
-		for _, r := range out.Review {
-			fmt.Fprintf(w, "  %s  %s %s %s  (%s)\n    «%s»\n    %s\n", r.ID, clean(r.Subject), r.Relation, clean(r.Object),
-				label(lang, "confidence", r.Confidence), clean(oneLine(r.Quote, 200)), clean(r.URI))
-		}
-	}
-	fmt.Fprintf(w, "\n%s\n", label(lang, "rejected", len(out.Rejected)))
-	for _, r := range out.Rejected {
-		detail := ""
-		if r.Detail != "" && r.Detail != r.Subject {
-			detail = ": " + clean(oneLine(r.Detail, 100))
-		}
-		subj := r.Subject
-		if subj == "" {
-			subj = label(lang, "page")
-		}
-		fmt.Fprintf(w, "  ✗ %-28s %s%s  [%s]\n", clean(oneLine(subj, 40)), r.Reason, detail, clean(r.SourceID))
-	}
-	// What the codes above mean, in the user's language; the codes
-	// themselves never change.
-	var used []extract.Reason
-	for _, r := range out.Rejected {
-		if !slices.Contains(used, r.Reason) {
-			used = append(used, r.Reason)
-		}
-	}
-	if len(used) > 0 {
-		fmt.Fprintf(w, "  %s\n", label(lang, "codes"))
-		for _, r := range used {
-			fmt.Fprintf(w, "    %-26s %s\n", r, extract.ReasonText(r, lang))
-		}
-	}
-	printCost(w, out.Cost, len(out.Edges), lang)
-}
-
-// printEdge prints one edge with every piece of evidence the caller may
-// see, in lang.
-func printEdge(w io.Writer, e extract.EdgeView, lang string) {
-	votes := label(lang, "votes", e.Votes)
-	if e.Votes == 1 {
-		votes = label(lang, "vote")
-	}
-	fmt.Fprintf(w, "  ✓ %s —%s→ %s   %s   [%s]\n", clean(e.Subject), e.Relation, clean(e.Object),
-		label(lang, "edge", e.Confidence, votes, clean(e.Model)), e.ID)
-	for _, ev := range e.Evidence {
-		fmt.Fprintf(w, "      «%s»\n      %s\n", clean(oneLine(ev.Quote.Text, 220)), label(lang, "evidence", clean(ev.URI), ev.Version,
-			ev.FetchedAt.Format("2006-01-02"), ev.Quote.Start, ev.Quote.End, ev.EvidenceType))
-		if ev.Referent != "" {
-			fmt.Fprintf(w, "      %s\n", label(lang, "whole_page", clean(oneLine(ev.Referent, 160))))
-		}
-	}
-}
-
-func printCost(w io.Writer, c extract.CostReport, accepted int, lang string) {
-	if len(c.Steps) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "\n%s", label(lang, "cost"))
-	for _, s := range c.StepNames() {
-		st := c.Steps[s]
-		if st.Calls+st.CacheHits == 0 {
-			fmt.Fprint(w, label(lang, "checks", s, st.Items))
-			continue
-		}
-		fmt.Fprint(w, label(lang, "calls", s, st.Calls+st.CacheHits, st.CacheHits))
-	}
-	if accepted > 0 {
-		fmt.Fprint(w, label(lang, "per_edge", float64(c.Total.Calls+c.Total.CacheHits)/float64(accepted)))
-	}
-	fmt.Fprintln(w)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) graphCmd() *cobra.Command {
@@ -40,14 +41,7 @@ func (a *app) graphCmd() *cobra.Command {
 			case a.json:
 				return a.printJSON(list)
 			}
-			if len(edges) == 0 {
-				fmt.Fprintln(a.stdout, "no live edges visible to this caller (run verity extract --spec FILE)")
-				return nil
-			}
-			fmt.Fprintf(a.stdout, "%d edges:\n", len(edges))
-			for _, e := range edges {
-				printEdge(a.stdout, e, extract.English)
-			}
+			render.Graph(a.stdout, list)
 			return nil
 		},
 	}
@@ -161,9 +155,7 @@ func (a *app) graphEntitiesCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(list)
 			}
-			for _, e := range list.Entities {
-				fmt.Fprintf(a.stdout, "%s  %-14s %s  (key %q)\n", e.ID, e.Type, clean(e.Name), clean(e.Key))
-			}
+			render.Entities(a.stdout, list)
 			return nil
 		},
 	}

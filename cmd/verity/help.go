@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/demo"
 	"github.com/veritykb/verity/extract"
 )
@@ -47,7 +48,7 @@ func newHelpValues() helpValues {
 		Reasons:  reasonList(),
 		Refs:     refsHelp,
 		Search:   searchSpecHelp,
-		Banned:   bannedHelp(),
+		Banned:   collect.BannedByCategory(),
 		ServeEnv: envList(),
 	}
 }

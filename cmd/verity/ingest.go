@@ -13,6 +13,8 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) ingestCmd() *cobra.Command {
@@ -62,9 +64,9 @@ func (a *app) ingestCmd() *cobra.Command {
 					switch {
 					case a.json:
 					case e.Warning != "":
-						fmt.Fprintf(a.stderr, "warning: %s: %s\n", clean(e.Where), clean(e.Warning))
+						fmt.Fprintf(a.stderr, "warning: %s: %s\n", printable.Text(e.Where), printable.Text(e.Warning))
 					case e.Failure != nil:
-						fmt.Fprintf(a.stderr, "error: %s: %s\n", clean(e.Failure.Where), clean(e.Failure.Error))
+						fmt.Fprintf(a.stderr, "error: %s: %s\n", printable.Text(e.Failure.Where), printable.Text(e.Failure.Error))
 					}
 				}}
 			sum, err := svc.Ingest(ctx, caller, req)
@@ -78,18 +80,7 @@ func (a *app) ingestCmd() *cobra.Command {
 					return err
 				}
 			} else {
-				for _, c := range sum.Changes {
-					fmt.Fprintln(a.stdout, changeLine(c))
-				}
-				fmt.Fprintf(a.stdout, "ingested into %s: %d new, %d new versions, %d metadata updates, %d unchanged, %d failed; %d chunks indexed\n",
-					a.storeName(), sum.Created, sum.NewVersion, sum.Metadata, sum.Unchanged, len(sum.Failed), sum.Chunks)
-				if sum.ACLNarrowed+sum.ACLWidened > 0 {
-					fmt.Fprintf(a.stdout, "acls: %d narrowed, %d widened\n", sum.ACLNarrowed, sum.ACLWidened)
-				}
-				fmt.Fprintf(a.stdout, "files and stdin readable by: %s (JSONL records use their own acl)\n", strings.Join(sum.FileACL, ", "))
-				if s := relocationLine(sum.Relocation); s != "" {
-					fmt.Fprintln(a.stdout, s)
-				}
+				render.Ingest(a.stdout, sum, a.storeName())
 			}
 			if interrupted {
 				return err
@@ -113,57 +104,6 @@ func (a *app) ingestCmd() *cobra.Command {
 	f.StringVar(&uri, "uri", "", "uri of the source read from stdin (default stdin:ID)")
 	f.StringVar(&title, "title", "", "title of the source read from stdin")
 	return cmd
-}
-
-// changeLine describes one changed source: its id, what the put did and
-// the fields it changed, such as
-//
-//	CONF-101: metadata: acl narrowed (removed public; added group:staff), author
-func changeLine(c kb.IngestChange) string {
-	what := "metadata"
-	if c.Outcome == verity.PutNewVersion {
-		what = fmt.Sprintf("new version %d", c.Version)
-	}
-	fields := make([]string, len(c.Fields))
-	for i, f := range c.Fields {
-		fields[i] = string(f)
-		if f == verity.FieldACL && c.ACL != nil {
-			fields[i] = aclPhrase(*c.ACL)
-		}
-	}
-	return clean(c.ID) + ": " + what + ": " + clean(strings.Join(fields, ", "))
-}
-
-// aclPhrase says how an ACL changed: "acl narrowed (removed public; added
-// group:staff)".
-func aclPhrase(d verity.ACLChange) string {
-	var out string
-	switch {
-	case d.Narrowed && d.Widened:
-		out = "acl narrowed and widened"
-	case d.Narrowed:
-		out = "acl narrowed"
-	case d.Widened:
-		out = "acl widened"
-	default:
-		out = "acl changed, still public"
-	}
-	var parts []string
-	if len(d.Removed) > 0 {
-		parts = append(parts, "removed "+principalList(d.Removed))
-	}
-	if len(d.Added) > 0 {
-		parts = append(parts, "added "+principalList(d.Added))
-	}
-	return out + " (" + strings.Join(parts, "; ") + ")"
-}
-
-func principalList(ps []verity.Principal) string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = string(p)
-	}
-	return strings.Join(out, ", ")
 }
 
 // totalBytes sums the sizes of the files under paths, for the progress bar.

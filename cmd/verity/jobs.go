@@ -3,15 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) jobsCmd() *cobra.Command {
@@ -42,7 +40,7 @@ func (a *app) jobsCmd() *cobra.Command {
 				return nil
 			}
 			for _, j := range jobs {
-				printJobLine(a.stdout, j, a.now())
+				render.JobLine(a.stdout, j, a.now())
 			}
 			return nil
 		},
@@ -73,7 +71,7 @@ func (a *app) jobShowCmd() *cobra.Command {
 			if err != nil || a.json {
 				return err
 			}
-			printJob(a.stdout, j, a.now())
+			render.Job(a.stdout, j, a.now())
 			return nil
 		},
 	}
@@ -123,64 +121,11 @@ func (a *app) onJob(ctx context.Context, arg string, op func(*kb.Service, contex
 	return j, nil
 }
 
-// printJobLine prints a job in one line of a listing.
-func printJobLine(w io.Writer, j *verity.Job, now time.Time) {
-	progress := ""
-	if j.Progress.Total > 0 {
-		progress = fmt.Sprintf(" %d/%d", j.Progress.Done, j.Progress.Total)
-	}
-	fmt.Fprintf(w, "%6d  %-7s  %-9s%-9s  %s  %s  %s ago\n", j.ID, j.Kind, j.State, progress, clean(string(j.Owner)), clean(j.Batch),
-		now.Sub(j.CreatedAt).Round(time.Second))
-}
-
-// printJob prints one job in full.
-func printJob(w io.Writer, j *verity.Job, now time.Time) {
-	fmt.Fprintf(w, "job %d: %s, %s\n", j.ID, j.Kind, j.State)
-	fmt.Fprintf(w, "  owner     %s\n  batch     %s\n  model     %s\n", clean(string(j.Owner)), clean(j.Batch), clean(j.Model))
-	fmt.Fprintf(w, "  queued    %s (%s ago)\n", j.CreatedAt.Format(time.RFC3339), now.Sub(j.CreatedAt).Round(time.Second))
-	if j.StartedAt != nil {
-		fmt.Fprintf(w, "  started   %s\n", j.StartedAt.Format(time.RFC3339))
-	}
-	if j.FinishedAt != nil {
-		fmt.Fprintf(w, "  finished  %s\n", j.FinishedAt.Format(time.RFC3339))
-	}
-	fmt.Fprintf(w, "  attempt   %d of %d\n", j.Attempt, j.Attempts)
-	if j.Progress.Total > 0 {
-		fmt.Fprintf(w, "  progress  %d of %d", j.Progress.Done, j.Progress.Total)
-		if !j.Progress.UpdatedAt.IsZero() {
-			fmt.Fprintf(w, " (reported %s ago)", now.Sub(j.Progress.UpdatedAt).Round(time.Second))
-		}
-		fmt.Fprintln(w)
-	}
-	for i, e := range j.Errors {
-		fmt.Fprintf(w, "  error %d   %s\n", i+1, clean(oneLine(e, 300)))
-	}
-	if len(j.Result) > 0 {
-		fmt.Fprintf(w, "  report    %d bytes (verity jobs show --json %d)\n", len(j.Result), j.ID)
-	}
-}
-
 // printQueued prints what --queue queued.
 func (a *app) printQueued(q *kb.Queued) error {
 	if a.json {
 		return a.printJSON(q)
 	}
-	for _, n := range q.Notes {
-		fmt.Fprintln(a.stderr, "note: "+clean(n))
-	}
-	if len(q.Jobs) == 0 {
-		fmt.Fprintln(a.stdout, "nothing to queue")
-		return nil
-	}
-	ids := make([]string, len(q.Jobs))
-	for i, j := range q.Jobs {
-		ids[i] = strconv.FormatInt(j.ID, 10)
-	}
-	what := ""
-	if q.Pages > 0 {
-		what = fmt.Sprintf(" over %d pages", q.Pages)
-	}
-	fmt.Fprintf(a.stdout, "queued %d %s job(s)%s as batch %s: %s\n", len(q.Jobs), q.Jobs[0].Kind, what, clean(q.Batch), strings.Join(ids, ", "))
-	fmt.Fprintf(a.stdout, "a worker runs them (verity worker); follow them with: verity jobs --batch %s\n", clean(q.Batch))
+	render.Queued(a.stdout, a.stderr, q)
 	return nil
 }

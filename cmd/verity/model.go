@@ -11,6 +11,7 @@ import (
 	"github.com/veritykb/verity/llm/anthropic"
 	"github.com/veritykb/verity/llm/openai"
 	"github.com/veritykb/verity/offline"
+	"github.com/veritykb/verity/render"
 )
 
 // modelSetup is the model configuration of a run, resolved once from flags
@@ -196,7 +197,7 @@ func (a *app) printUsage() {
 	if t.Calls == 0 && t.CacheHits == 0 {
 		return
 	}
-	fmt.Fprint(a.stderr, label(a.lang, "usage", t.Calls, t.CacheHits, t.InputTokens, t.OutputTokens))
+	fmt.Fprint(a.stderr, render.Label(a.lang, "usage", t.Calls, t.CacheHits, t.InputTokens, t.OutputTokens))
 	if t.Cost > 0 {
 		fmt.Fprintf(a.stderr, ", $%.4f", t.Cost)
 	}

@@ -3,16 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
-	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/render"
 )
 
 // searchSpecHelp describes --search and its environment, for help texts and
@@ -63,26 +62,6 @@ func (a *app) searchProvider(flag string) (collect.Searcher, string, error) {
 	return nil, "", verity.Errorf(verity.EINVALID, "%s: unknown web-search provider %q; use one of\n%s", from, spec, searchSpecHelp)
 }
 
-// researchFromSpec sets what a research looks for from an extraction
-// spec: the first object is the product; the names of further objects
-// count as aliases, since a page naming any of them is worth keeping for
-// extraction; the spec's banned domains and vendor domains are kept too.
-func researchFromSpec(path string, opt *collect.ResearchOptions) error {
-	spec, err := extract.LoadSpec(path)
-	if err != nil {
-		return err
-	}
-	if len(spec.Objects) == 0 {
-		return verity.Errorf(verity.EINVALID, "spec %s has no objects to research", path)
-	}
-	opt.Product, opt.Ban, opt.Vendor = spec.Objects[0].Name, spec.Banned, spec.Vendor.Domains
-	opt.Aliases = append(opt.Aliases, spec.Objects[0].Aliases...)
-	for _, o := range spec.Objects[1:] {
-		opt.Aliases = append(opt.Aliases, o.Names()...)
-	}
-	return nil
-}
-
 func (a *app) researchCmd() *cobra.Command {
 	var (
 		specPath, product, search, planner string
@@ -105,7 +84,7 @@ func (a *app) researchCmd() *cobra.Command {
 			case specPath != "" && product != "":
 				return verity.Errorf(verity.EINVALID, "give --spec or --product, not both")
 			case specPath != "":
-				if err := researchFromSpec(specPath, &ropt); err != nil {
+				if err := collect.FromSpecFile(specPath, &ropt); err != nil {
 					return err
 				}
 			case product != "":
@@ -171,8 +150,8 @@ func (a *app) researchCmd() *cobra.Command {
 					return perr
 				}
 			} else {
-				a.printResearch(rep.ResearchReport)
-				if s := relocationLine(rep.Relocation); s != "" {
+				render.Research(a.stdout, rep.ResearchReport)
+				if s := render.RelocationLine(rep.Relocation); s != "" {
 					fmt.Fprintln(a.stdout, s)
 				}
 			}
@@ -204,33 +183,10 @@ func (a *app) researchPlanner(ctx context.Context, choice string) (collect.Plann
 	if err != nil {
 		return nil, err
 	}
-	return planner(choice, setup, func() (llm.Model, error) {
+	return collect.ChoosePlanner(choice, setup.Spec.Provider == llm.ProviderOffline, func() (llm.Model, error) {
 		m, _, err := a.model(ctx)
 		return m, err
 	})
-}
-
-// planner picks the query planner by choice (auto, template or model) for
-// the model setup names, built by model when it is used.
-func planner(choice string, setup modelSetup, model func() (llm.Model, error)) (collect.Planner, error) {
-	switch choice {
-	case "template":
-		return collect.TemplatePlanner{}, nil
-	case "auto", "model":
-	default:
-		return nil, verity.Errorf(verity.EINVALID, "--planner must be auto, template or model, not %q", choice)
-	}
-	if setup.Spec.Provider == llm.ProviderOffline {
-		if choice == "model" {
-			return nil, verity.Errorf(verity.EINVALID, "--planner model needs a model: give --model or set VERITY_MODEL")
-		}
-		return collect.TemplatePlanner{}, nil
-	}
-	m, err := model()
-	if err != nil {
-		return nil, err
-	}
-	return &collect.ModelPlanner{Model: m}, nil
 }
 
 // jobResearch builds a research job's search provider (with this
@@ -245,82 +201,10 @@ func (a *app) jobResearch(models kb.JobModels) func(ctx context.Context, search,
 		if err != nil {
 			return nil, nil, err
 		}
-		p, err := planner(choice, setup, func() (llm.Model, error) { return models(ctx, model) })
+		p, err := collect.ChoosePlanner(choice, setup.Spec.Provider == llm.ProviderOffline, func() (llm.Model, error) { return models(ctx, model) })
 		if err != nil {
 			return nil, nil, err
 		}
 		return s, p, nil
-	}
-}
-
-// bannedHelp lists the built-in banned domains by category, one category a
-// line, for research's help.
-func bannedHelp() string {
-	byCat := map[string][]string{}
-	var cats []string
-	for _, d := range collect.BannedDomains() {
-		if _, ok := byCat[d.Category]; !ok {
-			cats = append(cats, d.Category)
-		}
-		byCat[d.Category] = append(byCat[d.Category], d.Domain)
-	}
-	var b strings.Builder
-	for _, c := range cats {
-		fmt.Fprintf(&b, "  %s: %s\n", c, strings.Join(byCat[c], ", "))
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-func (a *app) printResearch(rep *collect.ResearchReport) {
-	w := a.stdout
-	fmt.Fprintf(w, "research %s for %s (%s, %s plan): %d of %d searches, %d of %d reads; kept %d pages (%d new, %d new versions, %d unchanged)\n",
-		rep.Run, clean(rep.Product), rep.Search, clean(rep.Planner), rep.Used.Searches, rep.Budget.Searches, rep.Used.Reads, rep.Budget.Reads,
-		len(rep.Kept), rep.Stored.Created, rep.Stored.NewVersion, rep.Stored.Unchanged+rep.Stored.Metadata)
-	if len(rep.Kept) > 0 {
-		fmt.Fprintln(w, "kept:")
-		for _, k := range rep.Kept {
-			fmt.Fprintf(w, "  %s  %s\n    why: %s\n", clean(k.URL), clean(oneLine(k.Title, 80)), clean(k.Reason))
-		}
-	}
-	fmt.Fprintln(w, "searches:")
-	for _, c := range rep.Calls {
-		if c.Kind != collect.CallSearch {
-			continue
-		}
-		res := fmt.Sprintf("%d results", c.Hits)
-		if c.Outcome != collect.OutcomeOK {
-			res = "failed: " + oneLine(c.Detail, 120)
-		}
-		fmt.Fprintf(w, "  %2d. «%s» — %s: %s\n", c.Seq, clean(c.Query), clean(c.Reason), clean(res))
-	}
-	var notKept []collect.Call
-	for _, c := range rep.Calls {
-		if c.Kind == collect.CallRead && c.SourceID == "" {
-			notKept = append(notKept, c)
-		}
-	}
-	if len(notKept) > 0 {
-		fmt.Fprintln(w, "read, not kept:")
-		for _, c := range notKept {
-			fmt.Fprintf(w, "  %s  %s: %s\n", clean(c.URL), c.Outcome, clean(oneLine(c.Detail, 120)))
-		}
-	}
-	if len(rep.Banned) > 0 {
-		counts := map[string]int{}
-		for _, b := range rep.Banned {
-			counts[b.Category]++
-		}
-		var parts []string
-		for c, n := range counts {
-			parts = append(parts, fmt.Sprintf("%s %d", c, n))
-		}
-		slices.Sort(parts)
-		fmt.Fprintf(w, "not read, banned: %d results (%s)\n", len(rep.Banned), strings.Join(parts, ", "))
-	}
-	if rep.Unread > 0 {
-		fmt.Fprintf(w, "%d results left unread: the read budget is spent\n", rep.Unread)
-	}
-	for _, n := range rep.Notes {
-		fmt.Fprintf(w, "note: %s\n", clean(n))
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/printable"
 )
 
 func (a *app) reviewCmd() *cobra.Command {
@@ -32,8 +33,8 @@ func (a *app) reviewCmd() *cobra.Command {
 				return nil
 			}
 			for _, r := range list.Review {
-				fmt.Fprintf(a.stdout, "%s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, clean(r.Subject), r.Relation, clean(r.Object),
-					r.Confidence, clean(oneLine(r.Quote, 200)), clean(r.URI))
+				fmt.Fprintf(a.stdout, "%s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, printable.Text(r.Subject), r.Relation, printable.Text(r.Object),
+					r.Confidence, printable.Text(printable.Line(r.Quote, 200)), printable.Text(r.URI))
 			}
 			return nil
 		},
@@ -61,7 +62,7 @@ func (a *app) reviewVoteCmd(vote string) *cobra.Command {
 			if a.json {
 				return a.printJSON(d)
 			}
-			fmt.Fprintf(a.stdout, "%s: %s by %s — %s\n", clean(d.ID), d.Vote, clean(d.By), d.Result)
+			fmt.Fprintf(a.stdout, "%s: %s by %s — %s\n", printable.Text(d.ID), d.Vote, printable.Text(d.By), d.Result)
 			return nil
 		},
 	}

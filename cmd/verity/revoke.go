@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -12,6 +10,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/receipt"
+	"github.com/veritykb/verity/render"
 )
 
 // refsHelp says what a REF is, for the help of revoke, unrevoke and impact.
@@ -119,28 +118,7 @@ func (a *app) logCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(list)
 			}
-			if len(list.Events) == 0 {
-				fmt.Fprintln(a.stdout, "no revocation events you can see")
-			}
-			for _, e := range list.Events {
-				fmt.Fprintf(a.stdout, "%d  %s  %-8s %s  %s", e.ID, e.At.UTC().Format("2006-01-02 15:04:05"), e.Action, clean(string(e.Who)), clean(refList(e.Changed)))
-				if e.Undoes != 0 {
-					fmt.Fprintf(a.stdout, "  (undoes %d)", e.Undoes)
-				}
-				if e.Died != nil && e.Revived != nil {
-					fmt.Fprintf(a.stdout, "  died %d, revived %d", *e.Died, *e.Revived)
-				}
-				if e.UndoneBy != 0 {
-					fmt.Fprintf(a.stdout, "  [undone by %d]", e.UndoneBy)
-				}
-				fmt.Fprintln(a.stdout)
-				switch {
-				case e.Why != "":
-					fmt.Fprintf(a.stdout, "    why: %s\n", clean(oneLine(e.Why, 200)))
-				case e.WhyHidden:
-					fmt.Fprintln(a.stdout, "    why: (another's reason, not shown)")
-				}
-			}
+			render.Log(a.stdout, list)
 			return nil
 		},
 	}
@@ -188,105 +166,6 @@ func (a *app) outRevocation(rep *kb.RevocationReport, action receipt.Action) err
 	if a.json {
 		return a.printJSON(rep)
 	}
-	a.printRevocation(rep, action)
+	render.Revocation(a.stdout, rep, action)
 	return nil
-}
-
-// printRevocation prints a report for a terminal: of an impact (a dry run)
-// when action is "", else of the revocation or unrevocation asked for, which
-// has no event when it changed nothing.
-func (a *app) printRevocation(out *kb.RevocationReport, action receipt.Action) {
-	w := a.stdout
-	ev := out.Event
-	leave := "left"
-	switch {
-	case action == "":
-		fmt.Fprintf(w, "impact of revoking %s (dry run: nothing changed)\n", clean(refList(out.Refs)))
-		leave = "would leave"
-	case ev == nil && action == receipt.ActionRevoke:
-		fmt.Fprintf(w, "already revoked: %s: nothing changed, nothing logged\n", clean(refList(out.Already)))
-		return
-	case ev == nil:
-		fmt.Fprintf(w, "already live: %s: nothing changed, nothing logged\n", clean(refList(out.Already)))
-		return
-	case ev.Action == receipt.ActionRevoke:
-		fmt.Fprintf(w, "event %d: revoked %s by %s: %q\n", ev.ID, clean(refList(ev.Changed)), clean(string(ev.Who)), clean(oneLine(ev.Why, 200)))
-	default:
-		fmt.Fprintf(w, "event %d: restored %s by %s\n", ev.ID, clean(refList(ev.Changed)), clean(string(ev.Who)))
-		leave = "returned to"
-	}
-	if len(out.Already) > 0 {
-		fmt.Fprintf(w, "  already so, unchanged: %s\n", clean(refList(out.Already)))
-	}
-	if out.Search.Sources > 0 {
-		fmt.Fprintf(w, "  search: %d chunk%s of %d source%s %s search\n", out.Search.Chunks, plural(out.Search.Chunks), out.Search.Sources, plural(out.Search.Sources), leave)
-	}
-	dieVerb, surviveVerb := "died", "survived on another set"
-	if action == "" {
-		dieVerb, surviveVerb = "would die", "would survive on another set"
-	}
-	if action == "" || ev.Action == receipt.ActionRevoke || out.Died.Count+out.Survived.Count > 0 {
-		a.printGroup(dieVerb, "✗", out.Died)
-		a.printGroup(surviveVerb, "✓", out.Survived)
-	}
-	if out.Revived.Count > 0 {
-		a.printGroup("revived", "↺", out.Revived)
-	}
-	if ev != nil {
-		fmt.Fprintf(w, "undo with: verity undo %d\n", ev.ID)
-	}
-}
-
-func (a *app) printGroup(verb, mark string, g kb.RecordGroup) {
-	fmt.Fprintf(a.stdout, "  %s: %d record%s", verb, g.Count, plural(g.Count))
-	if g.Count > 0 {
-		fmt.Fprintf(a.stdout, " (%s)", byKind(g.ByKind))
-	}
-	fmt.Fprintln(a.stdout)
-	// Quote records are the plumbing between a sentence or statement and
-	// a source: counted above, shown as one line per source they quote.
-	quotes := map[string]int{}
-	var sources []string
-	for _, r := range g.Records {
-		if r.Kind == verity.KindQuote {
-			if quotes[r.Source] == 0 {
-				sources = append(sources, r.Source)
-			}
-			quotes[r.Source]++
-			continue
-		}
-		fmt.Fprintf(a.stdout, "    %s %s  %s  %s\n", mark, clean(r.ID), r.Kind, clean(oneLine(r.Text, 120)))
-	}
-	for _, src := range sources {
-		n := quotes[src]
-		fmt.Fprintf(a.stdout, "    %s %d quote%s of %s\n", mark, n, plural(n), clean(src))
-	}
-}
-
-func byKind(m map[string]int) string {
-	kinds := make([]string, 0, len(m))
-	for k := range m {
-		kinds = append(kinds, k)
-	}
-	slices.Sort(kinds)
-	parts := make([]string, len(kinds))
-	for i, k := range kinds {
-		parts[i] = fmt.Sprintf("%s %d", k, m[k])
-	}
-	return strings.Join(parts, ", ")
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-func refList(refs []verity.Ref) string {
-	parts := make([]string, len(refs))
-	for i, r := range refs {
-		parts[i] = string(r)
-	}
-	return strings.Join(parts, " ")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/render"
 	"github.com/veritykb/verity/sqlite"
 )
 
@@ -231,7 +232,7 @@ func TestNoopRevocation(t *testing.T) {
 	// as already revoked.
 	out, _, code := cli(t, db, "", "--json", "revoke", "A", "B", "--reason", "both")
 	rep := decode[kb.RevocationReport](t, out)
-	if code != 0 || rep.Event == nil || refList(rep.Event.Changed) != "source:B" || refList(rep.Already) != "source:A" {
+	if code != 0 || rep.Event == nil || render.Refs(rep.Event.Changed) != "source:B" || render.Refs(rep.Already) != "source:A" {
 		t.Errorf("revoke A B = exit %d %s, want an event changing B, A already revoked", code, out)
 	}
 	if n := events(); n != 2 {

@@ -6,6 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) roleCmd() *cobra.Command {
@@ -51,13 +53,13 @@ func (a *app) roleCmd() *cobra.Command {
 				}
 				switch {
 				case grant && out.Changed:
-					fmt.Fprintf(a.stdout, "granted %s to %s\n", out.Role, clean(string(out.Principal)))
+					fmt.Fprintf(a.stdout, "granted %s to %s\n", out.Role, printable.Text(string(out.Principal)))
 				case grant:
-					fmt.Fprintf(a.stdout, "%s already holds %s: nothing changed\n", clean(string(out.Principal)), out.Role)
+					fmt.Fprintf(a.stdout, "%s already holds %s: nothing changed\n", printable.Text(string(out.Principal)), out.Role)
 				case out.Changed:
-					fmt.Fprintf(a.stdout, "revoked %s from %s\n", out.Role, clean(string(out.Principal)))
+					fmt.Fprintf(a.stdout, "revoked %s from %s\n", out.Role, printable.Text(string(out.Principal)))
 				default:
-					fmt.Fprintf(a.stdout, "%s does not hold %s: nothing changed\n", clean(string(out.Principal)), out.Role)
+					fmt.Fprintf(a.stdout, "%s does not hold %s: nothing changed\n", printable.Text(string(out.Principal)), out.Role)
 				}
 				return nil
 			},
@@ -80,13 +82,7 @@ func (a *app) roleCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(list)
 			}
-			gs := list.Roles
-			if len(gs) == 0 {
-				fmt.Fprintln(a.stdout, "no roles granted: only the local operator may change knowledge (verity role grant curator PRINCIPAL)")
-			}
-			for _, g := range gs {
-				fmt.Fprintf(a.stdout, "%s\t%s\tgranted by %s on %s\n", clean(string(g.Principal)), g.Role, clean(string(g.By)), g.At.UTC().Format("2006-01-02 15:04"))
-			}
+			render.Roles(a.stdout, list)
 			return nil
 		},
 	})

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) sourcesCmd() *cobra.Command {
@@ -40,25 +38,7 @@ func (a *app) sourcesCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(sl)
 			}
-			list := sl.Sources
-			for _, d := range sl.URIDuplicates {
-				holder := "an older source you cannot read"
-				if d.Holder != "" {
-					holder = "older source " + d.Holder
-				}
-				fmt.Fprintf(a.stderr, "warning: %s shares uri %s (system %s) with %s: kept from a store made before one uri, one source per system; no new id may take it\n",
-					clean(d.ID), clean(d.URI), clean(d.System), clean(holder))
-			}
-			if len(list) == 0 {
-				if len(a.as) == 0 && !all {
-					fmt.Fprintln(a.stdout, "no sources readable by public: add --as PRINCIPAL to list what someone may read, or --all for every source")
-				} else {
-					fmt.Fprintln(a.stdout, "no sources you can read (try verity ingest, or --as)")
-				}
-			}
-			for _, s := range list {
-				fmt.Fprintf(a.stdout, "%s\t%s\tv%d\t%s\t%s\n", clean(s.ID), clean(s.System), s.Version, s.Status, clean(oneLine(s.Title, 80)))
-			}
+			render.Sources(a.stdout, a.stderr, sl, len(a.as) == 0 && !all)
 			return nil
 		},
 	}
@@ -92,18 +72,7 @@ func (a *app) showCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(view)
 			}
-			src, list := view.Source, view.Chunks
-			acl := make([]string, len(src.ACL))
-			for i, p := range src.ACL {
-				acl[i] = string(p)
-			}
-			fmt.Fprintf(a.stdout, "id:      %s\nuri:     %s\nsystem:  %s\ntitle:   %s\nauthor:  %s\nacl:     %s\nversion: %d\nupdated: %s\nstatus:  %s\nhash:    %s\n\n",
-				clean(src.ID), clean(src.URI), clean(src.System), clean(src.Title), clean(string(src.Author)), clean(strings.Join(acl, ", ")),
-				src.Version, src.UpdatedAt.Format("2006-01-02 15:04:05Z07:00"), src.Status, src.Hash)
-			fmt.Fprintln(a.stdout, clean(src.Text))
-			for _, c := range list {
-				fmt.Fprintf(a.stdout, "\n--- chunk %d, bytes %d–%d %s\n%s\n", c.Ordinal, c.Start, c.End, clean(strings.Join(c.Heading, " › ")), clean(c.Text))
-			}
+			render.Source(a.stdout, view)
 			return nil
 		},
 	}

@@ -6,8 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) tokenCmd() *cobra.Command {
@@ -44,7 +45,7 @@ func (a *app) tokenCmd() *cobra.Command {
 				return a.printJSON(t)
 			}
 			fmt.Fprintf(a.stdout, "%s\n", t.Token)
-			fmt.Fprintf(a.stderr, "token %s (%s) acts as %v%s; the secret above is shown only now\n", t.ID, clean(t.Info.Name), t.Info.Principals, expiry(t.Info))
+			fmt.Fprintf(a.stderr, "token %s (%s) acts as %v%s; the secret above is shown only now\n", t.ID, printable.Text(t.Info.Name), t.Info.Principals, render.Expiry(t.Info))
 			return nil
 		},
 	}
@@ -69,20 +70,7 @@ func (a *app) tokenCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(tl)
 			}
-			ts := tl.Tokens
-			if len(ts) == 0 {
-				fmt.Fprintln(a.stdout, "no tokens (verity token create --name NAME --principal user:EMAIL)")
-			}
-			for _, t := range ts {
-				state := "active"
-				switch {
-				case t.RevokedAt != nil:
-					state = "revoked " + t.RevokedAt.UTC().Format("2006-01-02 15:04")
-				case !t.Valid(a.now()):
-					state = "expired"
-				}
-				fmt.Fprintf(a.stdout, "%s\t%s\t%v\tby %s\t%s%s\n", t.ID, clean(t.Name), t.Principals, clean(string(t.CreatedBy)), state, expiry(&t))
-			}
+			render.Tokens(a.stdout, tl, a.now())
 			return nil
 		},
 	}
@@ -104,21 +92,13 @@ func (a *app) tokenCmd() *cobra.Command {
 				return a.printJSON(r)
 			}
 			if r.Revoked {
-				fmt.Fprintf(a.stdout, "token %s revoked\n", clean(args[0]))
+				fmt.Fprintf(a.stdout, "token %s revoked\n", printable.Text(args[0]))
 			} else {
-				fmt.Fprintf(a.stdout, "token %s was revoked already: nothing changed\n", clean(args[0]))
+				fmt.Fprintf(a.stdout, "token %s was revoked already: nothing changed\n", printable.Text(args[0]))
 			}
 			return nil
 		},
 	}
 	cmd.AddCommand(create, list, revoke)
 	return cmd
-}
-
-// expiry says when a token expires, for a line of text.
-func expiry(t *verity.Token) string {
-	if t.ExpiresAt == nil {
-		return ", no expiry"
-	}
-	return ", expires " + t.ExpiresAt.UTC().Format("2006-01-02 15:04")
 }

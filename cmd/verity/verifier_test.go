@@ -15,43 +15,6 @@ import (
 	"github.com/veritykb/verity/verify"
 )
 
-func TestParseVerifier(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want verifierSpec
-		ok   bool
-	}{
-		{"offline", verifierSpec{Raw: "offline", Kind: "offline"}, true},
-		{"OFFLINE:strict=0.7,broad=0.4", verifierSpec{Raw: "OFFLINE:strict=0.7,broad=0.4", Kind: "offline", Strict: 0.7, Broad: 0.4}, true},
-		{"baseline", verifierSpec{Raw: "baseline", Kind: "baseline"}, true},
-		{"llm", verifierSpec{Raw: "llm", Kind: "llm"}, true},
-		{"nli:http://localhost:8080/", verifierSpec{Raw: "nli:http://localhost:8080/", Kind: "nli", URL: "http://localhost:8080"}, true},
-		{"nli:https://nli.corp.example#labels=contradiction,neutral,entailment#batch=8", verifierSpec{
-			Raw: "nli:https://nli.corp.example#labels=contradiction,neutral,entailment#batch=8", Kind: "nli",
-			URL: "https://nli.corp.example", Labels: []string{"contradiction", "neutral", "entailment"}, Batch: 8}, true},
-		{"offline:strict=0.3,broad=0.5", verifierSpec{}, false}, // broad above strict
-		{"offline:strict=2", verifierSpec{}, false},
-		{"offline:lax=0.5", verifierSpec{}, false},
-		{"llm:gpt", verifierSpec{}, false},
-		{"nli:", verifierSpec{}, false},
-		{"nli:localhost:8080", verifierSpec{}, false},
-		{"nli:http://h#batch=0", verifierSpec{}, false},
-		{"oracle", verifierSpec{}, false},
-	} {
-		got, err := parseVerifier(tt.in)
-		if (err == nil) != tt.ok {
-			t.Errorf("parseVerifier(%q) error %v, want ok %v", tt.in, err, tt.ok)
-			continue
-		}
-		if tt.ok && fmt.Sprint(got) != fmt.Sprint(tt.want) {
-			t.Errorf("parseVerifier(%q) = %+v, want %+v", tt.in, got, tt.want)
-		}
-		if !tt.ok && exitCode(err) != exitInvalid {
-			t.Errorf("parseVerifier(%q) error %v, want invalid input", tt.in, err)
-		}
-	}
-}
-
 func TestVerifierSpecs(t *testing.T) {
 	for _, tt := range []struct {
 		flags []string

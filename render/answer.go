@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"fmt"
@@ -8,20 +8,14 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
+	"github.com/veritykb/verity/printable"
 )
 
-// This file renders answers for people: on a terminal (footnotes, quotes,
-// verdicts) and as Markdown. Everything that came from a source or a model
-// — claims, quotes, titles, uris, reasons, even the system and author of a
-// hint — is untrusted: on a terminal it goes through clean, so control
-// codes never reach the screen raw; in Markdown it goes through mdText,
-// so HTML and Markdown syntax in it are shown, never interpreted.
-
-// printAnswer renders an answer of `verity ask` for a terminal.
-func printAnswer(w io.Writer, a *answer.Answer) {
+// Answer renders an answer of `verity ask` for a terminal.
+func Answer(w io.Writer, a *answer.Answer) {
 	switch {
 	case a.Mode == answer.ModeConversational:
-		fmt.Fprintf(w, "Conversational reply — not from your knowledge base, nothing cited (model %s):\n\n%s\n", clean(a.Model), clean(a.Text))
+		fmt.Fprintf(w, "Conversational reply — not from your knowledge base, nothing cited (model %s):\n\n%s\n", printable.Text(a.Model), printable.Text(a.Text))
 		return
 	case a.Outcome == answer.NotFound:
 		fmt.Fprintf(w, "Not found (%s): %s\n", a.NotFoundReason, notFoundText(a.NotFoundReason))
@@ -31,24 +25,24 @@ func printAnswer(w io.Writer, a *answer.Answer) {
 			cached = ", from the answer cache"
 		}
 		fmt.Fprintf(w, "Answer — grounded in %s you may read (model %s, %s policy%s):\n\n%s\n",
-			countOf(len(a.Sources), "record"), clean(a.Model), a.Policy, cached, clean(a.Text))
+			countOf(len(a.Sources), "record"), printable.Text(a.Model), a.Policy, cached, printable.Text(a.Text))
 	}
 	if len(a.Claims) > 0 {
 		fmt.Fprintln(w, "\nClaims:")
 		for i, c := range a.Claims {
-			printAnswerClaim(w, i+1, c, a.Verbatim)
+			claim(w, i+1, c, a.Verbatim)
 		}
 		fmt.Fprintln(w, "\nSources:")
 		for _, s := range a.Sources {
-			fmt.Fprintf(w, "  [%d] %s — %s — %s\n", s.N, clean(oneLine(titleOrID(s.Title, s.SourceID), 100)), clean(s.System), clean(s.URI))
+			fmt.Fprintf(w, "  [%d] %s — %s — %s\n", s.N, printable.Text(printable.Line(titleOrID(s.Title, s.SourceID), 100)), printable.Text(s.System), printable.Text(s.URI))
 			if s.Evidence != nil {
-				fmt.Fprintf(w, "      evidence: chunk %d, bytes %d–%d of %s v%d\n", s.Evidence.Ordinal, s.Evidence.Start, s.Evidence.End, clean(s.SourceID), s.Version)
+				fmt.Fprintf(w, "      evidence: chunk %d, bytes %d–%d of %s v%d\n", s.Evidence.Ordinal, s.Evidence.Start, s.Evidence.End, printable.Text(s.SourceID), s.Version)
 			}
 		}
 	}
-	printUnverified(w, a.Unverified)
-	printFailures(w, a.Failures)
-	printAnswerHints(w, a.Hints)
+	unverified(w, a.Unverified)
+	failures(w, a.Failures)
+	hints(w, a.Hints)
 }
 
 func notFoundText(r answer.Reason) string {
@@ -62,7 +56,7 @@ func notFoundText(r answer.Reason) string {
 }
 
 // printClaim prints one claim with its quote and verdicts.
-func printAnswerClaim(w io.Writer, i int, c answer.Claim, verbatim bool) {
+func claim(w io.Writer, i int, c answer.Claim, verbatim bool) {
 	mark := ""
 	if c.Marked {
 		mark = "*"
@@ -71,7 +65,7 @@ func printAnswerClaim(w io.Writer, i int, c answer.Claim, verbatim bool) {
 	for k, r := range c.Refs {
 		refs[k] = fmt.Sprint(r) + mark
 	}
-	fmt.Fprintf(w, "  %d. %s [%s]\n", i, clean(c.Claim), strings.Join(refs, ", "))
+	fmt.Fprintf(w, "  %d. %s [%s]\n", i, printable.Text(c.Claim), strings.Join(refs, ", "))
 	for _, cit := range c.Citations {
 		if cit.Quote == nil {
 			if verbatim {
@@ -83,8 +77,8 @@ func printAnswerClaim(w io.Writer, i int, c answer.Claim, verbatim bool) {
 		if where == "" {
 			where = "document"
 		}
-		fmt.Fprintf(w, "     [%d] «%s»\n         %s v%d, bytes %d–%d (%s)\n", cit.N, clean(oneLine(cit.Quote.Text, 400)),
-			clean(where), cit.Version, cit.Quote.Start, cit.Quote.End, cit.Quote.Kind)
+		fmt.Fprintf(w, "     [%d] «%s»\n         %s v%d, bytes %d–%d (%s)\n", cit.N, printable.Text(printable.Line(cit.Quote.Text, 400)),
+			printable.Text(where), cit.Version, cit.Quote.Start, cit.Quote.End, cit.Quote.Kind)
 	}
 	parts := []string{fmt.Sprintf("support: grade %d (%s, %.2f)", c.Support.Grade, labelOrNone(c.Support.Label), c.Support.Score)}
 	if verbatim {
@@ -98,39 +92,39 @@ func printAnswerClaim(w io.Writer, i int, c answer.Claim, verbatim bool) {
 	}
 	fmt.Fprintf(w, "     %s\n", strings.Join(parts, " · "))
 	for _, r := range c.DistortionReasons {
-		fmt.Fprintf(w, "       ! %s\n", clean(r))
+		fmt.Fprintf(w, "       ! %s\n", printable.Text(r))
 	}
 }
 
-func printUnverified(w io.Writer, us []answer.Unverified) {
+func unverified(w io.Writer, us []answer.Unverified) {
 	if len(us) == 0 {
 		return
 	}
 	fmt.Fprintln(w, "\nNot verified (left out):")
 	for _, u := range us {
-		fmt.Fprintf(w, "  - %s\n    %s\n", clean(oneLine(u.Claim, 200)), clean(u.Reason))
+		fmt.Fprintf(w, "  - %s\n    %s\n", printable.Text(printable.Line(u.Claim, 200)), printable.Text(u.Reason))
 	}
 }
 
-func printFailures(w io.Writer, fs []answer.Failure) {
+func failures(w io.Writer, fs []answer.Failure) {
 	for _, f := range fs {
-		fmt.Fprintf(w, "warning: stage %s failed (%s): %s\n", clean(f.Stage), f.Code, clean(f.Message))
+		fmt.Fprintf(w, "warning: stage %s failed (%s): %s\n", printable.Text(f.Stage), f.Code, printable.Text(f.Message))
 	}
 }
 
-func printAnswerHints(w io.Writer, hs []verity.Hint) {
+func hints(w io.Writer, hs []verity.Hint) {
 	for _, h := range hs {
 		if h.Author != "" {
-			fmt.Fprintf(w, "hint: a record in %s that you cannot read would also match; ask %s for access\n", clean(h.System), clean(h.Author))
+			fmt.Fprintf(w, "hint: a record in %s that you cannot read would also match; ask %s for access\n", printable.Text(h.System), printable.Text(h.Author))
 		} else {
-			fmt.Fprintf(w, "hint: a record in %s that you cannot read would also match\n", clean(h.System))
+			fmt.Fprintf(w, "hint: a record in %s that you cannot read would also match\n", printable.Text(h.System))
 		}
 	}
 }
 
-// markdownAnswer renders an answer as Markdown: the answer with numbered
+// Markdown renders an answer as Markdown: the answer with numbered
 // footnotes, each claim with its verbatim quote, what was left out, hints.
-func markdownAnswer(a *answer.Answer) string {
+func Markdown(a *answer.Answer) string {
 	var b strings.Builder
 	switch {
 	case a.Mode == answer.ModeConversational:
@@ -162,7 +156,7 @@ func markdownAnswer(a *answer.Answer) string {
 			fmt.Fprintf(&b, "%d. %s\n", i+1, mdText(c.Claim))
 			for _, cit := range c.Citations {
 				if cit.Quote != nil {
-					fmt.Fprintf(&b, "   > %s [^%d]\n", mdText(oneLine(cit.Quote.Text, 600)), cit.N)
+					fmt.Fprintf(&b, "   > %s [^%d]\n", mdText(printable.Line(cit.Quote.Text, 600)), cit.N)
 				}
 			}
 			fmt.Fprintf(&b, "\n   support: grade %d (%s) · paraphrased: %s · distortion: **%s**\n", c.Support.Grade, labelOrNone(c.Support.Label), yesOrNo(c.IsParaphrased), c.DistortionRisk)
@@ -199,7 +193,7 @@ func markdownAnswer(a *answer.Answer) string {
 // quotes) — so a source can neither inject HTML nor add links, emphasis or
 // headings. Line breaks become spaces.
 func mdText(s string) string {
-	s = clean(strings.Join(strings.Fields(s), " "))
+	s = printable.Text(strings.Join(strings.Fields(s), " "))
 	var b strings.Builder
 	leadingDigits := true
 	for i, r := range s {
@@ -264,4 +258,31 @@ func countOf(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Check renders a checked answer for a terminal.
+func Check(w io.Writer, a *answer.Answer) {
+	total := len(a.Claims) + len(a.Unverified)
+	fmt.Fprintf(w, "Checked %s: %d supported, %d not verified (verifier %s, %s policy)\n",
+		countOf(total, "claim"), len(a.Claims), len(a.Unverified), printable.Text(a.Model), a.Policy)
+	if len(a.Claims) > 0 {
+		fmt.Fprintln(w, "\nSupported:")
+		for i, c := range a.Claims {
+			claim(w, i+1, c, a.Verbatim)
+		}
+	}
+	unverified(w, a.Unverified)
+	if len(a.Sources) > 0 {
+		fmt.Fprintln(w, "\nDocuments:")
+		for _, s := range a.Sources {
+			where := s.URI
+			if s.SourceID != "" {
+				where = s.SourceID + " v" + fmt.Sprint(s.Version) + " " + s.URI
+			}
+			fmt.Fprintf(w, "  [%d] %s  %s\n", s.N, printable.Text(printable.Line(titleOrID(s.Title, s.SourceID), 100)), printable.Text(where))
+		}
+	}
+	if a.Annotated != "" && a.Verbatim {
+		fmt.Fprintf(w, "\nWith verbatim quotes:\n%s\n", printable.Indent(printable.Text(a.Annotated), "  "))
+	}
 }

@@ -1,0 +1,47 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/printable"
+)
+
+// Expiry says when a token expires, for a line of text.
+func Expiry(t *verity.Token) string {
+	if t.ExpiresAt == nil {
+		return ", no Expiry"
+	}
+	return ", expires " + t.ExpiresAt.UTC().Format("2006-01-02 15:04")
+}
+
+// Tokens prints the tokens a line each: id, name, principals, who made it,
+// whether it is active, revoked or expired at now, and when it expires.
+func Tokens(w io.Writer, list *kb.TokenList, now time.Time) {
+	if len(list.Tokens) == 0 {
+		fmt.Fprintln(w, "no tokens (verity token create --name NAME --principal user:EMAIL)")
+	}
+	for _, t := range list.Tokens {
+		state := "active"
+		switch {
+		case t.RevokedAt != nil:
+			state = "revoked " + t.RevokedAt.UTC().Format("2006-01-02 15:04")
+		case !t.Valid(now):
+			state = "expired"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%v\tby %s\t%s%s\n", t.ID, printable.Text(t.Name), t.Principals, printable.Text(string(t.CreatedBy)), state, Expiry(&t))
+	}
+}
+
+// Roles prints the role grants a line each.
+func Roles(w io.Writer, list *kb.RoleList) {
+	if len(list.Roles) == 0 {
+		fmt.Fprintln(w, "no roles granted: only the local operator may change knowledge (verity role grant curator PRINCIPAL)")
+	}
+	for _, g := range list.Roles {
+		fmt.Fprintf(w, "%s\t%s\tgranted by %s on %s\n", printable.Text(string(g.Principal)), g.Role, printable.Text(string(g.By)), g.At.UTC().Format("2006-01-02 15:04"))
+	}
+}
