@@ -138,6 +138,10 @@ const (
 	KindSentence  RecordKind = "sentence"  // one sentence of a summary
 	KindStatement RecordKind = "statement" // one verified statement of an answer
 	KindQuote     RecordKind = "quote"     // one verbatim quote of a source that sentences and statements rest on
+	// KindPublication publishes a summary a reader asked for to everyone
+	// who may read it; it rests on the summary, and revoking it withdraws
+	// the publication.
+	KindPublication RecordKind = "publication"
 )
 
 // RecordState is a derived record's liveness as the receipts and audits see it.

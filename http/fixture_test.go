@@ -121,6 +121,12 @@ func buildFixture() (*fixture, error) {
 		return nil, verity.Errorf(verity.EINTERNAL, "summarize as hr = %v, %+v", err, hrSum)
 	}
 	f.hrSum = hrSum.ID
+	// Readers' summaries are their own until a curator publishes them.
+	for _, id := range []string{sum.ID, hrSum.ID} {
+		if _, err := svc.Publish(ctx, local, id); err != nil {
+			return nil, err
+		}
+	}
 	spec, err := extract.BuiltinSpec("bitrix24-ru")
 	if err != nil {
 		return nil, err

@@ -72,7 +72,8 @@ func calls(f *fixture) []call {
 		{"GET", "/api/v1/review", "/api/v1/review", "", anyone, false, false, nil},
 		{"POST", "/api/v1/review/decisions", "/api/v1/review/decisions", fmt.Sprintf(`{"id":%q,"vote":"approve","why":"checked"}`, f.pubEdge), curator, true, false, nil},
 		{"POST", "/api/v1/extract", "/api/v1/extract", `{"spec":"bitrix24-ru","sources":["PUB-1"]}`, curator, true, false, nil},
-		{"POST", "/api/v1/summarize", "/api/v1/summarize", `{"topic":"Acme moved its sales to Bitrix24"}`, anyone, true, false, nil},
+		{"POST", "/api/v1/summarize", "/api/v1/summarize", `{"topic":"Acme moved its sales to Bitrix24"}`, anyone, true, false, pub(401, "anonymous-read")},
+		{"POST", "/api/v1/summaries/{id}/publish", "/api/v1/summaries/" + f.summary + "/publish", "", curator, true, false, nil},
 		{"GET", "/api/v1/summaries", "/api/v1/summaries", "", anyone, false, false, nil},
 		{"GET", "/api/v1/summaries/{id}", "/api/v1/summaries/" + f.summary + "?all=true", "", anyone, false, true, nil},
 		{"GET", "/api/v1/summaries/{id}", "/api/v1/summaries/" + f.hrSum + "?all=true", "", anyone, false, true, pub(404, "alice", "eve", "anonymous-read", "curator")},
@@ -81,8 +82,8 @@ func calls(f *fixture) []call {
 		{"POST", "/api/v1/undo", "/api/v1/undo", fmt.Sprintf(`{"event":%d,"reason":"oops"}`, f.pubEv), curator, true, true, nil},
 		{"POST", "/api/v1/impact", "/api/v1/impact", `{"refs":["PUB-1"]}`, anyone, false, true, nil},
 		{"GET", "/api/v1/log", "/api/v1/log", "", anyone, false, true, nil},
-		{"POST", "/api/v1/audit", "/api/v1/audit", `{}`, anyone, true, true, nil},
-		{"POST", "/api/v1/audit", "/api/v1/audit", `{"apply":true}`, curator, true, true, nil},
+		{"POST", "/api/v1/audit", "/api/v1/audit", `{}`, anyone, true, true, pub(401, "anonymous-read")},
+		{"POST", "/api/v1/audit", "/api/v1/audit", `{"apply":true}`, curator, true, true, pub(401, "anonymous-read")},
 		{"POST", "/api/v1/audit", "/api/v1/audit", `{"queue":true}`, anyone, true, true, pub(403, "anonymous-read")},
 		{"POST", "/api/v1/extract", "/api/v1/extract", `{"spec":"bitrix24-ru","queue":true,"job_pages":1}`, curator, true, true, nil},
 		{"GET", "/api/v1/jobs", "/api/v1/jobs", "", anyone, false, true, nil},
@@ -258,12 +259,15 @@ func TestHints(t *testing.T) {
 	for _, c := range []struct{ method, path, body string }{
 		{"GET", path, ""},
 		{"POST", "/api/v1/ask", `{"question":"Что будет с сокращениями в 2027 году?","fresh":true,"no_record":true}`},
-		{"POST", "/api/v1/summarize", `{"topic":"сокращения 2027 году"}`},
 	} {
 		r := e.do(t, "", c.method, c.path, c.body)
 		if r.status != http.StatusOK || strings.Contains(r.body, "hr-lead") || strings.Contains(r.body, `"hints":[{`) {
 			t.Errorf("%s %s anonymously = %d %s, want no hints", c.method, c.path, r.status, r.body)
 		}
+	}
+	// Anonymous reading stores nothing others see: a summary is refused.
+	if r := e.do(t, "", "POST", "/api/v1/summarize", `{"topic":"сокращения 2027 году"}`); r.status != http.StatusUnauthorized || strings.Contains(r.body, "hr-lead") {
+		t.Errorf("POST /api/v1/summarize anonymously = %d %s, want 401", r.status, r.body)
 	}
 }
 

@@ -39,6 +39,7 @@ func (s *Server) table() []route {
 		api(http.MethodPost, "/summarize", kb.SummarizeRequest{}, s.summarize),
 		api(http.MethodGet, "/summaries", nil, s.summaries),
 		api(http.MethodGet, "/summaries/{id}", nil, s.summary),
+		api(http.MethodPost, "/summaries/{id}/publish", nil, s.publish),
 
 		api(http.MethodPost, "/revoke", kb.RevokeRequest{}, s.revoke),
 		api(http.MethodPost, "/unrevoke", kb.RevokeRequest{}, s.unrevoke),

@@ -32,3 +32,9 @@ func (s *Server) summary(w http.ResponseWriter, r *http.Request, c verity.Caller
 	}
 	return s.svc.Summary(r.Context(), c, r.PathValue("id"), all)
 }
+
+// publish is POST /api/v1/summaries/{id}/publish, as verity summarize
+// --publish ID --json (curators).
+func (s *Server) publish(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	return s.svc.Publish(r.Context(), c, r.PathValue("id"))
+}

@@ -82,7 +82,8 @@ func answerOptions(policy string, noVerbatim bool) (answer.Options, error) {
 // verbatim quote, or says honestly that it cannot; the service's model
 // drafts and its verifier checks between the stages. The model's only tool
 // is search as c: nothing in a document or a tool argument can change the
-// caller. An anonymous caller gets no permission hints.
+// caller. An anonymous caller gets no permission hints, and nothing of its
+// question is stored.
 func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*Answer, error) {
 	if strings.TrimSpace(req.Question) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "ask: give a question")
@@ -98,6 +99,11 @@ func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*An
 		return nil, err
 	}
 	opt.K, opt.NoCache, opt.NoRecords = req.K, req.Fresh, req.NoRecord
+	if c.Anonymous() {
+		// Read-only: nothing an anonymous question asks is stored, neither
+		// its statements nor its answer.
+		opt.NoCache, opt.NoRecords = true, true
+	}
 	opt.Progress = progress(req.Progress)
 	m, v, err := s.modelAndVerifier(ctx)
 	if err != nil {

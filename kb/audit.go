@@ -79,6 +79,9 @@ func (req AuditRequest) options() audit.Options {
 // An admin audits everything. Every probe is stored; each verdict becomes
 // the record's last audit.
 func (s *Service) Audit(ctx context.Context, c verity.Caller, req AuditRequest) (*AuditReport, error) {
+	if err := authenticated(c, "auditing"); err != nil {
+		return nil, err
+	}
 	m, err := s.model(ctx)
 	if err != nil {
 		return nil, err

@@ -32,10 +32,13 @@ var (
 	curOut  = verity.NewCaller("user:cs@corp.example", "group:staff")
 	reader  = verity.NewCaller("user:rd@corp.example", "group:staff")
 	public  = verity.NewCaller()
-	callers = []struct {
+	// anonymous is the public caller of a server's --anonymous read: it
+	// reads as public and may create nothing others see.
+	anonymous = verity.Anonymous()
+	callers   = []struct {
 		name string
 		c    verity.Caller
-	}{{"local", local}, {"admin", admin}, {"curator-in", curIn}, {"curator-out", curOut}, {"reader", reader}, {"public", public}}
+	}{{"local", local}, {"admin", admin}, {"curator-in", curIn}, {"curator-out", curOut}, {"reader", reader}, {"public", public}, {"anonymous", anonymous}}
 )
 
 var (
@@ -125,6 +128,10 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f.summary = sum.ID
+	// A reader's summary is its own until a curator publishes it.
+	if _, err := svc.Publish(ctx, local, sum.ID); err != nil {
+		return nil, err
+	}
 	mixed := false
 	for _, st := range sum.Sentences {
 		mixed = mixed || len(st.Receipt.Sets) > 1

@@ -111,6 +111,16 @@ func (s *Service) require(ctx context.Context, c verity.Caller, role verity.Role
 		what, role, describe(c), role)
 }
 
+// authenticated refuses the anonymous caller of a server's --anonymous
+// read, which may read what is public and create nothing another caller
+// sees: it must say who it is first.
+func authenticated(c verity.Caller, what string) error {
+	if c.Anonymous() {
+		return verity.Errorf(verity.EUNAUTHORIZED, "%s needs an authenticated caller: send Authorization: Bearer TOKEN", what)
+	}
+	return nil
+}
+
 // describe names a caller in a refusal: its principals, never anything
 // about the records it asked for.
 func describe(c verity.Caller) string {

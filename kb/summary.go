@@ -2,7 +2,9 @@ package kb
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
+	"time"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/summary"
@@ -22,9 +24,19 @@ type Summary = summary.Summary
 
 // Summarize searches what c may read on the topic, asks the service's model
 // for a summary in which every sentence carries its own receipt, and stores
-// each sentence as a record resting on it. Any caller may: the summary is
-// made of what it may read.
+// each sentence as a record resting on it. Any authenticated caller may: the
+// summary is made of what it may read. A reader's summary is its own, listed
+// to no one else, until a curator publishes it ([Service.Publish]), so that
+// no reader puts words of its choosing before everyone; a curator's is
+// published as it is written. An anonymous caller may not summarize.
 func (s *Service) Summarize(ctx context.Context, c verity.Caller, req SummarizeRequest) (*Summary, error) {
+	if err := authenticated(c, "summarizing"); err != nil {
+		return nil, err
+	}
+	r, err := s.Rights(ctx, c)
+	if err != nil {
+		return nil, err
+	}
 	if strings.TrimSpace(req.Topic) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "summarize: give a topic")
 	}
@@ -35,7 +47,8 @@ func (s *Service) Summarize(ctx context.Context, c verity.Caller, req SummarizeR
 	if err != nil {
 		return nil, err
 	}
-	sum, err := summary.Summarize(ctx, m, s.store, req.Topic, c, summary.Options{K: req.K, Sentences: req.Sentences, MaxSets: req.MaxSets})
+	sum, err := summary.Summarize(ctx, m, s.store, req.Topic, c, summary.Options{K: req.K, Sentences: req.Sentences, MaxSets: req.MaxSets,
+		Private: !r.Curator})
 	if err != nil {
 		return nil, err
 	}
@@ -80,6 +93,18 @@ func (s *Service) summary(ctx context.Context, c verity.Caller, r Rights, v *vie
 		return nil, err
 	case len(sv.Live) == 0 && !v.all:
 		return nil, noSummary(id)
+	}
+	if sv.Private {
+		published, err := s.published(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		// A reader's summary nobody published is its requester's alone;
+		// curators see it to decide whether to publish it.
+		if !published && string(c.Actor()) != sv.RequestedBy && !r.Curator {
+			return nil, noSummary(id)
+		}
+		sv.Private = !published
 	}
 	if sv.Live == nil {
 		sv.Live = []summary.Sentence{}
@@ -138,13 +163,16 @@ func trimSentence(v *view, st *summary.Sentence) {
 	st.Quotes = quotes
 }
 
-// SummaryRow is one summary in a listing.
+// SummaryRow is one summary in a listing. Topic is the words of RequestedBy;
+// Private says it is listed to them (and curators) alone until published.
 type SummaryRow struct {
-	ID      string             `json:"id"`
-	Topic   string             `json:"topic"`
-	State   verity.RecordState `json:"state"`
-	Live    int                `json:"live"`
-	Written int                `json:"written"`
+	ID          string             `json:"id"`
+	Topic       string             `json:"topic"`
+	RequestedBy string             `json:"requested_by,omitempty"`
+	Private     bool               `json:"private,omitempty"`
+	State       verity.RecordState `json:"state"`
+	Live        int                `json:"live"`
+	Written     int                `json:"written"`
 }
 
 // SummaryList is the summaries a caller sees: verity summarize --list
@@ -173,10 +201,73 @@ func (s *Service) Summaries(ctx context.Context, c verity.Caller) (*SummaryList,
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, SummaryRow{ID: sv.ID, Topic: sv.Topic, State: sv.State, Live: len(sv.Live), Written: sv.Written})
+		rows = append(rows, SummaryRow{ID: sv.ID, Topic: sv.Topic, RequestedBy: sv.RequestedBy, Private: sv.Private, State: sv.State,
+			Live: len(sv.Live), Written: sv.Written})
 	}
 	return &SummaryList{Summaries: rows}, nil
 }
 
 // noSummary is the error for a summary c cannot see or that does not exist.
 func noSummary(id string) error { return verity.Errorf(verity.ENOTFOUND, "no summary %q", id) }
+
+// publicationID names the record that publishes summary id.
+func publicationID(id string) string { return "pub:" + id }
+
+// published reports whether summary id has a live publication.
+func (s *Service) published(ctx context.Context, id string) (bool, error) {
+	rec, err := s.store.Record(ctx, publicationID(id))
+	switch {
+	case notFound(err):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	return rec.State != verity.StateDead, nil
+}
+
+// Publication is what publishing a summary did: the record that publishes
+// it (revoke it to withdraw the publication), and whether it was published
+// already.
+type Publication struct {
+	Summary string `json:"summary"`
+	Record  string `json:"record"`
+	Already bool   `json:"already"`
+}
+
+// Publish lists summary id, which a reader asked for, to everyone who may
+// read its sentences, on c's behalf: it needs the curator role and a
+// summary c may see (an admin sees every one). The publication is a record resting on the summary,
+// so it dies with it, and revoking it (verity revoke record:pub:ID)
+// withdraws it.
+func (s *Service) Publish(ctx context.Context, c verity.Caller, id string) (*Publication, error) {
+	r, err := s.require(ctx, c, verity.RoleCurator, "publishing a summary")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.summary(ctx, c, r, s.view(ctx, c, r.Admin), id, false); err != nil {
+		return nil, err
+	}
+	out := &Publication{Summary: id, Record: publicationID(id)}
+	if out.Already, err = s.published(ctx, id); err != nil || out.Already {
+		return out, err
+	}
+	if _, err := s.store.Record(ctx, out.Record); err == nil {
+		// A publication withdrawn before is restored, in the log.
+		if _, _, err := s.store.Unrevoke(ctx, []verity.Ref{verity.RecordRef(out.Record)}, c.AsActor(), "published again"); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+	body, err := json.Marshal(struct {
+		By string    `json:"by"`
+		At time.Time `json:"at"`
+	}{string(c.Actor()), s.now().UTC()})
+	if err != nil {
+		return nil, err
+	}
+	rec := &verity.Record{ID: out.Record, Kind: verity.KindPublication, Receipt: verity.Receipt{Sets: [][]verity.Ref{{verity.RecordRef(id)}}}, Body: body}
+	if _, err := s.store.PutRecords(ctx, []*verity.Record{rec}); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -33,6 +33,9 @@ func Summary(w io.Writer, sum *summary.Summary, local bool) {
 		fmt.Fprintf(w, "  [%d] %s  %s (bytes %d–%d of v%d)\n", in.N, printable.Text(in.SourceID), printable.Text(printable.Line(in.Title, 80)), in.Start, in.End, in.Version)
 	}
 	Hints(w, sum.Hints, local)
+	if sum.Private {
+		fmt.Fprintf(w, "\nthis summary is yours alone until a curator publishes it (verity summarize --publish %s)\n", sum.ID)
+	}
 	fmt.Fprintf(w, "\nlater: verity summarize --show %s\n", sum.ID)
 }
 
@@ -91,6 +94,14 @@ func Summaries(w io.Writer, list *kb.SummaryList) {
 		fmt.Fprintln(w, "no summaries you can see (write one with verity summarize TOPIC)")
 	}
 	for _, r := range list.Summaries {
-		fmt.Fprintf(w, "%s  %d/%d live  %s\n", r.ID, r.Live, r.Written, printable.Text(printable.Line(r.Topic, 100)))
+		fmt.Fprintf(w, "%s  %d/%d live  %s", r.ID, r.Live, r.Written, printable.Text(printable.Line(r.Topic, 100)))
+		if r.RequestedBy != "" {
+			fmt.Fprintf(w, "  (asked by %s", printable.Text(r.RequestedBy))
+			if r.Private {
+				fmt.Fprint(w, "; not published")
+			}
+			fmt.Fprint(w, ")")
+		}
+		fmt.Fprintln(w)
 	}
 }

@@ -30,14 +30,18 @@ type Access struct {
 // View is a summary as it stands now for one caller: the live sentences in
 // order, and the dead ones the caller could have read.
 type View struct {
-	ID        string             `json:"id"`
-	Topic     string             `json:"topic"`
-	State     verity.RecordState `json:"state"`
-	Model     string             `json:"model"`
-	Prompt    string             `json:"prompt_version"`
-	CreatedAt string             `json:"created_at"`
-	Live      []Sentence         `json:"live"`
-	Dead      []Sentence         `json:"dead"`
+	ID    string `json:"id"`
+	Topic string `json:"topic"`
+	// RequestedBy is who asked for the summary, whose words the topic is;
+	// Private says it is listed to them alone until it is published.
+	RequestedBy string             `json:"requested_by,omitempty"`
+	Private     bool               `json:"private,omitempty"`
+	State       verity.RecordState `json:"state"`
+	Model       string             `json:"model"`
+	Prompt      string             `json:"prompt_version"`
+	CreatedAt   string             `json:"created_at"`
+	Live        []Sentence         `json:"live"`
+	Dead        []Sentence         `json:"dead"`
 	// Written is how many sentences the summary was written with; those
 	// neither live nor dead here rest on something this caller may not read.
 	Written int `json:"written"`
@@ -60,7 +64,7 @@ func Show(ctx context.Context, r Reader, id string, acc Access) (*View, error) {
 	if err := json.Unmarshal(head.Body, &h); err != nil {
 		return nil, fmt.Errorf("summary %q: header: %w", id, err)
 	}
-	v := &View{ID: id, Topic: h.Topic, State: head.State, Model: h.Model, Prompt: h.PromptVersion,
+	v := &View{ID: id, Topic: h.Topic, RequestedBy: h.RequestedBy, Private: h.Private, State: head.State, Model: h.Model, Prompt: h.PromptVersion,
 		CreatedAt: head.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Written: len(h.Sentences)}
 	var texts []string
 	for _, sid := range h.Sentences {

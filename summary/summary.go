@@ -57,6 +57,9 @@ type Options struct {
 	K         int // passages retrieved; 0 means DefaultK
 	Sentences int // at most this many sentences; 0 means DefaultSentences
 	MaxSets   int // sets kept per sentence's receipt; 0 means DefaultMaxSets
+	// Private stores the summary as its requester's alone, listed to no one
+	// else until it is published (the service layer decides who may).
+	Private bool
 }
 
 func (o Options) withDefaults() Options {
@@ -151,6 +154,10 @@ type Summary struct {
 	Sentences     []Sentence    `json:"sentences"`
 	Rejected      []Rejection   `json:"rejected,omitempty"`
 	Hints         []verity.Hint `json:"hints,omitempty"`
+	// RequestedBy is who asked for it; Private says it is listed to them
+	// alone until it is published.
+	RequestedBy string `json:"requested_by"`
+	Private     bool   `json:"private,omitempty"`
 	// Empty is set, with a reason code, when there is no summary to store;
 	// nothing was stored then.
 	Empty string `json:"empty,omitempty"`
@@ -158,7 +165,12 @@ type Summary struct {
 
 // Header is the body of a summary's header record.
 type Header struct {
-	Topic         string       `json:"topic"`
+	Topic string `json:"topic"`
+	// RequestedBy is the actor who asked for the summary, whose words the
+	// topic is; Private says it was stored as theirs alone (a summary made
+	// before these fields is neither).
+	RequestedBy   string       `json:"requested_by,omitempty"`
+	Private       bool         `json:"private,omitempty"`
 	Caller        []string     `json:"caller"`
 	Sentences     []string     `json:"sentences"` // record ids, in order
 	Inputs        []verity.Ref `json:"inputs"`
@@ -230,7 +242,7 @@ func Summarize(ctx context.Context, m llm.Model, s Store, topic string, caller v
 	if err != nil {
 		return nil, fmt.Errorf("summarize: search: %w", err)
 	}
-	sum := &Summary{Topic: topic, MaxSets: opt.MaxSets, Hints: res.Hints}
+	sum := &Summary{Topic: topic, MaxSets: opt.MaxSets, Hints: res.Hints, RequestedBy: string(caller.Actor()), Private: opt.Private}
 	for i, r := range res.Results {
 		sum.Inputs = append(sum.Inputs, Input{N: i + 1, SourceID: r.SourceID, Version: r.Version, Title: r.Title,
 			URI: r.URI, Start: r.Chunk.Start, End: r.Chunk.End, Text: r.Chunk.Text})
@@ -409,7 +421,8 @@ func records(s *Summary, caller verity.Caller) []*verity.Record {
 	for _, p := range caller.Principals() {
 		principals = append(principals, string(p))
 	}
-	head := Header{Topic: s.Topic, Caller: principals, Inputs: inputs, Model: s.Model, PromptVersion: s.PromptVersion, MaxSets: s.MaxSets}
+	head := Header{Topic: s.Topic, RequestedBy: s.RequestedBy, Private: s.Private, Caller: principals, Inputs: inputs, Model: s.Model,
+		PromptVersion: s.PromptVersion, MaxSets: s.MaxSets}
 	var recs []*verity.Record
 	var headSets [][]verity.Ref
 	seen := map[string]bool{}

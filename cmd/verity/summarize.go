@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,9 +15,9 @@ import (
 
 func (a *app) summarizeCmd() *cobra.Command {
 	var (
-		opt       kb.SummarizeRequest
-		show      string
-		list, all bool
+		opt           kb.SummarizeRequest
+		show, publish string
+		list, all     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "summarize [--as PRINCIPAL]... [--k N] TOPIC",
@@ -28,6 +29,11 @@ func (a *app) summarizeCmd() *cobra.Command {
 				return err
 			}
 			switch {
+			case publish != "":
+				if len(args) > 0 || list || show != "" {
+					return verity.Errorf(verity.EINVALID, "summarize --publish takes no TOPIC")
+				}
+				return a.publishSummary(ctx, svc, caller, publish)
 			case show != "":
 				if len(args) > 0 || list {
 					return verity.Errorf(verity.EINVALID, "summarize --show takes no TOPIC")
@@ -57,6 +63,7 @@ func (a *app) summarizeCmd() *cobra.Command {
 	f.StringVar(&show, "show", "", "print summary ID as it stands now")
 	f.BoolVar(&all, "all", false, "with --show: also list the dead sentences")
 	f.BoolVar(&list, "list", false, "list the summaries you can see")
+	f.StringVar(&publish, "publish", "", "list summary ID, which a reader asked for, to everyone who may read it (curators)")
 	return cmd
 }
 
@@ -81,5 +88,22 @@ func (a *app) listSummaries(ctx context.Context, svc *kb.Service, caller verity.
 		return a.printJSON(list)
 	}
 	render.Summaries(a.stdout, list)
+	return nil
+}
+
+// publishSummary publishes summary id and says what it did.
+func (a *app) publishSummary(ctx context.Context, svc *kb.Service, caller verity.Caller, id string) error {
+	pub, err := svc.Publish(ctx, caller, id)
+	if err != nil {
+		return err
+	}
+	if a.json {
+		return a.printJSON(pub)
+	}
+	if pub.Already {
+		fmt.Fprintf(a.stdout, "summary %s was published already: nothing changed\n", pub.Summary)
+		return nil
+	}
+	fmt.Fprintf(a.stdout, "published summary %s to everyone who may read it (withdraw: verity revoke record:%s --reason ...)\n", pub.Summary, pub.Record)
 	return nil
 }
