@@ -26,12 +26,12 @@ import (
 // its own principals, a curator who may read the board's pages, a curator
 // who may not, a reader without a role, and the public.
 var (
-	local   = verity.LocalOperator("tester")
-	admin   = verity.NewCaller("user:adm@corp.example")
-	curIn   = verity.NewCaller("user:cb@corp.example", "group:board")
-	curOut  = verity.NewCaller("user:cs@corp.example", "group:staff")
-	reader  = verity.NewCaller("user:rd@corp.example", "group:staff")
-	public  = verity.NewCaller()
+	local  = verity.LocalOperator("tester")
+	admin  = verity.NewCaller("user:adm@corp.example")
+	curIn  = verity.NewCaller("user:cb@corp.example", "group:board")
+	curOut = verity.NewCaller("user:cs@corp.example", "group:staff")
+	reader = verity.NewCaller("user:rd@corp.example", "group:staff")
+	public = verity.NewCaller()
 	// anonymous is the public caller of a server's --anonymous read: it
 	// reads as public and may create nothing others see.
 	anonymous = verity.Anonymous()
