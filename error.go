@@ -16,6 +16,7 @@ const (
 	EUNAUTHORIZED   = "unauthorized"    // no caller could be established: a token unknown, malformed, expired or revoked
 	EUNAVAILABLE    = "unavailable"     // a provider that stays down, times out or rate-limits after retries
 	EMALFORMED      = "malformed"       // a model's output that still does not parse after the repair retry
+	ETOOLARGE       = "too_large"       // input past a documented bound: a body, claims to check, document bytes
 	ENOTIMPLEMENTED = "not_implemented" // a feature this build or configuration does not have
 )
 

@@ -88,6 +88,10 @@ type Options struct {
 	Concurrency int
 	// Progress, when set, is told as each stage starts and ends.
 	Progress func(Event)
+	// MaxClaims and MaxBytes bound what Check takes: the claims of the
+	// answer, and the bytes of its documents; past either it refuses with
+	// ETOOLARGE before any work. 0: no bound.
+	MaxClaims, MaxBytes int
 }
 
 // Event reports progress through the stages.

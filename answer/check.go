@@ -59,7 +59,13 @@ func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Calle
 	if err != nil {
 		return nil, err
 	}
+	if n := docBytes(docs); s.opt.MaxBytes > 0 && n > s.opt.MaxBytes {
+		return nil, verity.Errorf(verity.ETOOLARGE, "check: the documents hold %d bytes, more than the %d one check reads", n, s.opt.MaxBytes)
+	}
 	units := splitClaims(sub)
+	if s.opt.MaxClaims > 0 && len(units) > s.opt.MaxClaims {
+		return nil, verity.Errorf(verity.ETOOLARGE, "check: the answer makes %d claims, more than the %d one check verifies: check it in parts", len(units), s.opt.MaxClaims)
+	}
 	s.progress("verify", false, "")
 
 	type cand struct {
@@ -83,6 +89,11 @@ func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Calle
 		}
 	}
 	for i, u := range units {
+		// Locating quotes is work in proportion to claims × document
+		// size: a caller that gave up (a request past its timeout) stops it.
+		if err := ctx.Err(); err != nil {
+			return nil, verity.Errorf(verity.EUNAVAILABLE, "check: stopped after %d of %d claims, when the request's time ran out: %w", i, len(units), err)
+		}
 		p := plan{unit: u, joint: -1}
 		var nums []int
 		switch {
@@ -411,4 +422,13 @@ func annotateText(text string, units []checkUnit, note func(i int) string) strin
 	}
 	b.WriteString(text[at:])
 	return b.String()
+}
+
+// docBytes is the size of the documents' texts.
+func docBytes(docs []*checkDoc) int {
+	n := 0
+	for _, d := range docs {
+		n += len(d.Text)
+	}
+	return n
 }

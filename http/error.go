@@ -7,12 +7,9 @@ import (
 	"github.com/veritykb/verity"
 )
 
-// Error codes of this transport, beside Verity's own: a body over its limit
-// and a caller over its rate.
-const (
-	codeTooLarge    = "too_large"
-	codeRateLimited = "rate_limited"
-)
+// codeRateLimited is this transport's error code, beside Verity's own: a
+// caller over its rate.
+const codeRateLimited = "rate_limited"
 
 // statuses maps every error code to its HTTP status, once for the API.
 var statuses = map[string]int{
@@ -21,7 +18,7 @@ var statuses = map[string]int{
 	verity.EFORBIDDEN:      http.StatusForbidden,
 	verity.ENOTFOUND:       http.StatusNotFound,
 	verity.ECONFLICT:       http.StatusConflict,
-	codeTooLarge:           http.StatusRequestEntityTooLarge,
+	verity.ETOOLARGE:       http.StatusRequestEntityTooLarge,
 	codeRateLimited:        http.StatusTooManyRequests,
 	verity.EMALFORMED:      http.StatusBadGateway,
 	verity.EUNAVAILABLE:    http.StatusServiceUnavailable,
@@ -45,7 +42,7 @@ type ErrorDetail struct {
 func errorBody(err error) (int, ErrorBody) {
 	var mb *http.MaxBytesError
 	if errors.As(err, &mb) {
-		return http.StatusRequestEntityTooLarge, ErrorBody{ErrorDetail{codeTooLarge, "request body larger than the limit of " + itoa(mb.Limit) + " bytes"}}
+		return http.StatusRequestEntityTooLarge, ErrorBody{ErrorDetail{verity.ETOOLARGE, "request body larger than the limit of " + itoa(mb.Limit) + " bytes"}}
 	}
 	code := verity.ErrorCode(err)
 	status, ok := statuses[code]

@@ -97,8 +97,15 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			}
 			level := slog.LevelInfo
 			if in.err != nil {
-				code := verity.ErrorCode(in.err)
+				// The code the caller was sent: a body over its limit is
+				// too_large (413), not an internal error.
+				status, body := errorBody(in.err)
+				code := body.Error.Code
 				attrs = append(attrs, slog.String("error_code", code))
+				switch {
+				case status == http.StatusUnauthorized || status == http.StatusForbidden || status == http.StatusTooManyRequests:
+					level = slog.LevelWarn
+				}
 				if code == verity.EINTERNAL {
 					level = slog.LevelError
 					// Internal detail is logged, never sent. Only an internal

@@ -28,6 +28,17 @@ const (
 	MaxAskK     = 50
 )
 
+// Bounds of one check: the claims it verifies and the bytes of the
+// documents it reads. Its work grows with claims × document size, so a
+// larger answer is refused (ETOOLARGE) rather than run past a request's
+// time: check it in parts.
+// (200 claims against 1 MiB of text took 26 s with the offline engine on
+// a 2-core machine; these bounds keep one check to about half that.)
+const (
+	MaxCheckClaims = 100
+	MaxCheckBytes  = 1 << 20
+)
+
 // AskRequest is a question and the options of answering it: the flags of
 // verity ask and the body of POST /api/v1/ask.
 type AskRequest struct {
@@ -128,6 +139,7 @@ func (s *Service) Check(ctx context.Context, c verity.Caller, req CheckRequest) 
 		return nil, err
 	}
 	opt.Progress = progress(req.Progress)
+	opt.MaxClaims, opt.MaxBytes = MaxCheckClaims, MaxCheckBytes
 	m, v, err := s.modelAndVerifier(ctx)
 	if err != nil {
 		return nil, err

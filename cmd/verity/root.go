@@ -43,7 +43,7 @@ func exitCode(err error) int {
 	switch verity.ErrorCode(err) {
 	case "":
 		return exitOK
-	case verity.EINVALID:
+	case verity.EINVALID, verity.ETOOLARGE:
 		return exitInvalid
 	case verity.ENOTFOUND:
 		return exitNotFound

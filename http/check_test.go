@@ -1,0 +1,70 @@
+package http
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/veritykb/verity/kb"
+)
+
+// boundedCheck is a check of n claims against one inline document of about
+// size bytes.
+func boundedCheck(n, size int) string {
+	var doc strings.Builder
+	for i := 0; doc.Len() < size; i++ {
+		fmt.Fprintf(&doc, "The report number %d says that the plant in city %d produced %d tons of steel in year %d. ", i, i%97, i*7, 1990+i%30)
+	}
+	var ans strings.Builder
+	for i := range n {
+		fmt.Fprintf(&ans, "The plant in city %d produced %d tons of steel [1]. ", i%97, i*13)
+	}
+	body, _ := json.Marshal(kb.CheckRequest{Answer: ans.String(), Documents: []kb.Document{{Title: "report", Text: doc.String()}}})
+	return string(body)
+}
+
+// TestCheckBounded: a check past its documented bounds is refused with 413
+// before any work, and one within them stops when the request's time runs
+// out, answering 503 rather than running on (issue 29, finding 2).
+func TestCheckBounded(t *testing.T) {
+	f := build(t)
+	e := f.start(t, false, Options{MaxBody: 8 << 20})
+	for _, c := range []struct {
+		name string
+		body string
+	}{
+		{"too many claims", boundedCheck(kb.MaxCheckClaims+1, 1000)},
+		{"too large a document", boundedCheck(3, kb.MaxCheckBytes+1000)},
+	} {
+		r := e.do(t, "alice", "POST", "/api/v1/check", c.body)
+		if r.status != http.StatusRequestEntityTooLarge || !strings.Contains(r.body, `"code":"too_large"`) {
+			t.Errorf("check with %s = %d %s, want 413 too_large", c.name, r.status, r.body)
+		}
+	}
+	// A body over the server's limit is a caller's mistake, logged at INFO
+	// with its code, never as an internal error (finding 5g).
+	small := f.start(t, false, Options{MaxBody: 1 << 10})
+	if r := small.do(t, "alice", "POST", "/api/v1/check", boundedCheck(3, 4000)); r.status != http.StatusRequestEntityTooLarge {
+		t.Fatalf("check over the body limit = %d %s, want 413", r.status, r.body)
+	}
+	logged := false
+	for line := range strings.SplitSeq(small.logs.String(), "\n") {
+		if strings.Contains(line, `"status":413`) {
+			logged = true
+			if !strings.Contains(line, `"level":"INFO"`) || !strings.Contains(line, `"error_code":"too_large"`) {
+				t.Errorf("a 413 is logged as %s, want INFO with error_code too_large", line)
+			}
+		}
+	}
+	if !logged {
+		t.Errorf("no log line for the 413:\n%s", small.logs.String())
+	}
+	slow := f.start(t, false, Options{MaxBody: 8 << 20, RequestTimeout: 200 * time.Millisecond})
+	r := slow.do(t, "alice", "POST", "/api/v1/check", boundedCheck(kb.MaxCheckClaims, kb.MaxCheckBytes-1000))
+	if r.status != http.StatusServiceUnavailable || !strings.Contains(r.body, "time ran out") {
+		t.Errorf("a check past the request timeout = %d %s, want 503 saying the time ran out", r.status, r.body)
+	}
+}
