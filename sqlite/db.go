@@ -74,6 +74,9 @@ func Migrations() fs.FS {
 	return sub
 }
 
+// maxConns bounds the connections one store holds open.
+const maxConns = 16
+
 // Open opens (creating if needed) the store at path and brings its schema up
 // to date, and its index terms too when they were derived by an older
 // analysis ([rank.IndexVersion]). The file runs in WAL mode so readers never
@@ -97,6 +100,12 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", filename, err)
 	}
+	// A bounded pool, as PostgreSQL's: a burst of requests waits for a
+	// connection instead of opening the file once more for each (7,000
+	// tool calls at once held 4,400 descriptors of it).
+	sdb.SetMaxOpenConns(maxConns)
+	sdb.SetMaxIdleConns(maxConns)
+	sdb.SetConnMaxIdleTime(5 * time.Minute)
 	if err := sdb.PingContext(ctx); err != nil {
 		sdb.Close()
 		return nil, verity.Errorf(verity.EINVALID, "open store %s: %w", filename, err)

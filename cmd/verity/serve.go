@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/time/rate"
@@ -206,11 +205,7 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	meter := a.meter
 	opt.Service, opt.Log, opt.Now = svc, a.log, a.now
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
-		// Stateless: every request gets a server for the caller it
-		// authenticated as, so no session outlives or crosses a caller.
-		return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server {
-			return mcp.NewServer(svc, c, mcp.Options{Version: version(), Log: a.log})
-		}, &sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: a.log})
+		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
 	}}}
 	opt.UI = web.New() // the web UI at / and /sources/ID, behind the API's routes
 	api := httpapi.New(opt)
