@@ -170,3 +170,41 @@ func TestTools(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenCheckedEachCall: a server started with an API token checks it
+// at every tool call, so revoking the token stops the tools at once
+// (issue 29, finding 5c).
+func TestTokenCheckedEachCall(t *testing.T) {
+	svc := store(t)
+	ctx := context.Background()
+	local := verity.LocalOperator("test")
+	tok, err := svc.CreateToken(ctx, local, kb.TokenRequest{Name: "assistant", Principals: []string{"user:alice@corp.example", "group:staff"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	caller, err := svc.Authenticate(ctx, tok.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ct := sdk.NewInMemoryTransports()
+	srv := mcp.NewServer(svc, caller, mcp.Options{Version: "test",
+		Authenticate: func(ctx context.Context) (verity.Caller, error) { return svc.Authenticate(ctx, tok.Token) }})
+	if _, err := srv.Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "test"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	args := map[string]any{"query": "access rights reviewed"}
+	if out, isErr := call(t, cs, "search_knowledge", args); isErr || !strings.Contains(out, "STAFF-1") {
+		t.Fatalf("search with a live token = %s (error %v), want staff's page", out, isErr)
+	}
+	if _, err := svc.RevokeToken(ctx, local, tok.ID); err != nil {
+		t.Fatal(err)
+	}
+	if out, isErr := call(t, cs, "search_knowledge", args); !isErr || strings.Contains(out, "STAFF-1") {
+		t.Errorf("search after the token was revoked = %s (error %v), want a refusal", out, isErr)
+	}
+}

@@ -112,6 +112,10 @@ func (t *tools) register(s *sdk.Server) {
 }
 
 func (t *tools) search(ctx context.Context, _ *sdk.CallToolRequest, in SearchInput) (*sdk.CallToolResult, SearchOutput, error) {
+	caller, err := t.who(ctx)
+	if err != nil {
+		return nil, SearchOutput{}, err
+	}
 	k := in.K
 	if k == 0 {
 		k = verity.DefaultK
@@ -119,7 +123,7 @@ func (t *tools) search(ctx context.Context, _ *sdk.CallToolRequest, in SearchInp
 	if k < 1 || k > kb.MaxAskK {
 		return nil, SearchOutput{}, verity.Errorf(verity.EINVALID, "k must be between 1 and %d, got %d", kb.MaxAskK, in.K)
 	}
-	res, err := t.svc.Search(ctx, t.caller, in.Query, k)
+	res, err := t.svc.Search(ctx, caller, in.Query, k)
 	if err != nil {
 		return nil, SearchOutput{}, toolError(err)
 	}
@@ -132,7 +136,11 @@ func (t *tools) search(ctx context.Context, _ *sdk.CallToolRequest, in SearchInp
 }
 
 func (t *tools) ask(ctx context.Context, _ *sdk.CallToolRequest, in AskInput) (*sdk.CallToolResult, *kb.Answer, error) {
-	ans, err := t.svc.Ask(ctx, t.caller, kb.AskRequest{Question: in.Question, K: in.K, Policy: in.Policy})
+	caller, err := t.who(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	ans, err := t.svc.Ask(ctx, caller, kb.AskRequest{Question: in.Question, K: in.K, Policy: in.Policy})
 	if err != nil {
 		return nil, nil, toolError(err)
 	}
@@ -140,7 +148,11 @@ func (t *tools) ask(ctx context.Context, _ *sdk.CallToolRequest, in AskInput) (*
 }
 
 func (t *tools) source(ctx context.Context, _ *sdk.CallToolRequest, in SourceInput) (*sdk.CallToolResult, SourceOutput, error) {
-	r, err := t.svc.Range(ctx, t.caller, kb.RangeRequest{ID: in.ID, Start: in.Start, End: in.End})
+	caller, err := t.who(ctx)
+	if err != nil {
+		return nil, SourceOutput{}, err
+	}
+	r, err := t.svc.Range(ctx, caller, kb.RangeRequest{ID: in.ID, Start: in.Start, End: in.End})
 	if err != nil {
 		return nil, SourceOutput{}, toolError(err)
 	}
@@ -149,11 +161,15 @@ func (t *tools) source(ctx context.Context, _ *sdk.CallToolRequest, in SourceInp
 }
 
 func (t *tools) check(ctx context.Context, _ *sdk.CallToolRequest, in CheckInput) (*sdk.CallToolResult, *kb.Answer, error) {
+	caller, err := t.who(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
 	req := kb.CheckRequest{Answer: in.Answer, Policy: in.Policy}
 	for _, id := range in.Sources {
 		req.Documents = append(req.Documents, kb.Document{SourceID: id})
 	}
-	ans, err := t.svc.Check(ctx, t.caller, req)
+	ans, err := t.svc.Check(ctx, caller, req)
 	if err != nil {
 		return nil, nil, toolError(err)
 	}
@@ -161,7 +177,11 @@ func (t *tools) check(ctx context.Context, _ *sdk.CallToolRequest, in CheckInput
 }
 
 func (t *tools) quote(ctx context.Context, _ *sdk.CallToolRequest, in QuoteInput) (*sdk.CallToolResult, QuoteOutput, error) {
-	m, err := t.svc.FindQuote(ctx, t.caller, kb.QuoteRequest{SourceID: in.SourceID, Text: in.Text})
+	caller, err := t.who(ctx)
+	if err != nil {
+		return nil, QuoteOutput{}, err
+	}
+	m, err := t.svc.FindQuote(ctx, caller, kb.QuoteRequest{SourceID: in.SourceID, Text: in.Text})
 	if err != nil {
 		return nil, QuoteOutput{}, toolError(err)
 	}

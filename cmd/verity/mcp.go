@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"strings"
 
@@ -26,6 +27,7 @@ func (a *app) mcpCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			opt := mcp.Options{Version: version(), Log: a.log}
 			if tok := strings.TrimSpace(a.getenv("VERITY_TOKEN")); tok != "" {
 				if len(a.as) > 0 {
 					return verity.Errorf(verity.EINVALID, "give --as or VERITY_TOKEN, not both: the token says who acts")
@@ -33,8 +35,11 @@ func (a *app) mcpCmd() *cobra.Command {
 				if caller, err = svc.Authenticate(ctx, tok); err != nil {
 					return err
 				}
+				// The token is checked again at every call: revoked or
+				// expired, it stops the server's tools at once.
+				opt.Authenticate = func(ctx context.Context) (verity.Caller, error) { return svc.Authenticate(ctx, tok) }
 			}
-			srv := mcp.NewServer(svc, caller, mcp.Options{Version: version(), Log: a.log})
+			srv := mcp.NewServer(svc, caller, opt)
 			return srv.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}})
 		},
 	}
