@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -96,6 +97,12 @@ func Open(ctx context.Context, filename string, opts Options) (*DB, error) {
 	// The file name goes into a URI: escape what a URI would read as
 	// its query, its fragment or an escape, or "a#b.db" opens "a".
 	dsn := "file:" + uriPath.Replace(filename) + "?" + q.Encode()
+	// A new store is created readable by its owner alone (SQLite gives its
+	// WAL and shared-memory files the database file's mode): it holds
+	// every source, whatever their ACLs.
+	if err := create(filename); err != nil {
+		return nil, err
+	}
 	sdb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", filename, err)
@@ -197,3 +204,19 @@ func busy(err error) bool {
 
 // uriPath escapes a file name for a file: URI.
 var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
+
+// create makes an empty store file at path, mode 0600, unless a file is
+// there already; an in-memory name is left to SQLite.
+func create(path string) error {
+	if path == ":memory:" || strings.HasPrefix(path, "file:") {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return nil
+	case err != nil:
+		return verity.Errorf(verity.EINVALID, "open store %s: %w", path, err)
+	}
+	return f.Close()
+}

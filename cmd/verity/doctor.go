@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -20,7 +21,10 @@ import (
 )
 
 func (a *app) doctorCmd() *cobra.Command {
-	var timeout time.Duration
+	var (
+		timeout time.Duration
+		fix     bool
+	)
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Show the model configuration and make one tiny call to check it",
@@ -30,13 +34,17 @@ func (a *app) doctorCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			files, ferr := storeFiles(a.storePath(), fix)
 			check, err := a.doctorCall(cmd.Context(), setup, timeout)
 			vcheck, verr := a.doctorVerifier(cmd.Context(), timeout)
 			if err == nil {
 				err = verr
 			}
+			if err == nil {
+				err = ferr
+			}
 			if a.json {
-				if perr := a.printJSON(map[string]any{"config": setup, "store": a.storeName(),
+				if perr := a.printJSON(map[string]any{"config": setup, "store": a.storeName(), "store_files": files,
 					"prompts": promptVersions(), "check": check, "verifier": vcheck}); perr != nil {
 					return perr
 				}
@@ -44,10 +52,19 @@ func (a *app) doctorCmd() *cobra.Command {
 			}
 			a.printDoctor(setup, check)
 			a.printVerifierCheck(vcheck)
+			for _, f := range files {
+				switch {
+				case f.Fixed:
+					fmt.Fprintf(a.stdout, "store     %s was readable by others (%s): now 0600\n", printable.Text(f.Path), f.Mode)
+				case f.Open:
+					fmt.Fprintf(a.stdout, "WARNING   %s is readable by others (%s) and holds every source: run verity doctor --fix, or chmod 600 it\n", printable.Text(f.Path), f.Mode)
+				}
+			}
 			return err
 		},
 	}
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "give up on the check call after this long")
+	cmd.Flags().BoolVar(&fix, "fix", false, "make a store file that others may read readable by its owner alone (0600)")
 	return cmd
 }
 
@@ -195,4 +212,38 @@ func (a *app) printVerifierCheck(c verifierCheck) {
 		fmt.Fprintf(w, "          ok: %s, labels %s; one pair predicted %s in %s\n",
 			c.Model, strings.Join(c.Labels, ", "), c.Verdict, c.Latency.Round(time.Millisecond))
 	}
+}
+
+// storeFile is a file of a SQLite store and whether users other than its
+// owner may read or write it.
+type storeFile struct {
+	Path  string `json:"path"`
+	Mode  string `json:"mode"`
+	Open  bool   `json:"open_to_others"`
+	Fixed bool   `json:"fixed,omitempty"`
+}
+
+// storeFiles checks the files of the SQLite store at path (the database,
+// its WAL and shared memory) for access by other users, and with fix
+// takes it away. A PostgreSQL store has no files here.
+func storeFiles(path string, fix bool) ([]storeFile, error) {
+	if isStoreURL(path) {
+		return nil, nil
+	}
+	var out []storeFile
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		info, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		f := storeFile{Path: p, Mode: fmt.Sprintf("%04o", info.Mode().Perm()), Open: info.Mode().Perm()&0o077 != 0}
+		if f.Open && fix {
+			if err := os.Chmod(p, 0o600); err != nil {
+				return out, verity.Errorf(verity.EINVALID, "doctor --fix: %w", err)
+			}
+			f.Fixed = true
+		}
+		out = append(out, f)
+	}
+	return out, nil
 }

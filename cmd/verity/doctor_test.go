@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +109,42 @@ func TestDoctorFailures(t *testing.T) {
 		if !strings.Contains(out, tt.wantOut) {
 			t.Errorf("%s: doctor output lacks %q:\n%s", tt.name, tt.wantOut, out)
 		}
+	}
+}
+
+// TestDoctorStoreOpenToOthers: doctor warns about a store file others may
+// read and --fix makes it 0600 (issue 29, finding 5e).
+func TestDoctorStoreOpenToOthers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		var out bytes.Buffer
+		a := &app{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" },
+			now: time.Now, dbPath: path}
+		cmd := a.doctorCmd()
+		cmd.SetArgs(args)
+		cmd.SetOut(&out)
+		cmd.SetErr(io.Discard)
+		if err := cmd.ExecuteContext(context.Background()); err != nil {
+			t.Fatalf("doctor %v: %v\n%s", args, err, out.String())
+		}
+		return out.String()
+	}
+	if out := run(); !strings.Contains(out, "WARNING   "+path+" is readable by others (0644)") {
+		t.Errorf("doctor on a 0644 store says:\n%s\nwant a warning", out)
+	}
+	if out := run("--fix"); !strings.Contains(out, "now 0600") {
+		t.Errorf("doctor --fix says:\n%s\nwant the file made 0600", out)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
+		t.Errorf("after doctor --fix the store is %04o, want 0600", info.Mode().Perm())
+	}
+	if out := run(); strings.Contains(out, "WARNING") {
+		t.Errorf("doctor after the fix still warns:\n%s", out)
 	}
 }
