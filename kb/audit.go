@@ -200,7 +200,8 @@ func (s *Service) applyAudit(ctx context.Context, c verity.Caller, r Rights, run
 // Replay recomputes the verdicts of stored audit run id (0: the latest)
 // from its probes, with no model call, as c may see them: only verdicts on
 // records c may read, with only the sources c may read. A run none of whose
-// verdicts c may read is not found, like a run that does not exist.
+// verdicts c may read, or whose scope names an event or a record c cannot
+// see, is not found, like a run that does not exist.
 func (s *Service) Replay(ctx context.Context, c verity.Caller, id int64) (*AuditReport, error) {
 	r, err := s.Rights(ctx, c)
 	if err != nil {
@@ -220,6 +221,19 @@ func (s *Service) Replay(ctx context.Context, c verity.Caller, id int64) (*Audit
 	out := &AuditReport{Run: run, Replay: rs}
 	if !r.Admin {
 		v := s.view(ctx, c, false)
+		// A run asked about an event or a record c cannot see is not c's
+		// to read at all: it is not found, exactly like a missing run,
+		// rather than shown with its scope cut down.
+		for _, ev := range run.Scope.Events {
+			if _, err := s.event(ctx, c, r, ev); err != nil {
+				return nil, noRun(id)
+			}
+		}
+		for _, rec := range run.Scope.Records {
+			if !v.readable(verity.RecordRef(rec)) {
+				return nil, noRun(id)
+			}
+		}
 		if len(run.Verdicts) > 0 {
 			s.trimRun(ctx, c, r, v, run)
 			if len(run.Verdicts) == 0 {

@@ -3,6 +3,7 @@ package kb_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -59,5 +60,30 @@ func TestAuditShowsOnlyReadable(t *testing.T) {
 	}
 	if _, err := s.Replay(ctx, public, rep.Run.ID); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Errorf("Replay as the public = %v, want not found: it reads none of the run's records", err)
+	}
+}
+
+// TestReplayOfAHiddenScope: a run asked about an event another caller
+// cannot see is not found for that caller, as a missing run is — not
+// shown with its scope cut down (issue 29, finding 5f).
+func TestReplayOfAHiddenScope(t *testing.T) {
+	f := build(t)
+	ctx := context.Background()
+	s := f.open(t, true)
+	rep, err := s.Audit(ctx, curIn, kb.AuditRequest{Events: []int64{f.boardEv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Replay(ctx, curIn, rep.Run.ID); err != nil {
+		t.Fatalf("Replay by the board's curator = %v, want its run", err)
+	}
+	_, hidden := s.Replay(ctx, curOut, rep.Run.ID)
+	missingID := rep.Run.ID + 1000
+	_, missing := s.Replay(ctx, curOut, missingID)
+	if verity.ErrorCode(hidden) != verity.ENOTFOUND || verity.ErrorCode(missing) != verity.ENOTFOUND {
+		t.Fatalf("Replay of a run over a hidden event = %v, of a missing run = %v; want both not found", hidden, missing)
+	}
+	if want := strings.Replace(missing.Error(), fmt.Sprint(missingID), fmt.Sprint(rep.Run.ID), 1); hidden.Error() != want {
+		t.Errorf("Replay of a run over a hidden event says %q, a missing run %q: they must read alike", hidden, missing)
 	}
 }
