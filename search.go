@@ -26,10 +26,20 @@ type SearchResult struct {
 // Hint says that a record the caller cannot read would have ranked among the
 // results. It carries only the source system and the author's email (empty
 // when there is no author) — never a title, uri, id, score or any text.
+//
+// So that hints cannot be mined word by word, a record gives one only when
+// its own text (not its title) holds at least HintTerms distinct terms of
+// the query, and only when neither its source nor its system is
+// undiscoverable ([Source.Discoverable]); a service also stops showing
+// hints to a principal past its hourly budget.
 type Hint struct {
 	System string `json:"system"`
 	Author string `json:"author,omitempty"`
 }
+
+// HintTerms is how many distinct content terms of a query (after stop words)
+// a hidden record's text must hold to give a hint.
+const HintTerms = 2
 
 // SearchResults is what a search returns: readable records and content-free
 // hints about unreadable ones, deduplicated by (system, author).

@@ -41,6 +41,11 @@ type Source struct {
 	Hash      string       `json:"hash"`             // ContentHash of Text
 	Status    SourceStatus `json:"status"`
 	Text      string       `json:"text"`
+	// Discoverable says whether the source may give hints to callers who
+	// cannot read it (see [Hint]). Nil on ingest keeps what is stored (a
+	// new source is discoverable); a source read from the store has it set.
+	// A system can also be made undiscoverable as a whole.
+	Discoverable *bool `json:"discoverable,omitempty"`
 }
 
 // AuthorEmail returns the author's email, or "" when there is no author or the

@@ -52,6 +52,8 @@ const (
 	FieldSystem    SourceField = "system"
 	FieldAuthor    SourceField = "author"
 	FieldUpdatedAt SourceField = "updated_at"
+	// FieldDiscoverable: the source's own discoverable setting.
+	FieldDiscoverable SourceField = "discoverable"
 )
 
 // SourceChange is what storing a known source changed, field by field.
@@ -71,6 +73,20 @@ type RecordFilter struct {
 	Prefix    string     // only ids starting with this
 	Audit     string     // only records whose last audit said this ("undetermined"...)
 	Limit     int
+}
+
+// System is one source system as an admin sees it: how many sources it
+// holds, how many of them are undiscoverable by their own setting, and
+// whether the system as a whole is discoverable (who set it so and when, if
+// anyone did). A system made undiscoverable before it holds any source is
+// listed too.
+type System struct {
+	Name                  string    `json:"system"`
+	Sources               int       `json:"sources"`
+	UndiscoverableSources int       `json:"undiscoverable_sources"`
+	Discoverable          bool      `json:"discoverable"`
+	SetBy                 Principal `json:"set_by,omitempty"`
+	SetAt                 time.Time `json:"set_at,omitzero"`
 }
 
 // StoreStats counts what a store holds.

@@ -8,7 +8,7 @@ import (
 	"github.com/veritykb/verity/kb"
 )
 
-// ingest is POST /api/v1/ingest?format=&id=&uri=&title=&acl=...: the body
+// ingest is POST /api/v1/ingest?format=&id=&uri=&title=&acl=...&undiscoverable=true: the body
 // is the upload (application/x-ndjson for JSONL), read and stored by kb
 // ([kb.Service.Ingest]) as verity ingest stores files. It answers in the
 // shape of verity ingest --json; items that fail are listed in "failed".
@@ -25,6 +25,13 @@ func (s *Server) ingest(w http.ResponseWriter, r *http.Request, c verity.Caller)
 			return nil, verity.Errorf(verity.EINVALID, "acl: %w", err)
 		}
 		req.ACL = append(req.ACL, p)
+	}
+	switch v := q.Get("undiscoverable"); v {
+	case "", "false":
+	case "true":
+		req.Undiscoverable = true
+	default:
+		return nil, verity.Errorf(verity.EINVALID, "undiscoverable must be true or false, got %q", v)
 	}
 	return s.svc.Ingest(r.Context(), c, req)
 }

@@ -49,6 +49,9 @@ func newMetrics(svc *kb.Service) *metrics {
 		Name: "verity_revocation_events_total", Help: "Revocation log events written through the API, by action.",
 	}, []string{"action"})
 	m.reg.MustRegister(m.requests, m.latency, m.quotes, m.distorted, m.notFound, m.revoked,
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_hints_withheld_total",
+			Help: "Searches and questions answered without permission hints because their principal was past its hourly hint budget (or the budget could not be read)."},
+			func() float64 { return float64(svc.HintsWithheld()) }),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if _, ok := svc.ModelUsage(); ok {
 		total := func(f func(kb.ModelUsage) int64) func() float64 {

@@ -64,6 +64,7 @@ func calls(f *fixture) []call {
 		{"GET", "/api/v1/source", "/api/v1/source?chunks=true&id=PUB-1", "", anyone, false, false, nil},
 		{"GET", "/api/v1/source", "/api/v1/source?all=true&id=HR-1", "", admins, false, true, nil},
 		{"POST", "/api/v1/ingest", "/api/v1/ingest?format=md&id=notes/new.md", "# New\n\nA new page about Bitrix24.\n", curator, true, false, nil},
+		{"POST", "/api/v1/ingest", "/api/v1/ingest?format=md&id=notes/secret.md&undiscoverable=true", "# Secret\n\nA page that gives no hints.\n", curator, true, false, nil},
 		{"GET", "/api/v1/graph", "/api/v1/graph", "", anyone, false, false, nil},
 		{"GET", "/api/v1/graph/entities", "/api/v1/graph/entities", "", anyone, false, false, nil},
 		{"POST", "/api/v1/graph/merge", "/api/v1/graph/merge", fmt.Sprintf(`{"from":%q,"into":%q,"why":"test"}`, f.pubEnt, f.pubObj), curator, true, false, nil},
@@ -97,6 +98,9 @@ func calls(f *fixture) []call {
 		{"GET", "/api/v1/tokens", "/api/v1/tokens", "", admins, false, false, nil},
 		{"POST", "/api/v1/tokens", "/api/v1/tokens", `{"name":"ci","principals":["user:ci@corp.example"],"expires":"24h"}`, admins, true, false, nil},
 		{"POST", "/api/v1/tokens/revoke", "/api/v1/tokens/revoke", fmt.Sprintf(`{"id":%q}`, f.ids["revoked"]), admins, true, false, nil},
+		{"GET", "/api/v1/systems", "/api/v1/systems", "", admins, false, false, nil},
+		{"PUT", "/api/v1/systems/{system}/discoverable", "/api/v1/systems/boardroom/discoverable", `{"discoverable":false}`, admins, true, false, nil},
+		{"PUT", "/api/v1/systems/{system}/discoverable", "/api/v1/systems/boardroom/discoverable", `{"discoverable":true}`, admins, true, false, nil},
 	}
 }
 

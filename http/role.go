@@ -30,3 +30,18 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request, c verity.Cal
 	}
 	return change(r.Context(), c, verity.Role(req.Role), verity.Principal(req.Principal))
 }
+
+// systems is GET /api/v1/systems, as verity systems --json (admins).
+func (s *Server) systems(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	return s.svc.Systems(r.Context(), c)
+}
+
+// setDiscoverable is PUT /api/v1/systems/{system}/discoverable (a
+// [kb.DiscoverableRequest], admins).
+func (s *Server) setDiscoverable(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
+	var req kb.DiscoverableRequest
+	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
+		return nil, err
+	}
+	return s.svc.SetDiscoverable(r.Context(), c, r.PathValue("system"), req.Discoverable)
+}

@@ -61,5 +61,7 @@ func (s *Server) table() []route {
 		api(http.MethodGet, "/tokens", nil, s.tokens),
 		api(http.MethodPost, "/tokens", kb.TokenRequest{}, s.createToken),
 		api(http.MethodPost, "/tokens/revoke", TokenRevokeRequest{}, s.revokeToken),
+		api(http.MethodGet, "/systems", nil, s.systems),
+		api(http.MethodPut, "/systems/{system}/discoverable", kb.DiscoverableRequest{}, s.setDiscoverable),
 	}
 }

@@ -16,9 +16,11 @@ import (
 // Record is one line of the JSONL connector format, the shape Confluence, Jira
 // and Slack exports are converted to:
 //
-//	{"id","uri","system","title","author","acl":[principals],"updated_at","text"}
+//	{"id","uri","system","title","author","acl":[principals],"updated_at","text","discoverable"}
 //
-// with "html" instead of "text" for pages kept as HTML. Author is an email or
+// with "html" instead of "text" for pages kept as HTML. "discoverable":
+// false keeps the source from giving hints to callers who cannot read it
+// ([verity.Hint]); a record without the field keeps the stored setting. Author is an email or
 // a user: principal. A record without "acl" is readable by no one. A record
 // without "updated_at" keeps the time stored for it while its title and text
 // are unchanged, and gets the ingest time when it is new or they changed.
@@ -32,6 +34,8 @@ type Record struct {
 	UpdatedAt string    `json:"updated_at"`
 	Text      *string   `json:"text"`
 	HTML      *string   `json:"html"`
+	// Discoverable is nil when the record does not say.
+	Discoverable *bool `json:"discoverable"`
 }
 
 // Records reads JSONL records from r, calling fn for each line with either a
@@ -103,7 +107,7 @@ func parseRecord(line []byte) (*verity.Source, string, error) {
 	if strings.TrimSpace(rec.ID) == "" {
 		return nil, "", verity.Errorf(verity.EINVALID, "record without \"id\"")
 	}
-	src := &verity.Source{ID: rec.ID, URI: rec.URI, System: rec.System, Title: strings.TrimSpace(rec.Title)}
+	src := &verity.Source{ID: rec.ID, URI: rec.URI, System: rec.System, Title: strings.TrimSpace(rec.Title), Discoverable: rec.Discoverable}
 	if src.URI == "" {
 		src.URI = rec.ID
 	}
@@ -189,6 +193,8 @@ func fieldKind(field, goKind string) string {
 	switch {
 	case field == "acl":
 		return "a list of principals such as [\"group:staff\", \"user:ann@corp.example\"]"
+	case field == "discoverable":
+		return "true or false"
 	case goKind == "string":
 		return "a string"
 	case goKind == "slice":

@@ -94,7 +94,8 @@ func answerOptions(policy string, noVerbatim bool) (answer.Options, error) {
 // drafts and its verifier checks between the stages. The model's only tool
 // is search as c: nothing in a document or a tool argument can change the
 // caller. An anonymous caller gets no permission hints, and nothing of its
-// question is stored.
+// question is stored; every question counts against its principal's hint
+// budget, past which it gets no hints either.
 func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*Answer, error) {
 	if strings.TrimSpace(req.Question) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "ask: give a question")
@@ -120,9 +121,13 @@ func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*An
 	if err != nil {
 		return nil, err
 	}
+	hints := s.allowHints(ctx, c)
 	a, err := answer.New(s.store, m, v, opt).Ask(ctx, req.Question, c, s.view(ctx, c, false).v)
 	if err != nil {
 		return nil, err
+	}
+	if !hints {
+		a.Hints = []verity.Hint{}
 	}
 	return shownAnswer(c, a), nil
 }

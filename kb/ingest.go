@@ -133,8 +133,12 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 	if err != nil {
 		return nil, err
 	}
+	hidden, err := in.s.undiscoverable(ctx, in.r, items)
+	if err != nil {
+		return nil, err
+	}
 	for _, it := range items {
-		if err := in.s.admitACL(in.c, in.r, it.Source, prior); err != nil {
+		if err := in.s.admitACL(in.c, in.r, it.Source, prior, hidden); err != nil {
 			if verity.ErrorCode(err) == verity.EINTERNAL {
 				return failed, err
 			}
@@ -206,12 +210,35 @@ func (s *Service) admit(ctx context.Context, c verity.Caller, r Rights, src *ver
 	if err != nil {
 		return err
 	}
-	return s.admitACL(c, r, src, prior)
+	hidden, err := s.undiscoverable(ctx, r, []Item{{Source: src}})
+	if err != nil {
+		return err
+	}
+	return s.admitACL(c, r, src, prior, hidden)
+}
+
+// undiscoverable returns which of the items' sources a non-admin would make
+// discoverable again: stored undiscoverable, and given as discoverable.
+func (s *Service) undiscoverable(ctx context.Context, r Rights, items []Item) (map[string]bool, error) {
+	if r.Admin {
+		return nil, nil
+	}
+	var ids []string
+	for _, it := range items {
+		if it.Source != nil && it.Source.Discoverable != nil && *it.Source.Discoverable {
+			ids = append(ids, it.Source.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return s.store.UndiscoverableSources(ctx, ids)
 }
 
 // admitACL is admit with the stored ACLs read already (by id; an id that
-// is not stored is absent).
-func (s *Service) admitACL(c verity.Caller, r Rights, src *verity.Source, stored map[string][]verity.Principal) error {
+// is not stored is absent), and the ids of undiscoverable sources the
+// items would make discoverable.
+func (s *Service) admitACL(c verity.Caller, r Rights, src *verity.Source, stored map[string][]verity.Principal, hidden map[string]bool) error {
 	if src == nil || strings.TrimSpace(src.ID) == "" {
 		return verity.Errorf(verity.EINVALID, "a source needs an id")
 	}
@@ -226,6 +253,10 @@ func (s *Service) admitACL(c verity.Caller, r Rights, src *verity.Source, stored
 	if added := widened(acl, src.ACL); len(added) > 0 {
 		return verity.Errorf(verity.EFORBIDDEN, "source %q: letting %s read it widens its ACL, which needs the admin role (a curator may narrow an ACL, not widen it)",
 			src.ID, strings.Join(added, ", "))
+	}
+	if hidden[src.ID] {
+		return verity.Errorf(verity.EFORBIDDEN, "source %q is undiscoverable: making it discoverable lets it give hints to callers who cannot read it, which needs the admin role (leave \"discoverable\" out to keep the setting)",
+			src.ID)
 	}
 	return nil
 }

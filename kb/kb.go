@@ -21,6 +21,7 @@ type Service struct {
 	meter       *llm.Meter
 	pdf         ingest.PDFReader
 	fileTimeout time.Duration
+	hints       *hintBudget
 }
 
 // Options configure a Service.
@@ -40,6 +41,10 @@ type Options struct {
 	// uploaded file (0: ingest.DefaultFileTimeout).
 	PDF         ingest.PDFReader
 	FileTimeout time.Duration
+	// HintBudget is how many searches (and questions) a principal may make
+	// in an hour before its answers come without hints; every search
+	// counts, whatever it finds. 0: DefaultHintBudget; negative: no budget.
+	HintBudget int
 }
 
 // New returns the service over a whole backend.
@@ -48,7 +53,8 @@ func New(st Store, opt Options) *Service { return NewWith(storesOf(st), opt) }
 // NewWith returns the service over stores, each concern from whatever
 // implements it: a test double implements only the concern its test needs.
 func NewWith(st Stores, opt Options) *Service {
-	s := &Service{store: st, now: opt.Now, log: opt.Log, models: opt.Models, meter: opt.Meter, pdf: opt.PDF, fileTimeout: opt.FileTimeout}
+	s := &Service{store: st, now: opt.Now, log: opt.Log, models: opt.Models, meter: opt.Meter, pdf: opt.PDF, fileTimeout: opt.FileTimeout,
+		hints: newHintBudget(opt.HintBudget)}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -81,6 +81,20 @@ func ops(site *httptest.Server) []op {
 			src.ACL = []verity.Principal{"group:staff", "group:board"}
 			return ingest(ctx, s, c, &src)
 		}, map[string]string{"curator-out": verity.EFORBIDDEN, "curator-in": verity.ECONFLICT}},
+		{"Ingest undiscoverable", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return ingest(ctx, s, c, &verity.Source{ID: "NEW-2", URI: "https://new.example/2", System: "boardroom", ACL: []verity.Principal{"group:board"},
+				Text: "A page that gives no hints.", Discoverable: new(bool)})
+		}, nil},
+		{"Ingest rediscover", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			src := *corpus[0]
+			src.Discoverable = new(bool)
+			if _, err := ingest(ctx, s, verity.LocalOperator("test"), &src); err != nil {
+				return nil, err
+			}
+			yes := true
+			src.Discoverable = &yes
+			return ingest(ctx, s, c, &src)
+		}, nil},
 		{"Crawl", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Crawl(ctx, c, collect.NewFetcher(collect.FetchOptions{Delay: -1}), site.URL+"/", collect.CrawlOptions{Budget: 2, NoSitemap: true})
 		}, nil},
@@ -191,6 +205,12 @@ func ops(site *httptest.Server) []op {
 		}, nil},
 		{"Roles", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Roles(ctx, c)
+		}, nil},
+		{"Systems", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Systems(ctx, c)
+		}, nil},
+		{"SetDiscoverable", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.SetDiscoverable(ctx, c, verity.SystemWeb, false)
 		}, nil},
 		{"Backup", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			path := filepath.Join(os.TempDir(), fmt.Sprintf("kb-backup-%d.db", time.Now().UnixNano()))

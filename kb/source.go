@@ -215,7 +215,9 @@ func (s *Service) readSource(ctx context.Context, c verity.Caller, id string, al
 }
 
 // Search ranks the records c may read for text and returns the best k, with
-// content-free hints about records c cannot read that would have ranked.
+// content-free hints about records c cannot read that would have ranked
+// (see [verity.Hint]), while c's principal is within its hint budget: every
+// search counts.
 func (s *Service) Search(ctx context.Context, c verity.Caller, text string, k int) (*verity.SearchResults, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "search: give a query")
@@ -223,11 +225,12 @@ func (s *Service) Search(ctx context.Context, c verity.Caller, text string, k in
 	if k <= 0 || k > 1000 {
 		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and 1000, got %d", k)
 	}
+	hints := s.allowHints(ctx, c)
 	res, err := s.store.Search(ctx, verity.SearchQuery{Text: text, Caller: c, K: k})
 	if err != nil {
 		return nil, err
 	}
-	if c.Anonymous() {
+	if c.Anonymous() || !hints {
 		// An anonymous caller may not be told whom to ask for access.
 		res.Hints = []verity.Hint{}
 	}

@@ -107,7 +107,9 @@ type JobStore interface {
 	SetJobProgress(ctx context.Context, id int64, p verity.JobProgress) (cancelled bool, err error)
 }
 
-// AccessStore keeps who may do what: roles and API tokens.
+// AccessStore keeps who may do what: roles and API tokens, what may give
+// hints (sources' and systems' discoverable settings) and how many
+// searches each principal made this hour (the hint budget).
 type AccessStore interface {
 	GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error)
 	RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) (bool, error)
@@ -117,6 +119,15 @@ type AccessStore interface {
 	Token(ctx context.Context, id string) (*verity.Token, error)
 	Tokens(ctx context.Context) ([]verity.Token, error)
 	RevokeToken(ctx context.Context, id string, at time.Time) (bool, error)
+	SetSystemDiscoverable(ctx context.Context, system string, discoverable bool, by verity.Principal) (bool, error)
+	Systems(ctx context.Context) ([]verity.System, error)
+	// UndiscoverableSources returns which of ids are stored undiscoverable
+	// by their own setting.
+	UndiscoverableSources(ctx context.Context, ids []string) (map[string]bool, error)
+	// HintQueries and AddHintQueries read and add to the searches each
+	// principal made in an hour (Unix seconds / 3600).
+	HintQueries(ctx context.Context, principals []string, hour int64) (map[string]int64, error)
+	AddHintQueries(ctx context.Context, hour int64, counts map[string]int64) error
 }
 
 // CrawlStore keeps crawls' frontiers and web research's journal.

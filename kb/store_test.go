@@ -44,6 +44,17 @@ func (d *roleDouble) Token(context.Context, string) (*verity.Token, error) {
 }
 func (d *roleDouble) Tokens(context.Context) ([]verity.Token, error)               { return nil, nil }
 func (d *roleDouble) RevokeToken(context.Context, string, time.Time) (bool, error) { return false, nil }
+func (d *roleDouble) SetSystemDiscoverable(context.Context, string, bool, verity.Principal) (bool, error) {
+	return false, nil
+}
+func (d *roleDouble) Systems(context.Context) ([]verity.System, error) { return nil, nil }
+func (d *roleDouble) UndiscoverableSources(context.Context, []string) (map[string]bool, error) {
+	return nil, nil
+}
+func (d *roleDouble) HintQueries(context.Context, []string, int64) (map[string]int64, error) {
+	return nil, nil
+}
+func (d *roleDouble) AddHintQueries(context.Context, int64, map[string]int64) error { return nil }
 
 // TestServiceOverOneConcern runs the service over a double of one concern
 // of the store, the roles: rights, identities and role grants need nothing

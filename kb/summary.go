@@ -47,12 +47,13 @@ func (s *Service) Summarize(ctx context.Context, c verity.Caller, req SummarizeR
 	if err != nil {
 		return nil, err
 	}
+	hints := s.allowHints(ctx, c)
 	sum, err := summary.Summarize(ctx, m, s.store, req.Topic, c, summary.Options{K: req.K, Sentences: req.Sentences, MaxSets: req.MaxSets,
 		Private: !r.Curator})
 	if err != nil {
 		return nil, err
 	}
-	if c.Anonymous() {
+	if c.Anonymous() || !hints {
 		sum.Hints = nil
 	}
 	return sum, nil

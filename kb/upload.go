@@ -38,6 +38,9 @@ type IngestRequest struct {
 	// (0: ingest.DefaultFileTimeout).
 	MaxBytes    int64
 	FileTimeout time.Duration
+	// Undiscoverable makes every source the run stores undiscoverable: it
+	// gives no hints to callers who cannot read it ([verity.Hint]).
+	Undiscoverable bool
 	// PDF reads PDFs; nil is the service's ([Options.PDF]).
 	PDF ingest.PDFReader
 	// Events, when set, hears of each item as it is read and of each
@@ -135,6 +138,9 @@ func (s *Service) Ingest(ctx context.Context, c verity.Caller, req IngestRequest
 			f := run.Fail(it.Where, it.Err)
 			event(IngestEvent{Where: it.Where, Failure: &f})
 			return nil
+		}
+		if req.Undiscoverable {
+			it.Source.Discoverable = new(bool)
 		}
 		batch = append(batch, Item{Where: it.Where, Source: it.Source})
 		batchBytes += len(it.Source.Text)

@@ -139,9 +139,30 @@ func TestPreviousReleasePostgres(t *testing.T) {
 	}
 	defer db.Close()
 	var version int
-	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 17 {
-		t.Errorf("schema after opening the release's store = %d (%v), want 17", version, err)
+	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 18 {
+		t.Errorf("schema after opening the release's store = %d (%v), want 18", version, err)
 	}
 	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/95642fd-search.json")
 	storetest.CheckSpanRelease(t, db)
+}
+
+// TestLastReleasePostgres opens the PostgreSQL store the last release
+// wrote (commit de9fe87, schema 017, before undiscoverable sources and the
+// hint budget; see ../sqlite/testdata/stores/README.md): migrated, it
+// gives the release's results, its hints can be kept from being mined, and
+// it counts searches for the budget.
+func TestLastReleasePostgres(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Load(t, "testdata/de9fe87-demo.sql", "verity_fixture")
+	db, err := postgres.Open(ctx, url, postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var version int
+	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 18 {
+		t.Errorf("schema after opening the release's store = %d (%v), want 18", version, err)
+	}
+	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/de9fe87-search.json")
+	storetest.CheckDiscoverableRelease(t, db)
 }

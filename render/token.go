@@ -45,3 +45,38 @@ func Roles(w io.Writer, list *kb.RoleList) {
 		fmt.Fprintf(w, "%s\t%s\tgranted by %s on %s\n", printable.Text(string(g.Principal)), g.Role, printable.Text(string(g.By)), g.At.UTC().Format("2006-01-02 15:04"))
 	}
 }
+
+// Systems writes the source systems an admin lists: each with its sources,
+// those undiscoverable by their own setting, and whether the system gives
+// hints.
+func Systems(w io.Writer, list *kb.SystemList) {
+	if len(list.Systems) == 0 {
+		fmt.Fprintln(w, "no systems: the store holds no source (verity ingest PATH)")
+	}
+	for _, s := range list.Systems {
+		state := "discoverable"
+		if !s.Discoverable {
+			state = fmt.Sprintf("undiscoverable (set by %s on %s)", printable.Text(string(s.SetBy)), s.SetAt.UTC().Format("2006-01-02 15:04"))
+		}
+		fmt.Fprintf(w, "%s\t%d sources", printable.Text(s.Name), s.Sources)
+		if s.UndiscoverableSources > 0 {
+			fmt.Fprintf(w, " (%d undiscoverable)", s.UndiscoverableSources)
+		}
+		fmt.Fprintf(w, "\t%s\n", state)
+	}
+}
+
+// DiscoverableChange writes what setting a system's discoverable did.
+func DiscoverableChange(w io.Writer, c *kb.DiscoverableChange) {
+	name := printable.Text(c.System)
+	switch {
+	case c.Changed && c.Discoverable:
+		fmt.Fprintf(w, "%s is discoverable: its sources may give hints again (except those undiscoverable by their own setting)\n", name)
+	case c.Changed:
+		fmt.Fprintf(w, "%s is undiscoverable: none of its sources gives hints\n", name)
+	case c.Discoverable:
+		fmt.Fprintf(w, "%s is discoverable already: nothing changed\n", name)
+	default:
+		fmt.Fprintf(w, "%s is undiscoverable already: nothing changed\n", name)
+	}
+}

@@ -235,7 +235,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
 	checkIndexDerived(t, db)
@@ -479,10 +479,12 @@ func TestUpgradeURIDuplicates(t *testing.T) {
 // releases are stores the binaries of earlier releases wrote, and the
 // searches they ran on them; see testdata/stores/README.md. 7ea07f4 is the
 // release before the PostgreSQL store and the job queue (schema 012),
-// 95642fd the release before chunk spans (schema 014).
+// 95642fd the release before chunk spans (schema 014), de9fe87 the release
+// before undiscoverable sources and the hint budget (schema 017).
 var releases = []struct{ commit, store, searches string }{
 	{"7ea07f4", "testdata/stores/7ea07f4-demo.db", "testdata/stores/7ea07f4-search.json"},
 	{"95642fd", "testdata/stores/95642fd-demo.db", "testdata/stores/95642fd-search.json"},
+	{"de9fe87", "testdata/stores/de9fe87-demo.db", "testdata/stores/de9fe87-search.json"},
 }
 
 // TestPreviousRelease opens the stores earlier releases wrote (copies of
@@ -506,8 +508,11 @@ func TestPreviousRelease(t *testing.T) {
 			}
 			defer db.Close()
 			checkRelease(t, db, r.searches)
-			if r.commit == "95642fd" {
+			switch r.commit {
+			case "95642fd":
 				storetest.CheckSpanRelease(t, db)
+			case "de9fe87":
+				storetest.CheckDiscoverableRelease(t, db)
 			}
 		})
 	}
@@ -519,8 +524,8 @@ func checkRelease(t *testing.T, db *sqlite.DB, searches string) {
 	var version, queue int
 	db.SQL().QueryRow(`SELECT max(version) FROM schema_migrations`).Scan(&version)
 	db.SQL().QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name IN ('river_job', 'jobs')`).Scan(&queue)
-	if version != 17 || queue != 2 {
-		t.Errorf("after opening the release's store: schema %d with %d of the job queue's tables; want 17 and 2", version, queue)
+	if version != 18 || queue != 2 {
+		t.Errorf("after opening the release's store: schema %d with %d of the job queue's tables; want 18 and 2", version, queue)
 	}
 	roles, err := db.Roles(context.Background())
 	if err != nil || len(roles) != 1 || roles[0].Principal != "group:editors" {

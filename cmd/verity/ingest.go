@@ -25,6 +25,7 @@ func (a *app) ingestCmd() *cobra.Command {
 		pf      pdfFlags
 		id, uri string
 		title   string
+		hidden  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
@@ -55,7 +56,7 @@ func (a *app) ingestCmd() *cobra.Command {
 			}
 			bar := a.newProgress("ingest", totalBytes(args), true)
 			req := kb.IngestRequest{ACL: principals, MaxBytes: int64(maxSize), FileTimeout: pf.timeout, PDF: a.pdfReader(pf),
-				Format: format, ID: id, URI: uri, Title: title, Body: a.stdin,
+				Format: format, ID: id, URI: uri, Title: title, Body: a.stdin, Undiscoverable: hidden,
 				Read: func(ctx context.Context, opt ingest.Options, emit func(ingest.Item) error) error {
 					return ingest.Walk(ctx, args, opt, emit)
 				},
@@ -103,6 +104,7 @@ func (a *app) ingestCmd() *cobra.Command {
 	f.StringVar(&id, "id", "", "id of the source read from stdin (default stdin)")
 	f.StringVar(&uri, "uri", "", "uri of the source read from stdin (default stdin:ID)")
 	f.StringVar(&title, "title", "", "title of the source read from stdin")
+	f.BoolVar(&hidden, "undiscoverable", false, "make every source read undiscoverable: it gives no hints to callers who cannot read it")
 	return cmd
 }
 

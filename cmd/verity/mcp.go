@@ -13,12 +13,15 @@ import (
 )
 
 func (a *app) mcpCmd() *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the knowledge base to an assistant as MCP tools over stdio",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
+			if err := a.checkHintBudget(); err != nil {
+				return err
+			}
 			svc, err := a.service(ctx)
 			if err != nil {
 				return err
@@ -40,9 +43,13 @@ func (a *app) mcpCmd() *cobra.Command {
 				opt.Authenticate = func(ctx context.Context) (verity.Caller, error) { return svc.Authenticate(ctx, tok) }
 			}
 			srv := mcp.NewServer(svc, caller, opt)
-			return srv.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}})
+			err = srv.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}})
+			svc.FlushHints(context.WithoutCancel(ctx))
+			return err
 		},
 	}
+	a.hintBudgetFlag(cmd)
+	return cmd
 }
 
 // nopWriteCloser lets the protocol close its writer without closing stdout.

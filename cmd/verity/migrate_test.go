@@ -43,8 +43,8 @@ func TestMigrateCommand(t *testing.T) {
 			Name    string `json:"name"`
 		} `json:"history"`
 	}
-	if err := json.Unmarshal([]byte(out), &st); code != 0 || err != nil || st.Dialect != "sqlite" || st.Version != 17 || st.Latest != 17 ||
-		len(st.Applied) != 0 || len(st.History) != 17 || st.History[7].Name != "008_roles.sql" {
+	if err := json.Unmarshal([]byte(out), &st); code != 0 || err != nil || st.Dialect != "sqlite" || st.Version != 18 || st.Latest != 18 ||
+		len(st.Applied) != 0 || len(st.History) != 18 || st.History[7].Name != "008_roles.sql" {
 		t.Errorf("migrate --json = exit %d, %+v (%v):\n%s%s", code, st, err, out, errOut)
 	}
 	out, errOut, code = cli(t, pgtest.NewURL(t), "", "migrate")

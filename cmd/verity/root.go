@@ -76,6 +76,7 @@ type app struct {
 	modelSpec   string   // --model, VERITY_MODEL, default offline
 	verifiers   []string // --verifier, VERITY_VERIFIER, default offline or llm
 	noCache     bool     // --no-cache: do not read the model cache
+	hintBudget  int      // serve's and mcp's --hint-budget: searches per principal an hour with hints
 	concurrency int      // --concurrency: model calls in flight at once
 	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
 
@@ -185,6 +186,7 @@ func (a *app) rootCmd() *cobra.Command {
 		a.reviewCmd(),
 		a.roleCmd(),
 		a.tokenCmd(),
+		a.systemsCmd(),
 		a.backupCmd(),
 		a.copyCmd(),
 		a.reindexCmd(),

@@ -18,6 +18,7 @@ import (
 
 	"github.com/veritykb/verity"
 	httpapi "github.com/veritykb/verity/http"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/mcp"
 	"github.com/veritykb/verity/web"
 )
@@ -48,7 +49,7 @@ var serveEnv = map[string]string{
 	"trusted-proxy-user-header": "VERITY_TRUSTED_PROXY_USER_HEADER", "trusted-proxy-groups-header": "VERITY_TRUSTED_PROXY_GROUPS_HEADER",
 	"cors-origin": "VERITY_CORS_ORIGIN", "shutdown-timeout": "VERITY_SHUTDOWN_TIMEOUT", "request-timeout": "VERITY_REQUEST_TIMEOUT",
 	"rate": "VERITY_RATE", "burst": "VERITY_BURST", "max-body": "VERITY_MAX_BODY", "max-upload": "VERITY_MAX_UPLOAD",
-	"workers": "VERITY_WORKERS",
+	"workers": "VERITY_WORKERS", "hint-budget": "VERITY_HINT_BUDGET",
 }
 
 func (a *app) serveCmd() *cobra.Command {
@@ -59,6 +60,9 @@ func (a *app) serveCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := a.flagsFromEnv(cmd.Flags()); err != nil {
+				return err
+			}
+			if err := a.checkHintBudget(); err != nil {
 				return err
 			}
 			return a.serve(cmd.Context(), cfg)
@@ -81,9 +85,23 @@ func (a *app) serveCmd() *cobra.Command {
 	f.IntVar(&cfg.burst, "burst", httpapi.DefaultBurst, "requests a caller may make at once before the rate applies")
 	f.Int64Var(&cfg.maxBody, "max-body", httpapi.DefaultMaxBody, "largest JSON request body, in bytes")
 	f.Int64Var(&cfg.maxUpload, "max-upload", httpapi.DefaultMaxUpload, "largest ingest upload, in bytes")
+	a.hintBudgetFlag(cmd)
 	cfg.pdf.register(cmd, "pdf-timeout", "longest time one uploaded file may take to read; PDFs are parsed in a child process killed past it")
 	cfg.work.addFlags(cmd, 0, "also work the store's job queue in this process, this many jobs at once\n(0: queue jobs only, for workers elsewhere: verity worker)")
 	return cmd
+}
+
+// hintBudgetFlag adds --hint-budget to a command that serves callers.
+func (a *app) hintBudgetFlag(cmd *cobra.Command) {
+	cmd.Flags().IntVar(&a.hintBudget, "hint-budget", kb.DefaultHintBudget, "searches and questions a principal may make in an hour with permission hints;\npast it, answers come without hints (-1: no budget)")
+}
+
+// checkHintBudget refuses a --hint-budget that means nothing.
+func (a *app) checkHintBudget() error {
+	if a.hintBudget == 0 || a.hintBudget < -1 {
+		return verity.Errorf(verity.EINVALID, "--hint-budget must be at least 1, or -1 for no budget, got %d (to give no hints at all, make the systems undiscoverable: verity systems undiscoverable SYSTEM)", a.hintBudget)
+	}
+	return nil
 }
 
 // envList lists the variables serve reads, each with the flag it stands
@@ -91,7 +109,7 @@ func (a *app) serveCmd() *cobra.Command {
 func envList() string {
 	var b strings.Builder
 	for _, name := range []string{"addr", "metrics-addr", "tls-cert", "tls-key", "insecure-http", "anonymous", "trusted-proxy",
-		"trusted-proxy-user-header", "trusted-proxy-groups-header", "cors-origin", "shutdown-timeout", "request-timeout", "rate", "burst", "max-body", "max-upload", "workers"} {
+		"trusted-proxy-user-header", "trusted-proxy-groups-header", "cors-origin", "shutdown-timeout", "request-timeout", "rate", "burst", "max-body", "max-upload", "workers", "hint-budget"} {
 		fmt.Fprintf(&b, "\n  %-36s --%s", serveEnv[name], name)
 	}
 	return b.String() + " (comma-separated for VERITY_TRUSTED_PROXY)"
@@ -280,6 +298,9 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 		if err := <-errs; err != nil && !errors.Is(err, http.ErrServerClosed) {
 			return fmt.Errorf("serve: %w", err)
 		}
+	}
+	if err := a.svc.FlushHints(base); err != nil {
+		a.log.Warn("hint budget: the last second's searches were not counted", "error", err.Error())
 	}
 	if worker != nil {
 		return a.stopWorker(worker, cfg.shutdownTimeout)

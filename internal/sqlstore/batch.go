@@ -155,7 +155,7 @@ func insertNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.T
 			return err
 		}
 	}
-	var versions, acls [][]any
+	var versions, acls, hidden [][]any
 	nchunks := 0
 	for _, p := range puts {
 		src, sid := p.Source, sids[p.Source.ID]
@@ -167,12 +167,18 @@ func insertNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.T
 		for _, pr := range src.ACL {
 			acls = append(acls, []any{string(pr), sid})
 		}
+		if src.Discoverable != nil && !*src.Discoverable {
+			hidden = append(hidden, []any{sid})
+		}
 		nchunks += len(p.Chunks)
 	}
 	if err := insertMany(ctx, tx, "source_versions", []string{"sid", "version", "hash", "title", "text", "created_at"}, versions); err != nil {
 		return err
 	}
 	if err := insertMany(ctx, tx, "source_acl", []string{"principal", "sid"}, acls); err != nil {
+		return err
+	}
+	if err := insertMany(ctx, tx, "undiscoverable_sources", []string{"sid"}, hidden); err != nil {
 		return err
 	}
 	if nchunks == 0 {

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/postings"
 	"github.com/veritykb/verity/rank"
 )
@@ -57,7 +58,7 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	if out.Results, err = resultsOf(ctx, tx, results); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	if out.Hints, err = hints(ctx, tx, all, results); err != nil {
+	if out.Hints, err = hints(ctx, tx, query, all, results); err != nil {
 		return nil, fmt.Errorf("search hints: %w", err)
 	}
 	return out, nil
@@ -135,41 +136,59 @@ func deadDF(ctx context.Context, q querier, terms []string, df []int) error {
 }
 
 // hints returns the deduplicated (system, author) of the unreadable records
-// among the best k of all, sorted so the order says nothing about rank.
-// They are read in one query, as results are.
-func hints(ctx context.Context, q querier, all, results []postings.Hit) ([]verity.Hint, error) {
+// among the best k of all that may give hints, sorted so the order says
+// nothing about rank. A record gives one only when its source and its
+// system are discoverable, it has an ACL (a record readable by no one would
+// point at something nobody can be given), and its chunk's own text, not
+// its title or headings, holds at least [verity.HintTerms] distinct terms
+// of the query: a one-word probe learns nothing. They are read in one
+// query, as results are.
+func hints(ctx context.Context, q querier, query rank.Query, all, results []postings.Hit) ([]verity.Hint, error) {
 	out := []verity.Hint{}
+	if len(query.Terms) < verity.HintTerms {
+		return out, nil
+	}
 	var args []any
 	for _, h := range all {
 		// A readable record among the best k of all is among the caller's
 		// best k too (fewer records rank above it there), so every record
 		// left here is one the caller cannot read.
 		if !slices.ContainsFunc(results, func(r postings.Hit) bool { return r.Record == h.Record }) {
-			args = append(args, h.Record)
+			args = append(args, h.Doc)
 		}
 	}
 	if len(args) == 0 {
 		return out, nil
 	}
-	// A record with no ACL is readable by no one (fail closed): a hint
-	// would point at something nobody can be given.
-	rows, err := q.QueryContext(ctx, `SELECT system, author FROM sources s
-		WHERE sid IN (`+placeholders(len(args))+`) AND EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)`, args...)
+	rows, err := q.QueryContext(ctx, `SELECT s.system, s.author, c.start, c."end", v.text
+		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
+		WHERE c.cid IN (`+placeholders(len(args))+`)
+		AND EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)
+		AND NOT EXISTS (SELECT 1 FROM undiscoverable_sources u WHERE u.sid = s.sid)
+		AND NOT EXISTS (SELECT 1 FROM undiscoverable_systems y WHERE y.system = s.system)`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	seen := map[verity.Hint]bool{}
 	for rows.Next() {
-		var system, author string
-		if err := rows.Scan(&system, &author); err != nil {
+		var (
+			system, author, text string
+			start, end           int
+		)
+		if err := rows.Scan(&system, &author, &start, &end, &text); err != nil {
 			return nil, err
 		}
 		hint := verity.Hint{System: system, Author: verity.Principal(author).Email()}
-		if !seen[hint] {
-			seen[hint] = true
-			out = append(out, hint)
+		if seen[hint] {
+			continue
 		}
+		chunk, err := span(text, start, end)
+		if err != nil || sharedTerms(query, chunk) < verity.HintTerms {
+			continue
+		}
+		seen[hint] = true
+		out = append(out, hint)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -181,6 +200,21 @@ func hints(ctx context.Context, q querier, all, results []postings.Hit) ([]verit
 		return strings.Compare(a.Author, b.Author)
 	})
 	return out, nil
+}
+
+// sharedTerms counts the distinct terms of q that text is analysed into,
+// up to [verity.HintTerms].
+func sharedTerms(q rank.Query, text string) int {
+	found := make(map[string]bool, verity.HintTerms)
+	for _, t := range analysis.Terms(text) {
+		if q.TF[t] > 0 {
+			found[t] = true
+			if len(found) == verity.HintTerms {
+				break
+			}
+		}
+	}
+	return len(found)
 }
 
 // resultsOf reads the record fields and chunks of the winning docs, in one

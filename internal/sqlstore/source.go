@@ -137,6 +137,9 @@ func putSource(ctx context.Context, tx *Tx, src *verity.Source, chunks []verity.
 			src.ID, src.URI, src.System, src.Title, string(src.Author), formatTime(src.UpdatedAt), formatTime(now), src.Hash).Scan(&sid); err != nil {
 			return "", none, err
 		}
+		if _, err := setDiscoverable(ctx, tx, sid, src.Discoverable); err != nil {
+			return "", none, err
+		}
 		return verity.PutCreated, none, storeVersion(ctx, tx, sid, src, acl, true, false, chunks, now)
 	case err != nil:
 		return "", none, err
@@ -184,6 +187,11 @@ func putSource(ctx context.Context, tx *Tx, src *verity.Source, chunks []verity.
 	if updated != formatTime(src.UpdatedAt) {
 		change.Fields = append(change.Fields, verity.FieldUpdatedAt)
 	}
+	if changed, err := setDiscoverable(ctx, tx, sid, src.Discoverable); err != nil {
+		return "", none, err
+	} else if changed {
+		change.Fields = append(change.Fields, verity.FieldDiscoverable)
+	}
 	if change.Has(verity.FieldSystem) {
 		if err := moveSystem(ctx, tx, sid, system, duplicate, src); err != nil {
 			return "", none, err
@@ -215,6 +223,24 @@ func putSource(ctx context.Context, tx *Tx, src *verity.Source, chunks []verity.
 		return "", none, err
 	}
 	return verity.PutNewVersion, change, storeVersion(ctx, tx, sid, src, acl, false, change.Has(verity.FieldACL), chunks, now)
+}
+
+// setDiscoverable stores a source's own discoverable setting when the put
+// gives one (nil keeps what is stored) and says whether that changed it.
+func setDiscoverable(ctx context.Context, tx *Tx, sid int64, discoverable *bool) (bool, error) {
+	if discoverable == nil {
+		return false, nil
+	}
+	query := `DELETE FROM undiscoverable_sources WHERE sid = ?`
+	if !*discoverable {
+		query = `INSERT INTO undiscoverable_sources (sid) VALUES (?) ON CONFLICT (sid) DO NOTHING`
+	}
+	res, err := tx.ExecContext(ctx, query, sid)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 // checkURI refuses src when another source of its system, not sid, holds
@@ -386,7 +412,8 @@ func nonNil(s []string) []string {
 	return s
 }
 
-const sourceColumns = `s.sid, s.id, s.uri, s.system, s.title, s.author, s.version, s.updated_at, s.hash, s.status`
+const sourceColumns = `s.sid, s.id, s.uri, s.system, s.title, s.author, s.version, s.updated_at, s.hash, s.status,
+	NOT EXISTS (SELECT 1 FROM undiscoverable_sources u WHERE u.sid = s.sid)`
 
 func scanSource(sc interface{ Scan(...any) error }) (*verity.Source, int64, error) {
 	var (
@@ -394,10 +421,12 @@ func scanSource(sc interface{ Scan(...any) error }) (*verity.Source, int64, erro
 		sid             int64
 		author, updated string
 		status          string
+		discoverable    bool
 	)
-	if err := sc.Scan(&sid, &src.ID, &src.URI, &src.System, &src.Title, &author, &src.Version, &updated, &src.Hash, &status); err != nil {
+	if err := sc.Scan(&sid, &src.ID, &src.URI, &src.System, &src.Title, &author, &src.Version, &updated, &src.Hash, &status, &discoverable); err != nil {
 		return nil, 0, err
 	}
+	src.Discoverable = &discoverable
 	src.Author = verity.Principal(author)
 	src.UpdatedAt = parseTime(updated)
 	src.Status = verity.SourceStatus(status)

@@ -75,7 +75,7 @@ func testHintOnlyWhenRanked(t *testing.T, open Opener) {
 	for i := range 5 {
 		put(t, db, doc(fmt.Sprintf("p%d", i), strings.Repeat("budget plan ", 5), verity.Public))
 	}
-	put(t, db, doc("weak", "A long text that mentions the budget once among many other words about lunch menus, parking and the office move.", "group:x"))
+	put(t, db, doc("weak", "A long text that mentions the budget and its plan once among many other words about lunch menus, parking and the office move.", "group:x"))
 	res, err := db.Search(context.Background(), verity.SearchQuery{Text: "budget plan", Caller: verity.NewCaller(), K: 3})
 	if err != nil {
 		t.Fatal(err)
