@@ -89,6 +89,16 @@ type System struct {
 	SetAt                 time.Time `json:"set_at,omitzero"`
 }
 
+// StoreFile is a file of a store on this machine (a SQLite database, its
+// WAL or shared memory) and whether users other than its owner may read
+// or write it; Fixed says verity doctor --fix took that away.
+type StoreFile struct {
+	Path  string `json:"path"`
+	Mode  string `json:"mode"`
+	Open  bool   `json:"open_to_others"`
+	Fixed bool   `json:"fixed,omitempty"`
+}
+
 // StoreStats counts what a store holds.
 type StoreStats struct {
 	Sources        int   `json:"sources"`

@@ -44,6 +44,8 @@ func outsiderStore(t *testing.T) (db, sum, boardSentence, edge, entity, event st
 	}
 	json.Unmarshal([]byte(must("", "--as", "group:staff", "--as", "group:board", "summarize", "--json", "--k", "8", "--sentences", "8", "Acme moved its sales to Bitrix24")), &s)
 	sum = s.ID
+	// A reader's summary is its own until a curator publishes it.
+	must("", "summarize", "--publish", sum)
 	for _, st := range s.Sentences {
 		if len(st.Receipt.Sets) == 1 && len(st.Receipt.Sets[0]) == 1 && strings.Contains(st.Receipt.Sets[0][0], "BOARD-1") {
 			boardSentence = st.ID

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
@@ -219,29 +220,8 @@ func (a *app) rootCmd() *cobra.Command {
 // order the commands were added), so "serch" suggests search before
 // bench and serve.
 func closestFirst(typed string, names []string) []string {
-	slices.SortStableFunc(names, func(a, b string) int { return editDistance(typed, a) - editDistance(typed, b) })
+	slices.SortStableFunc(names, func(a, b string) int { return analysis.EditDistance(typed, a) - analysis.EditDistance(typed, b) })
 	return names
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			sub := prev[j-1]
-			if a[i-1] != b[j-1] {
-				sub++
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, sub)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // usageErrors makes wrong arguments and flags invalid input (exit code 2)

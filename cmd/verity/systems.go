@@ -8,7 +8,12 @@ import (
 
 // systemsCmd lists the source systems and sets whether each may give hints.
 func (a *app) systemsCmd() *cobra.Command {
-	list := func(cmd *cobra.Command, args []string) error {
+	cmd := &cobra.Command{
+		Use:   "systems",
+		Short: "List source systems and whether they give hints (admin)",
+		Args:  cobra.NoArgs,
+	}
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		ctx := cmd.Context()
 		caller, svc, err := a.callerService(ctx)
 		if err != nil {
@@ -24,18 +29,6 @@ func (a *app) systemsCmd() *cobra.Command {
 		render.Systems(a.stdout, out)
 		return nil
 	}
-	cmd := &cobra.Command{
-		Use:   "systems",
-		Short: "List source systems and whether they give hints (admin)",
-		Args:  cobra.NoArgs,
-		RunE:  list,
-	}
-	cmd.AddCommand(&cobra.Command{
-		Use:   "list",
-		Short: "List source systems and whether they give hints (admin)",
-		Args:  cobra.NoArgs,
-		RunE:  list,
-	})
 	for _, discoverable := range []bool{true, false} {
 		verb, short := "discoverable", "Let a system's sources give hints again"
 		if !discoverable {

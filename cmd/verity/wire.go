@@ -208,3 +208,12 @@ func (a *app) benchStore(ctx context.Context, path string) (*searchbench.Verity,
 func (a *app) copyDestination(ctx context.Context, path string) (store, error) {
 	return a.openStore(ctx, path)
 }
+
+// storeFiles checks the files of a SQLite store for access by other users
+// and with fix takes it away (doctor); a PostgreSQL store has no files here.
+func (a *app) storeFiles(fix bool) ([]verity.StoreFile, error) {
+	if isStoreURL(a.storePath()) {
+		return nil, nil
+	}
+	return sqlite.CheckFiles(a.storePath(), fix)
+}

@@ -120,6 +120,15 @@ func buildRich(path string) (err error) {
 		}
 	}
 	op := kbtest.Operator
+	// A system and a source that give no hints.
+	if _, err := svc.SetDiscoverable(ctx, op, "vault", false); err != nil {
+		return err
+	}
+	hidden := &verity.Source{ID: "VAULT-1", URI: "https://vault.example/1", System: "vault", Title: "Vault", ACL: []verity.Principal{"group:board"},
+		Text: "A page that gives no hints.", Discoverable: new(bool)}
+	if _, err := db.PutSource(ctx, hidden, ingest.Chunks(hidden, analysis.DefaultChunkOptions)); err != nil {
+		return err
+	}
 	everyone := verity.NewCaller("group:staff", "group:board")
 	if _, err := svc.Summarize(ctx, everyone, kb.SummarizeRequest{Topic: "Acme moved its sales to Bitrix24", K: 8, Sentences: 8}); err != nil {
 		return err

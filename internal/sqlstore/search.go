@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/postings"
 	"github.com/veritykb/verity/rank"
 )
@@ -202,19 +201,16 @@ func hints(ctx context.Context, q querier, query rank.Query, all, results []post
 	return out, nil
 }
 
-// sharedTerms counts the distinct terms of q that text is analysed into,
-// up to [verity.HintTerms].
+// sharedTerms counts the distinct terms of q that text is analysed into
+// (as a query is: [rank.ParseQuery]).
 func sharedTerms(q rank.Query, text string) int {
-	found := make(map[string]bool, verity.HintTerms)
-	for _, t := range analysis.Terms(text) {
+	n := 0
+	for _, t := range rank.ParseQuery(text).Terms {
 		if q.TF[t] > 0 {
-			found[t] = true
-			if len(found) == verity.HintTerms {
-				break
-			}
+			n++
 		}
 	}
-	return len(found)
+	return n
 }
 
 // resultsOf reads the record fields and chunks of the winning docs, in one
