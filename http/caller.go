@@ -35,7 +35,7 @@ var errBadCredentials = verity.Errorf(verity.EUNAUTHORIZED, "invalid or expired 
 // trusted proxy's user, or the public caller when anonymous reading is on.
 // Nothing in the request's body or query can change it.
 func (s *Server) authenticate(r *http.Request) (authenticated, error) {
-	addr := remoteAddr(r)
+	addr := s.clientAddr(r)
 	if h := r.Header.Get("Authorization"); h != "" {
 		scheme, token, ok := strings.Cut(h, " ")
 		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
@@ -51,7 +51,7 @@ func (s *Server) authenticate(r *http.Request) (authenticated, error) {
 		return authenticated{c: c, key: "token:" + c.Token()}, nil
 	}
 	if p := s.opt.Proxy; p.UserHeader != "" && r.Header.Get(p.UserHeader) != "" {
-		if !trusted(p.Trusted, addr) {
+		if !trusted(p.Trusted, remoteAddr(r)) {
 			return authenticated{key: "addr:" + addr.String()}, errBadCredentials
 		}
 		c, ok := proxied(p, r.Header)

@@ -29,13 +29,27 @@ func (s *Server) endpoint(h handler) http.Handler {
 			// Failed authentications count against their address too, so a
 			// token cannot be guessed at the server's full speed.
 			if lerr := s.limits.allow(w, who.key); lerr != nil {
+				unread(w)
 				s.fail(w, r, lerr)
 				return
 			}
 		}
 		if err != nil {
+			unread(w)
 			s.fail(w, r, err)
 			return
+		}
+		if who.c.Anonymous() {
+			// No credential vouches for it: capped per address while in
+			// flight, and its body must come soon.
+			addr := s.clientAddr(r)
+			if !s.anonymous.enter(addr) {
+				unread(w)
+				s.fail(w, r, errTooManyUnauthenticated)
+				return
+			}
+			defer s.anonymous.leave(addr)
+			bodyWithin(w, unauthenticatedBodyTime)
 		}
 		if info != nil {
 			info.actor, info.token = string(who.c.Actor()), who.c.Token()
@@ -51,8 +65,15 @@ func (s *Server) endpoint(h handler) http.Handler {
 }
 
 // bounded serves h without establishing a caller (a mount that
-// authenticates itself): its time is bounded and its requests count
-// against one rate limit under key.
+// authenticates itself, such as a signed webhook, which must read its body
+// to check the signature): its time is bounded; its requests count against
+// one rate limit under key (the route, not the address: a chat platform
+// sends every team's events from few addresses; a route's rate and burst
+// are routeShare times a caller's); it is capped per client address while in
+// flight like any request without credentials, with a short deadline for
+// its body; and an answer of 401 or 403 (a failed signature) counts
+// against the client's address, whose further requests are refused once
+// its failures exhaust its bucket.
 func (s *Server) bounded(key string, h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
@@ -61,15 +82,42 @@ func (s *Server) bounded(key string, h func(w http.ResponseWriter, r *http.Reque
 		if info := infoOf(r); info != nil {
 			info.route = r.Pattern
 		}
-		if err := s.limits.allow(w, key); err != nil {
+		addr := s.clientAddr(r)
+		failures := "failed:" + addr.String()
+		if s.failures.exhausted(failures) {
+			unread(w)
+			s.fail(w, r, errRateLimited)
+			return
+		}
+		if err := s.routeLimits.allow(w, key); err != nil {
+			unread(w)
 			s.fail(w, r, err)
 			return
 		}
-		if err := h(w, r); err != nil {
-			s.fail(w, r, err)
+		if !s.anonymous.enter(addr) {
+			unread(w)
+			s.fail(w, r, errTooManyUnauthenticated)
+			return
+		}
+		defer s.anonymous.leave(addr)
+		bodyWithin(w, webhookBodyTime)
+		sw := &statusWriter{ResponseWriter: w}
+		if err := h(sw, r); err != nil {
+			s.fail(sw, r, err)
+		}
+		if sw.status == http.StatusUnauthorized || sw.status == http.StatusForbidden {
+			s.failures.allow(discard{}, failures)
 		}
 	})
 }
+
+// discard is a ResponseWriter whose headers go nowhere: for counting a
+// failure after the answer was written.
+type discard struct{}
+
+func (discard) Header() http.Header         { return http.Header{} }
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+func (discard) WriteHeader(int)             {}
 
 // probe is an endpoint that needs no caller (health and readiness): only
 // its time is bounded.

@@ -37,6 +37,18 @@ func newLimits(r rate.Limit, burst int, now func() time.Time) *limits {
 	return &limits{rate: r, burst: burst, now: now, byKey: map[string]*bucket{}, swept: now()}
 }
 
+// exhausted reports whether key's bucket holds less than one request now,
+// taking nothing from it.
+func (l *limits) exhausted(key string) bool {
+	if l.rate < 0 {
+		return false
+	}
+	l.mu.Lock()
+	b := l.byKey[key]
+	l.mu.Unlock()
+	return b != nil && b.lim.TokensAt(l.now()) < 1
+}
+
 // errRateLimited is the answer past a caller's rate.
 var errRateLimited = &verity.Error{Code: codeRateLimited, Message: "too many requests: slow down and retry after the time in Retry-After"}
 

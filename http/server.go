@@ -36,6 +36,12 @@ type Options struct {
 	// (verity.NewCaller()): they read what is public and kb refuses them
 	// anything that needs a role. Off, they are refused with 401.
 	Anonymous bool
+	// UnauthenticatedPerAddress caps the requests without credentials
+	// (anonymous readers, self-authenticating routes) one client address
+	// may have in flight (0: DefaultUnauthenticatedPerAddress). Behind a
+	// trusted proxy the client address is the one the proxy appends to
+	// X-Forwarded-For.
+	UnauthenticatedPerAddress int
 	// Proxy trusts an authenticating proxy's user and group headers from
 	// its addresses only.
 	Proxy Proxy
@@ -86,18 +92,27 @@ type Mount struct {
 	// establishes no caller, but bounds the request's time and body, limits
 	// the route's rate as a whole, logs and counts it.
 	Raw http.Handler
+	// MaxBody caps a Raw route's body (0: DefaultWebhookBody): it is read
+	// before the route knows who sent it.
+	MaxBody int64
 }
 
 // Server is the API's handler. It is safe for concurrent use.
 type Server struct {
-	opt     Options
-	svc     *kb.Service
-	log     *slog.Logger
-	limits  *limits
-	metrics *metrics
-	now     func() time.Time
-	routes  []route
-	api     http.Handler
+	opt    Options
+	svc    *kb.Service
+	log    *slog.Logger
+	limits *limits
+	// failures counts failed signatures of self-authenticating routes per
+	// client address; anonymous caps requests without credentials in
+	// flight per client address.
+	failures    *limits
+	routeLimits *limits // self-authenticating routes' own, one bucket per route
+	anonymous   *inflight
+	metrics     *metrics
+	now         func() time.Time
+	routes      []route
+	api         http.Handler
 }
 
 // route is one registered endpoint: method and ServeMux path pattern,
@@ -133,6 +148,9 @@ func New(opt Options) *Server {
 	}
 	s := &Server{opt: opt, svc: opt.Service, log: opt.Log, now: opt.Now}
 	s.limits = newLimits(opt.Rate, opt.Burst, opt.Now)
+	s.failures = newLimits(opt.Rate, opt.Burst, opt.Now)
+	s.routeLimits = newLimits(opt.Rate*routeShare, opt.Burst*routeShare, opt.Now)
+	s.anonymous = newInflight(opt.UnauthenticatedPerAddress)
 	s.metrics = newMetrics(opt.Service)
 	s.routes = s.table()
 	mux := http.NewServeMux()
@@ -174,7 +192,11 @@ func (s *Server) mounted(m Mount) http.Handler {
 			if err := foreign(r); err != nil {
 				return err
 			}
-			r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
+			max := m.MaxBody
+			if max <= 0 {
+				max = DefaultWebhookBody
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, max)
 			m.Raw.ServeHTTP(w, r)
 			return nil
 		})
@@ -235,7 +257,7 @@ func (s *Server) crossOrigin(next http.Handler) http.Handler {
 			h := w.Header()
 			h.Set("Access-Control-Allow-Origin", origin)
 			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept")
-			h.Set("Access-Control-Allow-Methods", "GET, POST")
+			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT")
 			h.Set("Access-Control-Max-Age", "600")
 			h.Add("Vary", "Origin")
 			if r.Method == http.MethodOptions {

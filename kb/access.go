@@ -44,6 +44,15 @@ func (s *Service) viewBefore(ctx context.Context, c verity.Caller, all bool, bef
 	return &view{c: c, all: all, exists: exists, v: receipt.StoreViewer(ctx, s.store, c.CanRead, receipt.ViewOptions{All: all, Before: before})}
 }
 
+// viewAfter is the caller's view of the store as it will be after a
+// change in which gone (the refs it revokes, the records that die) are
+// dead: what a report may say survives for this caller.
+func (s *Service) viewAfter(ctx context.Context, c verity.Caller, gone []verity.Ref) *view {
+	v := s.view(ctx, c, false)
+	v.v = receipt.StoreViewer(ctx, s.store, c.CanRead, receipt.ViewOptions{After: gone})
+	return v
+}
+
 // readable reports whether the caller may read ref: a source by its ACL,
 // whatever its status; a record through a live set, whatever its own state.
 // An operator view reads everything that exists, dead records included.

@@ -92,7 +92,7 @@ var (
 )
 
 // build makes the fixture once per test binary.
-func build(t *testing.T) *fixture {
+func build(t testing.TB) *fixture {
 	t.Helper()
 	fixOnce.Do(func() { fix, fixErr = buildFixture() })
 	if fixErr != nil {

@@ -47,7 +47,7 @@ func checkNoExistenceOracle(t *testing.T, setup *kb.Service, f *fixture) {
 		return n
 	}
 	ref := func(id string) []verity.Ref {
-		if strings.Contains(id, ".s") {
+		if strings.HasPrefix(id, "sum-") {
 			return []verity.Ref{verity.RecordRef(id)}
 		}
 		return []verity.Ref{verity.SourceRef(id)}

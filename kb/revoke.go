@@ -26,7 +26,9 @@ const (
 // changed nothing, which logs nothing: every ref is then in Already), the
 // refs asked for, and the records
 // that died, survived on another set or revived — only those the caller
-// may read, counted among themselves. An admin sees everything.
+// may read, counted among themselves. A record that survives only on sets
+// the caller cannot read is gone for the caller, and reported as died
+// (dead) to it. An admin sees everything.
 type RevocationReport struct {
 	Event *LogEntry    `json:"event,omitempty"`
 	Refs  []verity.Ref `json:"refs"`
@@ -238,11 +240,31 @@ func (s *Service) report(ctx context.Context, c verity.Caller, r Rights, a recei
 			out.Already = append(out.Already, ref)
 		}
 	}
+	died, survived, gone := change.Died, change.Survived, map[string]bool{}
+	if a == receipt.ActionRevoke && !r.Admin {
+		// What survives on sets c cannot read alone dies for c: saying it
+		// survived would tell c that something it cannot see holds it up.
+		after := s.viewAfter(ctx, c, append(slices.Clone(flipped), change.Died...))
+		died, survived = slices.Clone(died), nil
+		for _, ref := range change.Survived {
+			if after.visible(ref) {
+				survived = append(survived, ref)
+				continue
+			}
+			died = append(died, ref)
+			gone[ref.ID()] = true
+		}
+	}
 	var err error
-	if out.Died, err = s.group(ctx, before, change.Died); err != nil {
+	if out.Died, err = s.group(ctx, before, died); err != nil {
 		return nil, err
 	}
-	if out.Survived, err = s.group(ctx, before, change.Survived); err != nil {
+	for i := range out.Died.Records {
+		if gone[out.Died.Records[i].ID] {
+			out.Died.Records[i].State = verity.StateDead
+		}
+	}
+	if out.Survived, err = s.group(ctx, before, survived); err != nil {
 		return nil, err
 	}
 	if out.Revived, err = s.group(ctx, after, change.Revived); err != nil {

@@ -200,18 +200,24 @@ func (s *Service) Show(ctx context.Context, c verity.Caller, r ShowRequest) (*So
 }
 
 // readSource returns the current version of source id when c may read it
-// (or all), and noSource otherwise.
+// (or all), and noSource otherwise. It decides on the source's ACL alone,
+// read without its text, so that an id c cannot read and one that does not
+// exist take the same path: one store call, the same error.
 func (s *Service) readSource(ctx context.Context, c verity.Caller, id string, all bool) (*verity.Source, error) {
-	src, err := s.store.SourceVersion(ctx, id, 0)
+	acl, _, err := s.store.SourceAccess(ctx, id)
 	switch {
 	case notFound(err):
 		return nil, noSource(id)
 	case err != nil:
 		return nil, err
-	case !all && !c.CanRead(src.ACL):
+	case !all && !c.CanRead(acl):
 		return nil, noSource(id)
 	}
-	return src, nil
+	src, err := s.store.SourceVersion(ctx, id, 0)
+	if notFound(err) {
+		return nil, noSource(id) // removed since
+	}
+	return src, err
 }
 
 // Search ranks the records c may read for text and returns the best k, with

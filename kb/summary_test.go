@@ -3,6 +3,7 @@ package kb_test
 import (
 	"context"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/veritykb/verity"
@@ -96,5 +97,67 @@ func TestReaderSummaryIsItsOwn(t *testing.T) {
 	}
 	if again, _ := db.KindRecords(ctx, verity.KindStatement); len(again) == len(after) {
 		t.Errorf("a reader's question stored no statement: the check above proves nothing")
+	}
+}
+
+// TestMixedSummaryForOneCaller: a caller who reads some sentences of a
+// summary sees them numbered without gaps, under ids that do not count the
+// others; and when every sentence it may read would die, impact says the
+// summary dies for it, never that it survived (on sentences it cannot see).
+func TestMixedSummaryForOneCaller(t *testing.T) {
+	ctx := context.Background()
+	f := build(t)
+	s := f.open(t, true)
+	staff := verity.NewCaller("user:sam@corp.example", "group:staff")
+	v, err := s.Summary(ctx, staff, f.summary, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := s.Summary(ctx, local, f.summary, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Live) == 0 || len(v.Live) >= len(all.Live) || v.Written != len(v.Live) {
+		t.Fatalf("staff sees %d of %d sentences, written %d: want some, not all, and written counting only those", len(v.Live), len(all.Live), v.Written)
+	}
+	for i, st := range v.Live {
+		if st.Position != i+1 {
+			t.Errorf("sentence %d of staff's view has position %d: want no gap", i+1, st.Position)
+		}
+		if regexp.MustCompile(`\.s\d+$`).MatchString(st.ID) {
+			t.Errorf("sentence id %q counts positions", st.ID)
+		}
+	}
+	// Every source staff reads, revoked: every sentence staff may read dies,
+	// while the board's keep the summary alive for the board.
+	rep, err := s.Impact(ctx, staff, kb.ImpactRequest{Refs: []string{"source:PUB-1", "source:STAFF-1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Survived.Records {
+		if r.ID == f.summary {
+			t.Errorf("impact as staff says the summary survived: %+v", rep.Survived)
+		}
+	}
+	died := false
+	for _, r := range rep.Died.Records {
+		if r.ID == f.summary {
+			died = r.State == verity.StateDead
+		}
+	}
+	if !died {
+		t.Errorf("impact as staff: died = %+v, want the summary, dead for staff", rep.Died)
+	}
+	// The board, who reads the rest, sees it survive.
+	rep, err = s.Impact(ctx, verity.NewCaller("group:staff", "group:board"), kb.ImpactRequest{Refs: []string{"source:PUB-1", "source:STAFF-1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	survived := false
+	for _, r := range rep.Survived.Records {
+		survived = survived || r.ID == f.summary
+	}
+	if !survived {
+		t.Errorf("impact as the board: survived = %+v, want the summary", rep.Survived)
 	}
 }

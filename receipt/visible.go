@@ -174,6 +174,10 @@ type ViewOptions struct {
 	// with it): they count as alive, so that a report shows a caller what
 	// it could read just before the change, and nothing else.
 	Before []verity.Ref
+	// After lists refs that count as dead: what a dry run (an impact) would
+	// revoke and kill, so that a report can tell what a caller could still
+	// see after it.
+	After []verity.Ref
 }
 
 // StoreViewer returns a Viewer over st: a source is alive when active and
@@ -189,6 +193,10 @@ func StoreViewer(ctx context.Context, st Lookup, canRead func(acl []verity.Princ
 	before := make(map[verity.Ref]bool, len(opt.Before))
 	for _, r := range opt.Before {
 		before[r] = true
+	}
+	after := make(map[verity.Ref]bool, len(opt.After))
+	for _, r := range opt.After {
+		after[r] = true
 	}
 	source := func(id string) srcInfo {
 		if s, ok := sources[id]; ok {
@@ -225,6 +233,9 @@ func StoreViewer(ctx context.Context, st Lookup, canRead func(acl []verity.Princ
 			return r.Receipt, true
 		},
 		func(ref verity.Ref) bool {
+			if after[ref] {
+				return false
+			}
 			switch ref.Kind() {
 			case verity.RefSource:
 				s := source(ref.ID())

@@ -12,7 +12,11 @@ import (
 // table, and whether both sides were verified alike.
 func Copy(w io.Writer, rep *verity.CopyReport, from, to string) {
 	fmt.Fprintf(w, "copied %s to %s: %d rows now, %d there before\n", printable.Text(from), printable.Text(to), rep.Copied, rep.Before)
-	fmt.Fprintf(w, "  %-17s %10s %10s %10s  %s\n", "table", "copied", "before", "rows", "sha-256")
+	width := len("table")
+	for _, t := range rep.Tables {
+		width = max(width, len(t.Table))
+	}
+	fmt.Fprintf(w, "  %-*s %10s %10s %10s  %s\n", width, "table", "copied", "before", "rows", "sha-256")
 	differ := 0
 	for _, t := range rep.Tables {
 		check := t.Checksum[:12] + "  ok"
@@ -20,7 +24,7 @@ func Copy(w io.Writer, rep *verity.CopyReport, from, to string) {
 			differ++
 			check = fmt.Sprintf("%.12s  DIFFERS: the destination has %d rows, sha-256 %.12s", t.Checksum, t.DestRows, t.DestChecksum)
 		}
-		fmt.Fprintf(w, "  %-17s %10d %10d %10d  %s\n", t.Table, t.Copied, t.Before, t.Rows, check)
+		fmt.Fprintf(w, "  %-*s %10d %10d %10d  %s\n", width, printable.Text(t.Table), t.Copied, t.Before, t.Rows, check)
 	}
 	if differ > 0 {
 		fmt.Fprintf(w, "NOT verified: %d of %d tables differ between the two sides\n", differ, len(rep.Tables))

@@ -28,7 +28,9 @@ type Access struct {
 }
 
 // View is a summary as it stands now for one caller: the live sentences in
-// order, and the dead ones the caller could have read.
+// order, and the dead ones the caller could have read. Positions count the
+// sentences shown, so they leave no gap where a sentence the caller may
+// not see was.
 type View struct {
 	ID    string `json:"id"`
 	Topic string `json:"topic"`
@@ -67,6 +69,7 @@ func Show(ctx context.Context, r Reader, id string, acc Access) (*View, error) {
 	v := &View{ID: id, Topic: h.Topic, RequestedBy: h.RequestedBy, Private: h.Private, State: head.State, Model: h.Model, Prompt: h.PromptVersion,
 		CreatedAt: head.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Written: len(h.Sentences)}
 	var texts []string
+	shown := 0
 	for _, sid := range h.Sentences {
 		rec, err := r.Record(ctx, sid)
 		if err != nil {
@@ -81,12 +84,16 @@ func Show(ctx context.Context, r Reader, id string, acc Access) (*View, error) {
 			if err := current(ctx, r, st.Quotes); err != nil {
 				return nil, err
 			}
+			shown++
+			st.Position = shown
 			v.Live = append(v.Live, st)
 			texts = append(texts, st.Text)
 		case rec.State == verity.StateDead && acc.Readable != nil && acc.Readable(verity.RecordRef(sid)):
 			if err := current(ctx, r, st.Quotes); err != nil {
 				return nil, err
 			}
+			shown++
+			st.Position = shown
 			v.Dead = append(v.Dead, st)
 		}
 	}

@@ -403,9 +403,15 @@ func summaryID(s *Summary, caller verity.Caller) string {
 	return "sum-" + hex.EncodeToString(h.Sum(nil))[:12]
 }
 
-// SentenceID returns the record id of sentence position (from 1) of summary id.
-func SentenceID(summary string, position int) string {
-	return fmt.Sprintf("%s.s%d", summary, position)
+// SentenceID returns the record id of the sentence at position (from 1)
+// of summary id with text: the summary's id and a hash of the three,
+// stable (the same sentence of the same summary has the same id) and
+// opaque, so that a caller who sees some sentences of a summary cannot
+// tell from their ids how many it does not see or where they were.
+// Summaries stored before kept ids that end in .sN.
+func SentenceID(summary string, position int, text string) string {
+	h := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%s", summary, position, text))
+	return summary + "." + hex.EncodeToString(h[:])[:10]
 }
 
 // records returns the quote records, the sentence records and the header
@@ -436,7 +442,7 @@ func records(s *Summary, caller verity.Caller) []*verity.Record {
 	}
 	for i := range s.Sentences {
 		st := &s.Sentences[i]
-		st.ID = SentenceID(s.ID, st.Position)
+		st.ID = SentenceID(s.ID, st.Position, st.Text)
 		body, _ := json.Marshal(SentenceBody{Summary: s.ID, Position: st.Position, Text: st.Text, Topic: s.Topic,
 			Quotes: st.Quotes, Capped: st.Capped, Inputs: inputs, Passages: passages, Model: s.Model, PromptVersion: s.PromptVersion})
 		recs = append(recs, &verity.Record{ID: st.ID, Kind: verity.KindSentence, Receipt: st.RestsOn, Body: body})

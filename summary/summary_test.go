@@ -165,7 +165,7 @@ func TestSummarizePerSentenceReceipts(t *testing.T) {
 		t.Fatalf("stored %v, want 2 quotes, 3 sentences and a header", st.order)
 	}
 	qA := verity.RecordRef(q[0].Record)
-	if rests := st.recs[summary.SentenceID(sum.ID, 1)].Receipt.Sets; !slices.EqualFunc(rests, [][]verity.Ref{{qA}, {B}}, slices.Equal) ||
+	if rests := st.recs[sum.Sentences[0].ID].Receipt.Sets; !slices.EqualFunc(rests, [][]verity.Ref{{qA}, {B}}, slices.Equal) ||
 		!slices.EqualFunc(sum.Sentences[0].RestsOn.Sets, rests, slices.Equal) {
 		t.Errorf("sentence 1 rests on %v (RestsOn %v), want {%s} OR {%s}", rests, sum.Sentences[0].RestsOn.Sets, qA, B)
 	}
@@ -173,11 +173,11 @@ func TestSummarizePerSentenceReceipts(t *testing.T) {
 		t.Errorf("quote record %s = %+v, want one resting on A alone", q[0].Record, qr)
 	}
 	head := st.recs[sum.ID]
-	if head.Kind != summary.KindSummary || len(head.Receipt.Sets) != 3 || head.Receipt.Sets[1][0] != verity.RecordRef(summary.SentenceID(sum.ID, 2)) {
+	if head.Kind != summary.KindSummary || len(head.Receipt.Sets) != 3 || head.Receipt.Sets[1][0] != verity.RecordRef(sum.Sentences[1].ID) {
 		t.Errorf("header = %+v, want a summary resting on each sentence alone", head)
 	}
 	var body summary.SentenceBody
-	if err := json.Unmarshal(st.recs[summary.SentenceID(sum.ID, 1)].Body, &body); err != nil {
+	if err := json.Unmarshal(st.recs[sum.Sentences[0].ID].Body, &body); err != nil {
 		t.Fatal(err)
 	}
 	if body.Topic != "who uses Bitrix24" || len(body.Inputs) != 3 || body.PromptVersion != "summary.write@1" {

@@ -127,9 +127,11 @@ func TestHiddenRecordNeverLeaks(t *testing.T) {
 				}
 			}
 		}
+		// A hint needs two words of the question in the hidden page's
+		// text: the English question shares only "2027" with it.
 		out, _, _ := askCLI(t, db, m, "", "ask", q)
-		if strings.Contains(q, "2027") && !strings.Contains(out, "ask hr-lead@acme.example for access") {
-			t.Errorf("ask %q: no hint naming the author:\n%s", q, out)
+		if hinted := !strings.HasPrefix(q, "What"); strings.Contains(out, "ask hr-lead@acme.example for access") != hinted {
+			t.Errorf("ask %q: a hint naming the author should show: %v\n%s", q, hinted, out)
 		}
 	}
 	// check, with claims looked up in the store.

@@ -24,11 +24,11 @@ func TestMigrateCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errOut, code := cli(t, db, "", "migrate")
-	if code != 0 || !strings.Contains(out, "(sqlite) is at schema version 17: applied 8, 9, 10, 11, 12, 13, 14, 15, 16, 17 now") || !strings.Contains(out, "012_postings.sql") {
+	if code != 0 || !strings.Contains(out, "(sqlite) is at schema version 18: applied 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 now") || !strings.Contains(out, "012_postings.sql") {
 		t.Fatalf("migrate an old store = exit %d:\n%s%s", code, out, errOut)
 	}
 	out, errOut, code = cli(t, db, "", "migrate")
-	if code != 0 || !strings.Contains(out, "is at schema version 17, up to date") {
+	if code != 0 || !strings.Contains(out, "is at schema version 18, up to date") {
 		t.Errorf("migrate again = exit %d:\n%s%s", code, out, errOut)
 	}
 	out, errOut, code = cli(t, db, "", "migrate", "--json")
@@ -48,7 +48,7 @@ func TestMigrateCommand(t *testing.T) {
 		t.Errorf("migrate --json = exit %d, %+v (%v):\n%s%s", code, st, err, out, errOut)
 	}
 	out, errOut, code = cli(t, pgtest.NewURL(t), "", "migrate")
-	if code != 0 || !strings.Contains(out, "(postgres) is at schema version 17") || !strings.Contains(out, "012_baseline.sql") {
+	if code != 0 || !strings.Contains(out, "(postgres) is at schema version 18") || !strings.Contains(out, "012_baseline.sql") {
 		t.Errorf("migrate a PostgreSQL store = exit %d:\n%s%s", code, out, errOut)
 	}
 }

@@ -47,7 +47,7 @@ func TestIngestRelocatesQuotes(t *testing.T) {
 
 	// B still says sentence 1; A no longer does. Revoking B kills it.
 	out, _, code = cli(t, db, "", "impact", "B")
-	if code != 0 || !strings.Contains(out, "1 quote of B") || !strings.Contains(out, summary.SentenceID(sum.ID, 1)) {
+	if code != 0 || !strings.Contains(out, "1 quote of B") || !strings.Contains(out, sum.Sentences[0].ID) {
 		t.Errorf("impact B = %q, want sentence 1 and one quote of B", out)
 	}
 	if _, errOut, code := cli(t, db, "", "revoke", "B", "--reason", "retracted"); code != 0 {
@@ -115,7 +115,7 @@ func TestCrawlRelocatesQuotes(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("crawl --json %q: %v", out, err)
 	}
-	want := []verity.Ref{verity.RecordRef(summary.SentenceID(sum.ID, 1))}
+	want := []verity.Ref{verity.RecordRef(sum.Sentences[0].ID)}
 	if r := rep.Relocation; rep.Stored.NewVersion != 1 || r == nil || r.Moved != 1 || r.Gone != 1 || fmt.Sprint(r.Retracted) != fmt.Sprint(want) {
 		t.Errorf("crawl --json = new versions %d, relocation %+v; want 1, one quote moved, one gone and %v retracted", rep.Stored.NewVersion, r, want)
 	}

@@ -177,7 +177,7 @@ func TestAuditCommand(t *testing.T) {
 	for _, v := range res.Run.Verdicts {
 		verdicts[v.Record] = v.Verdict
 	}
-	s1, s2 := summary.SentenceID(sum.ID, 1), summary.SentenceID(sum.ID, 2)
+	s1, s2 := sum.Sentences[0].ID, sum.Sentences[1].ID
 	if verdicts[s1] != verity.StateAlive || verdicts[s2] != verity.StateUndetermined || res.ProbesStored != 10 || res.Note != "" {
 		t.Errorf("audit verdicts = %v, %d probes, note %q; want %s alive, %s undetermined, 10 probes, not circular", verdicts, res.ProbesStored, res.Note, s1, s2)
 	}
@@ -202,7 +202,7 @@ func TestAuditCommand(t *testing.T) {
 	// A stricter auditor finds sentence 3 dead although C keeps it alive;
 	// --apply revokes it as the audit.
 	strict := llmtest.New(llm.Info{Provider: "script", Model: "strict"}).Reply(audit.TaskRegenerate, `{"answer": "no", "sources": []}`)
-	out, errOut, code = cliModel(t, db, strict, "audit", "--record", summary.SentenceID(sum.ID, 3), "--apply", "--json")
+	out, errOut, code = cliModel(t, db, strict, "audit", "--record", sum.Sentences[2].ID, "--apply", "--json")
 	res = decode[kb.AuditReport](t, out)
 	if code != 0 || res.Applied == nil || !strings.HasPrefix(string(res.Applied.Event.Who), "local:") || res.Applied.Died.Count != 1 {
 		t.Fatalf("audit --apply = exit %d %s, applied %+v; want sentence 3 revoked by the local operator", code, errOut, res.Applied)

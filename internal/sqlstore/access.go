@@ -3,8 +3,8 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/receipt"
@@ -13,22 +13,40 @@ import (
 var _ receipt.AccessLookup = (*DB)(nil)
 
 // SourceAccess returns what an access decision needs of source id — its ACL
-// and status — without reading its text; ENOTFOUND when there is none.
+// and status — without reading its text; ENOTFOUND when there is none. It
+// is one query whether the source exists or not, so that the service's
+// answer for an id the caller cannot read and for a missing one take the
+// same path.
 func (d *DB) SourceAccess(ctx context.Context, id string) ([]verity.Principal, verity.SourceStatus, error) {
-	var (
-		sid    int64
-		status string
-	)
-	err := d.q().QueryRowContext(ctx, `SELECT sid, status FROM sources WHERE id = ?`, id).Scan(&sid, &status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, "", verity.Errorf(verity.ENOTFOUND, "no source %q", id)
-	}
+	rows, err := d.q().QueryContext(ctx, `SELECT s.status, a.principal FROM sources s LEFT JOIN source_acl a ON a.sid = s.sid
+		WHERE s.id = ?`, id)
 	if err != nil {
 		return nil, "", fmt.Errorf("read source %q: %w", id, err)
 	}
-	acl, err := sourceACL(ctx, d.q(), sid)
-	if err != nil {
-		return nil, "", fmt.Errorf("read source %q acl: %w", id, err)
+	defer rows.Close()
+	var (
+		acl    []verity.Principal
+		status string
+		found  bool
+	)
+	for rows.Next() {
+		var p sql.NullString
+		if err := rows.Scan(&status, &p); err != nil {
+			return nil, "", fmt.Errorf("read source %q: %w", id, err)
+		}
+		found = true
+		if p.Valid {
+			acl = append(acl, verity.Principal(p.String))
+		}
 	}
+	if err := rows.Err(); err != nil {
+		return nil, "", fmt.Errorf("read source %q: %w", id, err)
+	}
+	if !found {
+		return nil, "", verity.Errorf(verity.ENOTFOUND, "no source %q", id)
+	}
+	// Sorted here: ORDER BY led SQLite to walk the whole ACL table in
+	// principal order for an id that does not exist.
+	slices.Sort(acl)
 	return acl, verity.SourceStatus(status), nil
 }
