@@ -157,6 +157,7 @@ func TestOutsider(t *testing.T) {
 		{"review", "reject", edge}, {"audit", "--apply"}, {"sources", "--all"}, {"show", "--all", "BOARD-1"},
 		{"extract", "--spec", "bitrix24-ru"}, {"role", "list"}, {"role", "grant", "admin", eve},
 		{"backup", filepath.Join(t.TempDir(), "eve.db")}, {"token", "list"}, {"reindex"},
+		{"systems"}, {"systems", "undiscoverable", "web"}, {"systems", "discoverable", "web"}, {"ingest", "--undiscoverable", "-"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},
 	} {
 		out, code := run(args...)
