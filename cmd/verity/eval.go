@@ -26,7 +26,7 @@ func (a *app) evalCmd() *cobra.Command {
 standard metrics, so numbers can be compared with published ones. Datasets are
 read from --data (default ` + defaultData + `).`,
 	}
-	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd(), a.evalExtractionCmd())
+	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd(), a.evalExtractionCmd(), a.evalAnswersCmd())
 	return cmd
 }
 
