@@ -92,7 +92,7 @@ type Options struct {
 
 // Event reports progress through the stages.
 type Event struct {
-	Stage  string // search, draft, verify, facts, verify-facts, assemble, re-verify, quotes
+	Stage  string // search, draft, verify, facts, verify-facts, assemble, re-verify, relevance, quotes
 	Done   bool
 	Detail string // what the stage found, when Done
 }
@@ -200,7 +200,7 @@ func (s *Service) Ask(ctx context.Context, question string, caller verity.Caller
 	}
 	a.Searches = r.searches
 	a.Hints = r.sortedHints()
-	if err := s.finish(ctx, a, claims, caller, view, mem); err != nil {
+	if err := s.finish(ctx, a, claims, r.about(ReadQuestion(question)), caller, view, mem); err != nil {
 		return nil, err
 	}
 	if len(a.Claims) == 0 && len(a.Failures) > 0 {
@@ -329,9 +329,10 @@ func searchDetail(r *retrieval) string {
 // finish decides the outcome. An answer with claims is answered; one
 // without is not found, retracted when statements of an earlier answer
 // to this question died or a revoked source the caller could read matches
-// it, insufficient support when statements were drafted but none held, and
-// not in corpus otherwise.
-func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, caller verity.Caller, view verity.View, mem Memory) error {
+// it, insufficient support when search found a passage about the question
+// (relevant) or statements were drafted that failed verification, and not
+// in corpus otherwise.
+func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, relevant bool, caller verity.Caller, view verity.View, mem Memory) error {
 	if len(claims) > 0 {
 		a.Outcome = Answered
 		a.setClaims(claims)
@@ -341,7 +342,8 @@ func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, caller 
 		return nil
 	}
 	a.Outcome, a.NotFoundReason = NotFound, NotInCorpus
-	if len(a.Unverified) > 0 {
+	unsupported := slices.ContainsFunc(a.Unverified, func(u Unverified) bool { return u.Reason != ReasonOffTopic })
+	if relevant || unsupported {
 		a.NotFoundReason = InsufficientSupport
 	}
 	if mem != nil {

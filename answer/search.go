@@ -146,6 +146,17 @@ func (r *retrieval) passages(found []document) string {
 	return b.String()
 }
 
+// about reports whether any document found is about the question (see
+// [Question.about]).
+func (r *retrieval) about(q Question) bool {
+	for _, d := range r.docs {
+		if q.about(d.Result.Title, d.Text()) {
+			return true
+		}
+	}
+	return false
+}
+
 // confidence is the best retrieval confidence over the searches so far.
 func (r *retrieval) confidence() float64 {
 	c := 0.0

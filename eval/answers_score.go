@@ -77,22 +77,24 @@ type AnswerGoal struct {
 
 // AnswerItem is one question of a run with both answers.
 type AnswerItem struct {
-	Fold            int      `json:"fold"`
-	Part            string   `json:"part,omitempty"`
-	Answerable      bool     `json:"answerable"`
-	Question        string   `json:"question"`
-	Gold            []string `json:"gold"`
-	SourceID        string   `json:"source_id,omitempty"` // the record the question was written about
-	Outcome         string   `json:"outcome"`
-	Reason          string   `json:"not_found_reason,omitempty"`
-	Answer          string   `json:"answer"`
-	Cited           []string `json:"cited"`
-	Correct         bool     `json:"correct"`
-	Claims          int      `json:"claims"`
-	Words           int      `json:"words"`
-	Baseline        string   `json:"baseline"`
-	BaselineCited   string   `json:"baseline_cited,omitempty"`
-	BaselineCorrect bool     `json:"baseline_correct"`
+	Fold       int      `json:"fold"`
+	Part       string   `json:"part,omitempty"`
+	Answerable bool     `json:"answerable"`
+	Question   string   `json:"question"`
+	Gold       []string `json:"gold"`
+	SourceID   string   `json:"source_id,omitempty"` // the record the question was written about
+	Outcome    string   `json:"outcome"`
+	Reason     string   `json:"not_found_reason,omitempty"`
+	Answer     string   `json:"answer"`
+	Cited      []string `json:"cited"`
+	Correct    bool     `json:"correct"`
+	Claims     int      `json:"claims"`
+	Words      int      `json:"words"`
+	// OffTopic counts claims the relevance gate turned away.
+	OffTopic        int    `json:"off_topic,omitempty"`
+	Baseline        string `json:"baseline"`
+	BaselineCited   string `json:"baseline_cited,omitempty"`
+	BaselineCorrect bool   `json:"baseline_correct"`
 }
 
 func newAnswerItem(q askedQA, a *answer.Answer, base baselineReply) AnswerItem {
@@ -108,6 +110,11 @@ func newAnswerItem(q askedQA, a *answer.Answer, base baselineReply) AnswerItem {
 		it.Correct = containsGold(it.Answer, q.Answers)
 		for _, s := range a.Sources {
 			it.Cited = append(it.Cited, s.SourceID)
+		}
+	}
+	for _, u := range a.Unverified {
+		if u.Reason == answer.ReasonOffTopic {
+			it.OffTopic++
 		}
 	}
 	it.BaselineCorrect = base.Text != "" && containsGold(base.Text, q.Answers)

@@ -60,7 +60,7 @@ type CheckRequest struct {
 
 // Stage is one step of answering, as it starts (Done false) and ends.
 type Stage struct {
-	Stage  string `json:"stage"` // search, draft, verify, facts, verify-facts, assemble, re-verify, quotes
+	Stage  string `json:"stage"` // search, draft, verify, facts, verify-facts, assemble, re-verify, relevance, quotes
 	Done   bool   `json:"done"`
 	Detail string `json:"detail,omitempty"` // what the stage found, when done
 }
