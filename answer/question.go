@@ -384,9 +384,6 @@ func englishPredicate(w []qword, after int) []int {
 		if last < 0 {
 			return nil
 		}
-		if last > i {
-			return []int{last, last - 1}
-		}
 		return []int{last}
 	case beWords[aux]:
 		// Passive ("when was it founded", "which fort was rebuilt", "how

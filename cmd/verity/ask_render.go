@@ -56,7 +56,7 @@ func notFoundText(r answer.Reason) string {
 	case answer.Retracted:
 		return "the answer rested on sources that have since been revoked."
 	case answer.InsufficientSupport:
-		return "the records found do not support an answer; the statements drafted from them failed verification (below)."
+		return "records about this were found, but nothing in them answers it (statements that failed verification or did not answer the question are below)."
 	}
 	return "nothing you may read in the knowledge base answers this."
 }
