@@ -391,7 +391,14 @@ func englishPredicate(w []qword, after int) []int {
 		// a copula: the head noun of what follows, before its first
 		// preposition.
 		for j := after; j < len(w); j++ {
-			if (participle(w[j].fold) || strings.HasSuffix(w[j].fold, "ing") && len(w[j].fold) > 5) && !w[j].capital {
+			if w[j].capital {
+				continue
+			}
+			// An -ing form is a verb ("is it coming out") when no noun
+			// follows it; before one it is an adjective ("parking policy").
+			ing := strings.HasSuffix(w[j].fold, "ing") && len(w[j].fold) > 5 &&
+				(j+1 == len(w) || breakWords[w[j+1].fold] || functionWords[w[j+1].fold])
+			if participle(w[j].fold) || ing {
 				return []int{j}
 			}
 		}
@@ -544,7 +551,7 @@ var (
 		between both down during each few from further he her here hers herself him himself his i its itself
 		just me more most my myself nor now off once only other our ours ourselves out over own same she so
 		some than them themselves those through too under until up very we what while whom you your yours
-		yourself yourselves us upon onto within without`)
+		yourself yourselves us upon onto within without every each prior`)
 	articles   = wordSet(`the a an this that these those its their his her our my your`)
 	breakWords = wordSet(`the a an of in on at to for from by with into onto about as than during after before
 		over under between through against within without per via and or`)
