@@ -84,6 +84,12 @@ type Answer struct {
 	Unverified     []Unverified  `json:"unverified_claims"`
 	Hints          []verity.Hint `json:"hints"`
 	Model          string        `json:"model"`
+	// Parts are the parts of a compound question, each answered or not
+	// found on its own (absent for a simple question).
+	Parts []Part `json:"parts,omitempty"`
+	// Conflicts are pairs of claims whose sources disagree on a date, a
+	// number or a name in the same role; the text names both values.
+	Conflicts []Conflict `json:"conflicts"`
 
 	Question       string    `json:"question"`
 	Sources        []Source  `json:"sources"` // the records the answer cites, numbered from 1

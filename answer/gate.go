@@ -101,5 +101,8 @@ func neighbours(text string, span analysis.Span) []string {
 // is not_in_corpus only when no passage does.
 func (q Question) about(title, text string) bool {
 	v := q.Judge(text, title)
+	if !q.beyondPredicate(v) {
+		return false
+	}
 	return v.Coverage >= minFocus && v.PredicateMet || len(q.Focus) > 0 && float64(len(v.Matched)) > ownFocus*float64(len(q.Focus))
 }

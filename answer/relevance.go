@@ -64,7 +64,8 @@ const ReasonOffTopic = "off_topic"
 // at least half of the question's focus terms, matched by index term as
 // search matches them, by word family, or by a shared prefix of five
 // letters; and (3) it or its context holds the predicate, unless the claim
-// by itself holds two thirds of the focus. A question without focus
+// by itself holds more than half of the focus — and some focus term other
+// than the predicate is among those found. A question without focus
 // terms ("What is it?") has nothing to match, and no claim answers it.
 func (q Question) Judge(claim string, context ...string) Relevance {
 	r := Relevance{Type: q.Type, Focus: q.Focus, Matched: []string{}, Context: []string{}, Missing: []string{},
@@ -109,7 +110,7 @@ func (q Question) Judge(claim string, context ...string) Relevance {
 		r.Reason = "the question names nothing to look for"
 	case !r.TypeMet:
 		r.Reason = "it states no " + typeNoun(q.Type)
-	case r.Coverage < minFocus:
+	case r.Coverage < minFocus || !q.beyondPredicate(r):
 		r.Reason = "it is about something else: " + strings.Join(r.Missing, ", ") + " not found"
 	case !r.PredicateMet && ownShare <= ownFocus:
 		r.Reason = "it does not say " + strconvQuote(q.Predicate)
@@ -117,6 +118,31 @@ func (q Question) Judge(claim string, context ...string) Relevance {
 		r.OnTopic = true
 	}
 	return r
+}
+
+// beyondPredicate reports whether a verdict found some focus term other
+// than the predicate: "a tested rollback plan" says "plan", but nothing of
+// "what is the layoff plan?" besides.
+func (q Question) beyondPredicate(r Relevance) bool {
+	pred := map[string]bool{}
+	for _, p := range q.PredicateTerms {
+		pred[p] = true
+	}
+	others := 0
+	for _, f := range q.Focus {
+		if !pred[f] {
+			others++
+		}
+	}
+	if others == 0 {
+		return true
+	}
+	for _, f := range append(r.Matched, r.Context...) {
+		if !pred[f] {
+			return true
+		}
+	}
+	return false
 }
 
 // typeNoun names what a question type asks for, for a reason.

@@ -120,6 +120,7 @@ func TestJudge(t *testing.T) {
 		{"name en: no name", "What is the name of the CRM?", "The CRM holds the calls of every manager.", nil, false},
 
 		{"the focus in the context", "When did Acme move to Bitrix24?", "It moved in March 2025.", []string{"Acme Logistics picked Bitrix24 as its CRM."}, true},
+		{"only the predicate", "What is the layoff plan?", "Every release must have a tested rollback plan.", nil, false},
 		{"about something else", "What is the office parking policy?", "Every employee has 28 calendar days of paid vacation per year.", []string{"Vacation policy"}, false},
 		{"a question with no focus", "What is it?", "It is a policy.", nil, false},
 	}

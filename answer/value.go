@@ -54,7 +54,8 @@ func (q Question) typed() bool {
 }
 
 // Values returns the words of text that state a value of the kind q asks
-// for, as byte spans into text, in order: the date of a "when", the number
+// for, as byte spans into text, in order, adjacent words joined into one
+// value: the date of a "when", the number
 // of a "how many", the name of a "who", the word that permits or forbids
 // of a "can I". A question that asks for no kind of value gets none.
 func (q Question) Values(text string) []analysis.Span {
@@ -87,10 +88,17 @@ func (q Question) Values(text string) []analysis.Span {
 	var out []analysis.Span
 	for i := range c.w {
 		for _, r := range rules {
-			if r(i) {
-				out = append(out, analysis.Span{Start: c.w[i].start, End: c.w[i].end})
-				break
+			if !r(i) {
+				continue
 			}
+			sp := analysis.Span{Start: c.w[i].start, End: c.w[i].end}
+			// Words of one value are one value: "Irina Petrova", "March 3".
+			if n := len(out); n > 0 && strings.TrimSpace(text[out[n-1].End:sp.Start]) == "" {
+				out[n-1].End = sp.End
+			} else {
+				out = append(out, sp)
+			}
+			break
 		}
 	}
 	return out

@@ -147,6 +147,9 @@ func progress(p func(Stage)) func(answer.Event) {
 func shownAnswer(c verity.Caller, a *answer.Answer) *answer.Answer {
 	if c.Anonymous() {
 		a.Hints = []verity.Hint{}
+		for i := range a.Parts {
+			a.Parts[i].Hints = []verity.Hint{}
+		}
 	}
 	return a
 }
