@@ -46,9 +46,60 @@ func printAnswer(w io.Writer, a *answer.Answer) {
 			}
 		}
 	}
+	printConflicts(w, a)
+	printParts(w, a.Parts)
 	printUnverified(w, a.Unverified)
 	printFailures(w, a.Failures)
 	printAnswerHints(w, a.Hints)
+}
+
+// printConflicts shows each disagreement between sources: every value
+// with its footnotes and source titles.
+func printConflicts(w io.Writer, a *answer.Answer) {
+	for _, c := range a.Conflicts {
+		var vals []string
+		for k, i := range c.Claims {
+			if i < 0 || i >= len(a.Claims) || k >= len(c.Values) {
+				continue
+			}
+			var titles []string
+			for _, cit := range a.Claims[i].Citations {
+				titles = append(titles, fmt.Sprintf("[%d] %s", cit.N, oneLine(titleOrID(cit.Title, cit.SourceID), 60)))
+			}
+			vals = append(vals, fmt.Sprintf("%s (%s)", c.Values[k], strings.Join(titles, ", ")))
+		}
+		fmt.Fprintf(w, "\nwarning: the sources disagree on the %s: %s\n", c.Kind, clean(strings.Join(vals, " vs ")))
+	}
+}
+
+// printParts shows each part of a compound question and its outcome.
+func printParts(w io.Writer, ps []answer.Part) {
+	if len(ps) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nParts of the question:")
+	for _, p := range ps {
+		switch p.Outcome {
+		case answer.Answered:
+			nums := make([]string, len(p.Claims))
+			for k, i := range p.Claims {
+				nums[k] = fmt.Sprint(i + 1)
+			}
+			fmt.Fprintf(w, "  - %s\n    answered by claim %s\n", clean(oneLine(p.Question, 200)), strings.Join(nums, ", "))
+		default:
+			fmt.Fprintf(w, "  - %s\n    not found (%s)\n", clean(oneLine(p.Question, 200)), p.NotFoundReason)
+		}
+		for _, h := range p.Hints {
+			fmt.Fprintf(w, "    hint: a record in %s that you cannot read would answer it%s\n", clean(h.System), clean(authorNote(h.Author)))
+		}
+	}
+}
+
+func authorNote(author string) string {
+	if author == "" {
+		return ""
+	}
+	return "; ask " + author + " for access"
 }
 
 func notFoundText(r answer.Reason) string {
