@@ -32,6 +32,8 @@ func TestSplitQuestion(t *testing.T) {
 		{"What are the pros and cons of Bitrix24?", []string{"What are the pros and cons of Bitrix24?"}},
 		{"When do deploys happen and is Friday allowed?", []string{"When do deploys happen and is Friday allowed?"}},
 		{"Where do employees park?", []string{"Where do employees park?"}},
+		{"Кто был лидером, когда франки вошли в долину Евфрата?", []string{"Кто был лидером, когда франки вошли в долину Евфрата?"}},
+		{"How old was Manning when he played in Super Bowl 50?", []string{"How old was Manning when he played in Super Bowl 50?"}},
 	}
 	for _, tt := range tests {
 		if got := answer.SplitQuestion(tt.q); !slices.Equal(got, tt.want) {

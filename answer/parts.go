@@ -19,9 +19,10 @@ type Part struct {
 }
 
 // SplitQuestion returns the parts of a compound question, or the question
-// alone. A question splits after a question mark that more text follows,
-// and at a comma, a semicolon, "and", "и", "а" or "а также" that a new
-// question phrase follows ("…, and what is…", «… и какие…», «…, а кто…»);
+// alone. A question splits after a question mark or a semicolon that more
+// text follows, and at "and", "и", "а" or "а также" that a new question
+// phrase follows ("…, and what is…", «… и какие…», «…, а кто…»), never at
+// a comma alone ("Who led, when the Franks came?" is one question);
 // each part must ask something (a question phrase of its own) about
 // something (a focus term), so "кто и когда" or "pros and cons" stay whole.
 func SplitQuestion(question string) []string {
@@ -31,9 +32,11 @@ func SplitQuestion(question string) []string {
 		gap := question[w[i-1].end:w[i].start]
 		start := i
 		switch {
-		case strings.ContainsAny(gap, "?,;"):
+		case strings.ContainsAny(gap, "?;") || strings.Contains(gap, ",") && joinWords[w[i].fold]:
 			// "…? And what…", "…, and what…", "…; кто…": a joining word
-			// after the break belongs to neither part.
+			// after the break belongs to neither part. A comma alone does
+			// not split: "…, когда франки вошли…" is a clause of the
+			// question, not a second one.
 			if joinWords[w[i].fold] {
 				start = i + 1
 				if start < len(w) && w[start].fold == "также" {
