@@ -90,8 +90,10 @@ type AnswerItem struct {
 	Correct    bool     `json:"correct"`
 	Claims     int      `json:"claims"`
 	Words      int      `json:"words"`
-	// OffTopic counts claims the relevance gate turned away.
+	// OffTopic counts claims the relevance gate turned away; Parts is how
+	// many parts a compound question was split into.
 	OffTopic        int    `json:"off_topic,omitempty"`
+	Parts           int    `json:"parts,omitempty"`
 	Baseline        string `json:"baseline"`
 	BaselineCited   string `json:"baseline_cited,omitempty"`
 	BaselineCorrect bool   `json:"baseline_correct"`
@@ -100,7 +102,7 @@ type AnswerItem struct {
 func newAnswerItem(q askedQA, a *answer.Answer, base baselineReply) AnswerItem {
 	it := AnswerItem{Fold: q.Fold, Part: q.Part, Answerable: q.Answerable, Question: q.Question, Gold: q.Answers,
 		SourceID: q.SourceID, Outcome: string(a.Outcome), Reason: string(a.NotFoundReason), Cited: []string{},
-		Baseline: base.Text, BaselineCited: base.SourceID}
+		Baseline: base.Text, BaselineCited: base.SourceID, Parts: len(a.Parts)}
 	if it.Gold == nil {
 		it.Gold = []string{}
 	}
