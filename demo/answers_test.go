@@ -50,3 +50,26 @@ func TestAnswersAnswerTheQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestAnonymousGetsNoPartHints: the hint that a hidden record would answer
+// one part of a compound question is the answer's hint too, and an
+// anonymous caller, who may not be told whom to ask, gets neither.
+func TestAnonymousGetsNoPartHints(t *testing.T) {
+	svc, _ := corpusService(t)
+	const q = "When do production deploys happen, и сколько человек сократят в 2027 году?"
+	for _, tt := range []struct {
+		caller verity.Caller
+		hints  bool
+	}{{verity.NewCaller("group:staff"), true}, {verity.Anonymous(), false}} {
+		a, err := svc.Ask(context.Background(), tt.caller, kb.AskRequest{Question: q, Fresh: true, NoRecord: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a.Parts) != 2 || a.Parts[0].Outcome != answer.Answered {
+			t.Fatalf("Ask(%q) parts = %+v, want the deploy part answered", q, a.Parts)
+		}
+		if got := len(a.Parts[1].Hints) > 0 && len(a.Hints) > 0; got != tt.hints {
+			t.Errorf("Ask as %v: part hints %v, answer hints %v; want hints %v", tt.caller.Principals(), a.Parts[1].Hints, a.Hints, tt.hints)
+		}
+	}
+}
