@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -60,7 +61,7 @@ type qword struct {
 }
 
 func readWords(text string) []qword {
-	toks := joinNumbers(text, analysis.Tokens(text))
+	toks := joinNumbers(text, analysis.Tokens(maskEscapes(text)))
 	out := make([]qword, len(toks))
 	for i, t := range toks {
 		f := analysis.Fold(t.Text)
@@ -75,6 +76,19 @@ func readWords(text string) []qword {
 		out[i] = w
 	}
 	return out
+}
+
+// escapeSeq matches a terminal escape sequence (CSI or OSC), which is no
+// word: "\x1b[31mchecked" is the word "checked".
+var escapeSeq = regexp.MustCompile(`\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?)`)
+
+// maskEscapes replaces terminal escape sequences with spaces of the same
+// length, so that offsets into the text stay the same.
+func maskEscapes(text string) string {
+	if !strings.Contains(text, "\x1b") {
+		return text
+	}
+	return escapeSeq.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat(" ", len(m)) })
 }
 
 // joinNumbers joins digit groups separated by a point or a comma into one

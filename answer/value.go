@@ -20,8 +20,8 @@ import (
 //     не реже) or a number with a unit of time;
 //   - how long: a number with a unit of time or length (35 days, 6,400 km,
 //     12 месяцев), or a plural unit after "for" or "many" (for decades);
-//   - where: a name after a preposition of place (in Hamburg, в Бразилии)
-//     or a word for a place (city, office, этаж);
+//   - where: a name or a word for a place after a preposition of place (in
+//     Hamburg, в Бразилии, on the third floor, в хранилище секретов);
 //   - who: a name (a capitalized word inside a sentence, two capitalized
 //     words at its start), a role (engineer, руководитель), an address
 //     (@anna, anna@corp.example);
@@ -328,7 +328,14 @@ func (c *claimWords) place(i int) bool {
 		return false
 	}
 	if placeNouns[w.term] {
-		return true
+		// A word for a place after a preposition of place: "on the third
+		// floor", «в хранилище секретов» (where a thing is kept is a place).
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			if placePrepositions[c.fold(j)] {
+				return true
+			}
+		}
+		return false
 	}
 	if !w.capital || months[w.fold] || weekdays[w.fold] {
 		return false
@@ -451,10 +458,13 @@ var (
 			город городе стране страна регион регионе области континент острове провинции округе районе
 			деревне столице улице здании этаже офисе кампусе реке океане море побережье границе горах
 			долине бассейне озере заливе порту аэропорту станции больнице университете школе церкви музее
-			стадионе штаб-квартире территории полуострове пустыне лесу`)
+			стадионе штаб-квартире территории полуострове пустыне лесу
+			склад складе хранилище хранилищах сервер сервере репозиторий репозитории папка папке каталог
+			каталоге облако облаке сейф сейфе архив архиве кабинет кабинете комната комнате
+			warehouse vault server repository folder directory cloud safe archive avenue`)
 		return m
 	}()
-	placePrepositions = wordSet(`in at near from to into across throughout within outside inside along off
+	placePrepositions = wordSet(`in at on near from to into across throughout within outside inside along off under behind above below
 		towards toward around between beside
 		в во на из у около возле под над близ вблизи между через по к ко до от`)
 	roleNouns = termSet(`engineer engineers manager managers lead leader president director team department
