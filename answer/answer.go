@@ -33,10 +33,12 @@ type Reason string
 
 // Reasons for "not found".
 const (
-	// NotInCorpus: nothing the caller may read answers the question.
+	// NotInCorpus: nothing the caller may read is about the question:
+	// no passage search found holds its focus and predicate.
 	NotInCorpus Reason = "not_in_corpus"
-	// InsufficientSupport: statements were drafted from what was found,
-	// but none survived verification.
+	// InsufficientSupport: search found passages about the question, or
+	// statements were drafted from what was found, but no claim survived
+	// verification and the relevance gate.
 	InsufficientSupport Reason = "insufficient_support"
 	// Retracted: the answer would have rested on sources that were revoked
 	// (statements of an earlier answer to this question died, or a revoked
@@ -82,6 +84,12 @@ type Answer struct {
 	Unverified     []Unverified  `json:"unverified_claims"`
 	Hints          []verity.Hint `json:"hints"`
 	Model          string        `json:"model"`
+	// Parts are the parts of a compound question, each answered or not
+	// found on its own (absent for a simple question).
+	Parts []Part `json:"parts,omitempty"`
+	// Conflicts are pairs of claims whose sources disagree on a date, a
+	// number or a name in the same role; the text names both values.
+	Conflicts []Conflict `json:"conflicts"`
 
 	Question       string    `json:"question"`
 	Sources        []Source  `json:"sources"` // the records the answer cites, numbered from 1
@@ -117,6 +125,9 @@ type Claim struct {
 	// Uncited is set by [Service.Check] on a claim the answer cited nothing
 	// for, whose support was found among the documents or the store.
 	Uncited bool `json:"uncited,omitempty"`
+	// Relevance is the relevance gate's verdict: why the claim answers
+	// the question (set by [Service.Ask]).
+	Relevance *Relevance `json:"relevance,omitempty"`
 }
 
 // Citation names the record a claim rests on, with the quote code found in
@@ -174,8 +185,12 @@ func supportOf(v verify.Verdict) Support {
 type Unverified struct {
 	Claim  string `json:"claim"`
 	Reason string `json:"reason"`
-	// Stage is where it was dropped: draft, facts, reassembly, check.
+	// Stage is where it was dropped: draft, facts, reassembly, relevance,
+	// check.
 	Stage string `json:"stage,omitempty"`
+	// Relevance is the relevance gate's verdict on a claim it turned away
+	// (reason off_topic).
+	Relevance *Relevance `json:"relevance,omitempty"`
 }
 
 // Source is one record an answer cites.

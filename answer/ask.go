@@ -96,7 +96,7 @@ type Options struct {
 
 // Event reports progress through the stages.
 type Event struct {
-	Stage  string // search, draft, verify, facts, verify-facts, assemble, re-verify, quotes
+	Stage  string // search, draft, verify, facts, verify-facts, assemble, re-verify, relevance, quotes
 	Done   bool
 	Detail string // what the stage found, when Done
 }
@@ -142,7 +142,7 @@ func (s *Service) progress(stage string, done bool, detail string) {
 
 func (s *Service) newAnswer(question string) *Answer {
 	return &Answer{Question: question, Mode: ModeGrounded, Claims: []Claim{}, Unverified: []Unverified{},
-		Hints: []verity.Hint{}, Sources: []Source{}, Searches: []Search{}, Model: s.model.Info().Name(),
+		Hints: []verity.Hint{}, Sources: []Source{}, Searches: []Search{}, Conflicts: []Conflict{}, Model: s.model.Info().Name(),
 		Policy: s.opt.Policy, Verbatim: !s.opt.NoVerbatim}
 }
 
@@ -175,37 +175,26 @@ func (s *Service) Ask(ctx context.Context, question string, caller verity.Caller
 		}
 	}
 
-	r := newRetrieval(s.store, caller, question, s.opt.K, s.opt.MaxDocs, 2*s.opt.Rounds+1)
-	searched, reply, err := s.route(ctx, a, r)
-	if err != nil {
-		return nil, err
-	}
-	if !searched {
-		// The model chose not to search: a conversational answer, labelled.
-		a.Mode, a.Outcome, a.Text = ModeConversational, Conversational, strings.TrimSpace(reply)
-		return a, nil
-	}
-	claims, err := s.ground(ctx, a, r, len(r.docs))
-	if err != nil {
-		return nil, err
-	}
-	if len(claims) == 0 && r.confidence() < lowConfidence {
-		// N=1: one more search with a reformulated query before "not found".
-		before := len(r.docs)
-		if err := s.research(ctx, a, r); err != nil {
+	if parts := SplitQuestion(question); len(parts) > 1 {
+		if err := s.askParts(ctx, a, parts, caller, view, mem); err != nil {
 			return nil, err
 		}
-		if len(r.docs) > before {
-			a.Unverified = a.Unverified[:0]
-			if claims, err = s.ground(ctx, a, r, len(r.docs)); err != nil {
-				return nil, err
-			}
+	} else {
+		claims, relevant, searched, reply, err := s.grounded(ctx, a, caller, false)
+		if err != nil {
+			return nil, err
+		}
+		if !searched {
+			// The model chose not to search: a conversational answer, labelled.
+			a.Mode, a.Outcome, a.Text = ModeConversational, Conversational, strings.TrimSpace(reply)
+			return a, nil
+		}
+		if err := s.finish(ctx, a, claims, relevant, caller, view, mem); err != nil {
+			return nil, err
 		}
 	}
-	a.Searches = r.searches
-	a.Hints = r.sortedHints()
-	if err := s.finish(ctx, a, claims, caller, view, mem); err != nil {
-		return nil, err
+	if a.Outcome == Answered {
+		a.findConflicts()
 	}
 	if len(a.Claims) == 0 && len(a.Failures) > 0 {
 		// Nothing to say because a stage failed is not "not found".
@@ -218,6 +207,47 @@ func (s *Service) Ask(ctx context.Context, question string, caller verity.Caller
 		}
 	}
 	return a, nil
+}
+
+// grounded answers a's question from the store: the model searches (or,
+// when it does not do tool calls, the question is searched), the stages
+// run over what was found, and when nothing could be answered with low
+// confidence the question is searched once more. It returns the claims,
+// whether a passage found is about the question, and — when the model
+// chose not to search — false and its reply; must makes it search with the
+// question then instead. It sets a's searches and hints.
+func (s *Service) grounded(ctx context.Context, a *Answer, caller verity.Caller, must bool) (claims []Claim, relevant, searched bool, reply string, err error) {
+	r := newRetrieval(s.store, caller, a.Question, s.opt.K, s.opt.MaxDocs, 2*s.opt.Rounds+1)
+	if searched, reply, err = s.route(ctx, a, r); err != nil {
+		return nil, false, false, "", err
+	}
+	if !searched {
+		if !must {
+			return nil, false, false, reply, nil
+		}
+		if _, err := r.search(ctx, a.Question, ByQuestion); err != nil {
+			return nil, false, false, "", err
+		}
+	}
+	if claims, err = s.ground(ctx, a, r, len(r.docs)); err != nil {
+		return nil, false, true, "", err
+	}
+	if len(claims) == 0 && r.confidence() < lowConfidence {
+		// N=1: one more search with a reformulated query before "not found".
+		before := len(r.docs)
+		if err := s.research(ctx, a, r); err != nil {
+			return nil, false, true, "", err
+		}
+		if len(r.docs) > before {
+			a.Unverified = a.Unverified[:0]
+			if claims, err = s.ground(ctx, a, r, len(r.docs)); err != nil {
+				return nil, false, true, "", err
+			}
+		}
+	}
+	a.Searches = r.searches
+	a.Hints = r.sortedHints()
+	return claims, r.about(ReadQuestion(a.Question)), true, "", nil
 }
 
 // chat answers without grounding: the store is empty, so there is nothing
@@ -333,9 +363,10 @@ func searchDetail(r *retrieval) string {
 // finish decides the outcome. An answer with claims is answered; one
 // without is not found, retracted when statements of an earlier answer
 // to this question died or a revoked source the caller could read matches
-// it, insufficient support when statements were drafted but none held, and
-// not in corpus otherwise.
-func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, caller verity.Caller, view verity.View, mem Memory) error {
+// it, insufficient support when search found a passage about the question
+// (relevant) or statements were drafted that failed verification, and not
+// in corpus otherwise.
+func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, relevant bool, caller verity.Caller, view verity.View, mem Memory) error {
 	if len(claims) > 0 {
 		a.Outcome = Answered
 		a.setClaims(claims)
@@ -345,7 +376,8 @@ func (s *Service) finish(ctx context.Context, a *Answer, claims []Claim, caller 
 		return nil
 	}
 	a.Outcome, a.NotFoundReason = NotFound, NotInCorpus
-	if len(a.Unverified) > 0 {
+	unsupported := slices.ContainsFunc(a.Unverified, func(u Unverified) bool { return u.Reason != ReasonOffTopic })
+	if relevant || unsupported {
 		a.NotFoundReason = InsufficientSupport
 	}
 	if mem != nil {

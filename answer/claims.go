@@ -50,7 +50,7 @@ func (s *Service) claims(ctx context.Context, a *Answer, sts []statement, docs [
 	var out []Claim
 	for i, st := range sts {
 		c := Claim{Claim: st.Text, Support: supportOf(st.Verdict), DistortionRisk: RiskNone,
-			DistortionReasons: []string{}, Marked: st.Verdict.Grade == verify.GradePartial}
+			DistortionReasons: []string{}, Marked: st.Verdict.Grade == verify.GradePartial, Relevance: st.Relevance}
 		for j, r := range st.Refs {
 			d := docs[r-1]
 			cit := Citation{N: r, SourceID: d.Result.SourceID, Version: d.Result.Version, URI: d.Result.URI,

@@ -37,15 +37,19 @@ func TestOfflineEndToEnd(t *testing.T) {
 	}{
 		{"access review as staff", "Как часто пересматриваются права доступа?", staff, answer.Answered, "", "CONF-101", "не реже одного раза в 12 месяцев", nil},
 		{"vacation carry-over in English", "How many unused vacation days carry over to the next year?", staff, answer.Answered, "", "CONF-102", "not more than 10 days", nil},
-		{"layoffs as public: a hint only", "Сколько человек сократят в 2027 году?", public, answer.NotFound, answer.NotInCorpus, "", "", &verity.Hint{System: "confluence", Author: "hr-lead@corp.example"}},
+		// CONF-104, which public may read, names the layoff plan (its planted
+		// line), so search found a passage about the question and nothing
+		// that answers it: insufficient support, with the hint.
+		{"layoffs as public: a hint only", "Сколько человек сократят в 2027 году?", public, answer.NotFound, answer.InsufficientSupport, "", "", &verity.Hint{System: "confluence", Author: "hr-lead@corp.example"}},
 		{"nothing about it", "What is the office parking policy?", staff, answer.NotFound, answer.NotInCorpus, "", "", nil},
 		// Issue 20: "when" is answered by the sentence that gives the date,
 		// though it says "запланирован на" where the question says "выйдет".
 		{"a date from Slack", "Когда выйдет релиз 3.2?", public, answer.Answered, "", "SLACK-C051-2210", "14 ноября 2026 года", nil},
 		{"a count from Slack", "Сколько задач вошло в релиз 3.2?", public, answer.Answered, "", "SLACK-C051-2210", "42 задачи", nil},
 		{"a person from Slack", "Кто выпускает релиз 3.2?", public, answer.Answered, "", "SLACK-C051-2210", "Дмитрий Орлов", nil},
-		// The thread counts tasks and gives dates, and states no price.
-		{"an amount of the wrong thing", "Сколько стоит релиз 3.2?", public, answer.NotFound, answer.NotInCorpus, "", "", nil},
+		// The thread counts tasks and gives dates, and states no price: it is
+		// about release 3.2, so the reason is insufficient support.
+		{"an amount of the wrong thing", "Сколько стоит релиз 3.2?", public, answer.NotFound, answer.InsufficientSupport, "", "", nil},
 		{"another release", "Когда выйдет релиз 3.3?", public, answer.NotFound, answer.NotInCorpus, "", "", nil},
 	}
 	for _, tt := range tests {

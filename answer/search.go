@@ -146,6 +146,17 @@ func (r *retrieval) passages(found []document) string {
 	return b.String()
 }
 
+// about reports whether any document found is about the question (see
+// [Question.about]).
+func (r *retrieval) about(q Question) bool {
+	for _, d := range r.docs {
+		if q.about(d.Result.Title, d.Text()) {
+			return true
+		}
+	}
+	return false
+}
+
 // confidence is the best retrieval confidence over the searches so far.
 func (r *retrieval) confidence() float64 {
 	c := 0.0
@@ -159,16 +170,22 @@ func (r *retrieval) confidence() float64 {
 // rank or about which search found them.
 func (r *retrieval) sortedHints() []verity.Hint {
 	hs := slices.Clone(r.hints)
+	if hs == nil {
+		hs = []verity.Hint{}
+	}
+	sortHints(hs)
+	return hs
+}
+
+// sortHints sorts hints by system and author, so their order says nothing
+// about rank or about which search found them.
+func sortHints(hs []verity.Hint) {
 	slices.SortFunc(hs, func(a, b verity.Hint) int {
 		if c := strings.Compare(a.System, b.System); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Author, b.Author)
 	})
-	if hs == nil {
-		hs = []verity.Hint{}
-	}
-	return hs
 }
 
 // termCoverage is the share of the question's distinct search terms that a

@@ -20,6 +20,8 @@ type statement struct {
 	Refs    []int    // document numbers it cites, sorted
 	Quotes  []string // verbatim fragments the model offered, to be located by code
 	Verdict verify.Verdict
+	// Relevance is the relevance gate's verdict, once it has judged.
+	Relevance *Relevance
 }
 
 // docVars is a document as prompts and the offline engine see it.
@@ -69,6 +71,7 @@ func (s *Service) ground(ctx context.Context, a *Answer, r *retrieval, n int) ([
 	if err != nil {
 		return nil, err
 	}
+	final = s.gate(a, ReadQuestion(a.Question), final, docs)
 	return s.claims(ctx, a, final, docs)
 }
 

@@ -321,3 +321,49 @@ func stripTags(s string) string {
 	}
 	return b.String()
 }
+
+// SearchSpecHelp describes the web-search specs SearchFromSpec takes and
+// their environment, for help texts and errors.
+const SearchSpecHelp = `  searxng:URL   a SearXNG instance's JSON API (a bare http(s) URL means the same);
+                "json" must be listed under search.formats in its settings.yml
+  brave         the Brave Search API; key in BRAVE_API_KEY (or VERITY_SEARCH_KEY)
+  brave:URL     the same at another endpoint`
+
+// SearchFromSpec builds the web-search provider a spec names (see
+// [SearchSpecHelp]); from says where the spec came from (a flag, a
+// variable), for errors. Keys come from getenv only, never from the spec,
+// so they stay out of shell history and process lists. It returns the
+// provider and a description of it.
+func SearchFromSpec(spec, from string, getenv func(string) string) (Searcher, string, error) {
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return nil, "", verity.Errorf(verity.EINVALID, "no web-search provider: give --search or set VERITY_SEARCH to one of\n%s", SearchSpecHelp)
+	}
+	kind, rest, _ := strings.Cut(spec, ":")
+	if kind == "http" || kind == "https" {
+		kind, rest = "searxng", spec
+	}
+	http := SearchHTTP{}
+	switch kind {
+	case "searxng":
+		s, err := NewSearXNG(SearXNGConfig{BaseURL: rest, HTTP: http})
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", from, err)
+		}
+		return s, "searxng " + rest, nil
+	case "brave":
+		key := getenv("BRAVE_API_KEY")
+		if key == "" {
+			key = getenv("VERITY_SEARCH_KEY")
+		}
+		if key == "" {
+			return nil, "", verity.Errorf(verity.EINVALID, "%s: brave needs a key: set BRAVE_API_KEY", from)
+		}
+		b, err := NewBrave(BraveConfig{Key: key, BaseURL: rest, HTTP: http})
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", from, err)
+		}
+		return b, "brave", nil
+	}
+	return nil, "", verity.Errorf(verity.EINVALID, "%s: unknown web-search provider %q; use one of\n%s", from, spec, SearchSpecHelp)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -207,4 +208,56 @@ func (r *ExtractionReport) Print(w io.Writer) {
 		fmt.Fprintf(w, " %s %d;", reason, r.Rejected[reason])
 	}
 	fmt.Fprintln(w)
+}
+
+// Print writes the report as text: the two answerers side by
+// side, per part and fold, then the goals.
+func (rep *AnswersReport) Print(w io.Writer) {
+	fmt.Fprintf(w, "%s: %d questions", rep.Title, rep.Questions)
+	if rep.Articles > 0 {
+		fmt.Fprintf(w, ", %d articles in %d folds", rep.Articles, len(rep.Folds))
+	}
+	fmt.Fprintf(w, ", model %s\n", printable.Text(rep.Model))
+	fmt.Fprintf(w, "  %-30s %9s %9s %9s %7s %7s\n", "", "coverage", "precision", "false", "claims", "words")
+	row := func(label string, s AnswerScore) {
+		fmt.Fprintf(w, "  %-30s %9.3f %9.3f %9.3f %7.2f %7.1f\n", label, s.Coverage, s.Precision, s.FalseRate, s.MeanClaims, s.MeanWords)
+	}
+	for _, side := range []AnswerSide{rep.Verity, rep.Baseline} {
+		name := "Verity"
+		if side.Name != "verity" {
+			name = "baseline"
+		}
+		row(name, side.All)
+		for _, p := range []string{PartTune, PartHeld} {
+			if s, ok := side.Parts[p]; ok {
+				row("  "+strings.ReplaceAll(p, "_", "-")+" part", s)
+			}
+		}
+		for i, s := range side.Folds {
+			if len(side.Folds) > 1 {
+				row(fmt.Sprintf("  fold %d", i+1), s)
+			}
+		}
+	}
+	fmt.Fprintf(w, "  baseline: %s, never \"not found\"\n", rep.Baseline.Name)
+	v := rep.Verity.All
+	fmt.Fprintf(w, "Verity: %d of %d answerable answered, %d correct; %d of %d unanswerable answered\n",
+		v.Answered, v.Answerable, v.Correct, v.FalseAnswers, v.Unanswerable)
+	var reasons []string
+	for r, n := range v.NotFound {
+		reasons = append(reasons, fmt.Sprintf("%s %d", r, n))
+	}
+	slices.Sort(reasons)
+	fmt.Fprintf(w, "  not found by reason: %s\n", strings.Join(reasons, ", "))
+	fmt.Fprintln(w, "Goals:")
+	for _, g := range rep.Goals {
+		mark, kind := "met", "aim"
+		if !g.Met {
+			mark = "NOT met"
+		}
+		if g.Hard {
+			kind = "hard"
+		}
+		fmt.Fprintf(w, "  %-24s %6.3f  want %s (%s): %s\n", g.Name, g.Got, g.Want, kind, mark)
+	}
 }

@@ -4,12 +4,18 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/veritykb/verity"
 )
 
 // Export formats of the graph.
@@ -202,3 +208,56 @@ func cypherLabel(rel string) string {
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+
+// Export writes edges in format: to the file out, or to w when out is
+// empty; CSV, which is two files (nodes.csv and edges.csv), needs out, the
+// folder to write them in. A format it does not know, or a file it cannot
+// write, is invalid input.
+func Export(w io.Writer, format, out string, edges []EdgeView) error {
+	if !slices.Contains(Formats, format) {
+		return verity.Errorf(verity.EINVALID, "--format %q: want one of %s", format, strings.Join(Formats, ", "))
+	}
+	if format == FormatCSV {
+		if out == "" {
+			return verity.Errorf(verity.EINVALID, "--format csv writes nodes.csv and edges.csv: give the folder with --out")
+		}
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return verity.Errorf(verity.EINVALID, "export: %w", err)
+		}
+		nodes, err := os.Create(filepath.Join(out, "nodes.csv"))
+		if err != nil {
+			return verity.Errorf(verity.EINVALID, "export: %w", err)
+		}
+		defer nodes.Close()
+		rows, err := os.Create(filepath.Join(out, "edges.csv"))
+		if err != nil {
+			return verity.Errorf(verity.EINVALID, "export: %w", err)
+		}
+		defer rows.Close()
+		if err := WriteCSV(nodes, rows, edges); err != nil {
+			return err
+		}
+		return errors.Join(nodes.Close(), rows.Close())
+	}
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return verity.Errorf(verity.EINVALID, "export: %w", err)
+		}
+		defer f.Close()
+		w = f
+	}
+	var err error
+	switch format {
+	case FormatJSONL:
+		err = WriteJSONL(w, edges)
+	case FormatGraphML:
+		err = WriteGraphML(w, edges)
+	case FormatCypher:
+		err = WriteCypher(w, edges)
+	}
+	if f, ok := w.(*os.File); ok && out != "" && err == nil {
+		err = f.Close()
+	}
+	return err
+}

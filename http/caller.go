@@ -1,6 +1,7 @@
 package http
 
 import (
+	"net"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -113,4 +114,41 @@ func remoteAddr(r *http.Request) netip.Addr {
 		return a.Unmap()
 	}
 	return ap.Addr().Unmap()
+}
+
+// ParseTrusted reads the addresses and CIDRs of trusted proxies (verity
+// serve's --trusted-proxy): an address alone is a prefix of its full
+// length.
+func ParseTrusted(list []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, p := range list {
+		pre, err := netip.ParsePrefix(p)
+		if err != nil {
+			addr, aerr := netip.ParseAddr(p)
+			if aerr != nil {
+				return nil, verity.Errorf(verity.EINVALID, "--trusted-proxy %q: want an address or a CIDR such as 10.0.0.0/8", p)
+			}
+			pre = netip.PrefixFrom(addr, addr.BitLen())
+		}
+		out = append(out, pre.Masked())
+	}
+	return out, nil
+}
+
+// CheckListen refuses to serve plain HTTP on addr (HOST:PORT) unless its
+// host is a loopback name or address or insecure says TLS ends at a proxy
+// in front: a bearer token must not cross a network in clear. An empty
+// host listens on every interface, which is not loopback.
+func CheckListen(addr string, tls, insecure bool) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return verity.Errorf(verity.EINVALID, "--addr %q: want HOST:PORT, such as 127.0.0.1:8080", addr)
+	}
+	ip, perr := netip.ParseAddr(host)
+	loopback := host == "localhost" || (perr == nil && ip.IsLoopback())
+	if !loopback && !tls && !insecure {
+		return verity.Errorf(verity.EINVALID, "refusing to serve plain HTTP on %s, which is not a loopback address: tokens would cross the network in clear. "+
+			"Give --tls-cert and --tls-key, or --insecure-http when TLS ends at a proxy in front", addr)
+	}
+	return nil
 }

@@ -71,7 +71,7 @@ type CheckRequest struct {
 
 // Stage is one step of answering, as it starts (Done false) and ends.
 type Stage struct {
-	Stage  string `json:"stage"` // search, draft, verify, facts, verify-facts, assemble, re-verify, quotes
+	Stage  string `json:"stage"` // search, draft, verify, facts, verify-facts, assemble, re-verify, relevance, quotes
 	Done   bool   `json:"done"`
 	Detail string `json:"detail,omitempty"` // what the stage found, when done
 }
@@ -170,6 +170,9 @@ func progress(p func(Stage)) func(answer.Event) {
 func shownAnswer(c verity.Caller, a *answer.Answer) *answer.Answer {
 	if c.Anonymous() {
 		a.Hints = []verity.Hint{}
+		for i := range a.Parts {
+			a.Parts[i].Hints = []verity.Hint{}
+		}
 	}
 	return a
 }

@@ -31,24 +31,17 @@ func init() {
 	register(TaskAnswerReformulate, answerReformulate)
 }
 
-// Settings of the extractive answerer.
+// Limits of the extractive answerer: statements of stage 1, facts per
+// document of stage 2, and statements of an assembled answer.
 const (
-	// answerMinCoverage is the IDF-weighted share of the question's content
-	// stems a sentence must hold to answer it at all; answerTypedCoverage
-	// the share for a sentence that states a value of the kind the question
-	// asks for (see answerSentences).
-	answerMinCoverage   = 0.5
-	answerTypedCoverage = 0.25
-	// answerRelative keeps only sentences within this fraction of the best
-	// sentence's coverage, so a clear answer is not padded with sentences
-	// that merely share a word with the question.
-	answerRelative = 0.7
-	// answerMaxDraft and answerMaxFacts bound the statements of stage 1 and
-	// the facts per document of stage 2; answerMaxAssembled the answer.
-	answerMaxDraft     = 3
-	answerMaxPerDoc    = 2
-	answerMaxFacts     = 2
-	answerMaxAssembled = 5
+	answerMaxDraft     = 2
+	answerMaxFacts     = 1
+	answerMaxAssembled = 3
+	// answerFactScore is the score a document's best sentence needs to be
+	// one of its key facts in stage 2, which sees that document alone: it
+	// must answer the question clearly by itself, or it would only pad the
+	// answer the draft chose from every document.
+	answerFactScore = 0.5
 )
 
 // answerDoc is one numbered document of an answer request.
@@ -87,10 +80,11 @@ func answerChat(_ context.Context, _ *Engine, req *llm.Request) (any, error) {
 	}{text}, nil
 }
 
-// answerDraft is stage 1, extractively: the documents' own sentences that
-// best cover the question, each cited to every document holding it and
-// quoted as itself — verbatim by construction.
-func answerDraft(_ context.Context, e *Engine, req *llm.Request) (any, error) {
+// answerDraft is stage 1, extractively: the sentences of the documents
+// that answer the question (selectSentences) — one, or two equally good —
+// each cited to every document holding it and quoted as itself, verbatim
+// by construction.
+func answerDraft(_ context.Context, _ *Engine, req *llm.Request) (any, error) {
 	var v struct {
 		Question  string      `json:"question"`
 		Documents []answerDoc `json:"documents"`
@@ -98,19 +92,13 @@ func answerDraft(_ context.Context, e *Engine, req *llm.Request) (any, error) {
 	if err := decodeVars(req, &v); err != nil {
 		return nil, err
 	}
-	cands := answerSentences(v.Question, v.Documents, e.support.NearStem)
 	out := []answerStatement{}
-	perDoc := map[int]int{}
 	said := map[string]bool{} // a sentence several documents hold is one statement citing them all
-	for _, c := range cands {
-		if len(out) == answerMaxDraft {
-			break
-		}
+	for _, c := range selectSentences(v.Question, v.Documents) {
 		key := strings.Join(foldWords(c.text), " ")
-		if perDoc[c.doc] == answerMaxPerDoc || said[key] {
+		if len(out) == answerMaxDraft || said[key] {
 			continue
 		}
-		perDoc[c.doc]++
 		said[key] = true
 		out = append(out, answerStatement{Text: c.text, Citations: holders(c.text, c.doc, v.Documents), Quote: c.text})
 	}
@@ -119,9 +107,9 @@ func answerDraft(_ context.Context, e *Engine, req *llm.Request) (any, error) {
 	}{out}, nil
 }
 
-// answerFacts is stage 2 for one document: useful when some sentence
-// covers the question well enough, with those sentences as its facts.
-func answerFacts(_ context.Context, e *Engine, req *llm.Request) (any, error) {
+// answerFacts is stage 2 for one document: useful when its best answering
+// sentence answers the question clearly by itself (answerFactScore).
+func answerFacts(_ context.Context, _ *Engine, req *llm.Request) (any, error) {
 	var v struct {
 		Question string    `json:"question"`
 		Document answerDoc `json:"document"`
@@ -130,8 +118,8 @@ func answerFacts(_ context.Context, e *Engine, req *llm.Request) (any, error) {
 		return nil, err
 	}
 	facts := []answerStatement{}
-	for _, c := range answerSentences(v.Question, []answerDoc{v.Document}, e.support.NearStem) {
-		if len(facts) == answerMaxFacts {
+	for _, c := range selectSentences(v.Question, []answerDoc{v.Document}) {
+		if len(facts) == answerMaxFacts || c.score < answerFactScore {
 			break
 		}
 		facts = append(facts, answerStatement{Text: c.text, Quote: c.text})
@@ -216,81 +204,6 @@ func answerReformulate(_ context.Context, _ *Engine, req *llm.Request) (any, err
 	return struct {
 		Query string `json:"query"`
 	}{strings.Join(words, " ")}, nil
-}
-
-// answerCand is a sentence that may answer a question.
-type answerCand struct {
-	doc   int // document number
-	order int // position among all sentences, for ties
-	text  string
-	score float64
-}
-
-// answerSentences returns the documents' sentences that answer the
-// question, best first: coverage of the question's content stems (IDF over
-// the documents) at least answerMinCoverage and within answerRelative of
-// the best. Headings, fragments, run-ons and instructions addressed to an
-// assistant are never answers.
-//
-// A question that asks for a kind of value — when, how many, who, which
-// company, where (askedKind) — is answered only by sentences that state
-// one (values.go), and that mention the numbers and names the question
-// does, in the sentence or its document's title; such a sentence needs
-// only answerTypedCoverage, since the value stands for the words of the
-// question it answers ("когда выйдет" is answered by "запланирован на 14
-// ноября"). When no sentence holds a value of the kind, there is no answer,
-// however many words a sentence shares with the question.
-func answerSentences(question string, docs []answerDoc, near float64) []answerCand {
-	q := readQuestion(question)
-	if len(q.stems) == 0 {
-		return nil
-	}
-	analyzed := make([]*doc, len(docs))
-	for i, d := range docs {
-		analyzed[i] = analyze(d.Text)
-	}
-	x := idfOf(analyzed...)
-	minCoverage := answerMinCoverage
-	if q.kind != kindAny {
-		minCoverage = answerTypedCoverage
-	}
-	var cands []answerCand
-	best := 0.0
-	for i, d := range analyzed {
-		var title *doc
-		for _, s := range d.Sents {
-			text := strings.TrimSpace(d.Text[s.Span.Start:s.Span.End])
-			words := s.Last - s.First
-			if words < minSummaryWords || words > maxSummaryWords || analysis.IsHeadingLine(text) || instruction(text) {
-				continue
-			}
-			score, _ := coverage(q.stems, d.stemSet(s.First, s.Last), x, near)
-			if score < minCoverage {
-				continue
-			}
-			if q.kind != kindAny {
-				if title == nil {
-					title = analyze(docs[i].Title)
-				}
-				if !q.holds(d, s) || !q.about(d, s, title) {
-					continue
-				}
-			}
-			cands = append(cands, answerCand{doc: docs[i].N, order: len(cands), text: text, score: score})
-			best = max(best, score)
-		}
-	}
-	cands = slices.DeleteFunc(cands, func(c answerCand) bool { return c.score < answerRelative*best })
-	slices.SortStableFunc(cands, func(a, b answerCand) int {
-		if a.score != b.score {
-			if a.score > b.score {
-				return -1
-			}
-			return 1
-		}
-		return a.order - b.order
-	})
-	return cands
 }
 
 // holders returns the numbers of the documents that hold text (exactly or

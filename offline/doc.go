@@ -59,7 +59,15 @@
 // (name.go: findNames, hasName), and the kind of value a question asks for
 // — a time, an amount, a person, an organization, a place — with the values
 // of each kind a sentence states (question.go: askedKind; value.go:
-// readQuestion, question.holds). Handlers must stay pure functions of the
+// readQuestion, question.holds). Grounded answering picks the sentences
+// that answer the question (select.go: candidates, selectSentences):
+// only those package answer's relevance gate lets through, scored by a
+// logistic model over the question's focus, predicate, a value of the
+// asked kind near the focus, its names and numbers and search's rank,
+// whose weights TestFitSelection fits on the tune part of XQuAD's
+// development half (go test ./offline -run TestFitSelection -fit); an
+// answer is one sentence, or two equally good ones, or none below a
+// probability of one half. Handlers must stay pure functions of the
 // request and the engine's options: no maps iterated into output order, no
 // clock, no randomness. Table-test every rule in English and Russian.
 //

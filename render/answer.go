@@ -40,9 +40,60 @@ func Answer(w io.Writer, a *answer.Answer) {
 			}
 		}
 	}
+	conflicts(w, a)
+	parts(w, a.Parts)
 	unverified(w, a.Unverified)
 	failures(w, a.Failures)
 	hints(w, a.Hints)
+}
+
+// conflicts shows each disagreement between sources: every value
+// with its footnotes and source titles.
+func conflicts(w io.Writer, a *answer.Answer) {
+	for _, c := range a.Conflicts {
+		var vals []string
+		for k, i := range c.Claims {
+			if i < 0 || i >= len(a.Claims) || k >= len(c.Values) {
+				continue
+			}
+			var titles []string
+			for _, cit := range a.Claims[i].Citations {
+				titles = append(titles, fmt.Sprintf("[%d] %s", cit.N, printable.Line(titleOrID(cit.Title, cit.SourceID), 60)))
+			}
+			vals = append(vals, fmt.Sprintf("%s (%s)", c.Values[k], strings.Join(titles, ", ")))
+		}
+		fmt.Fprintf(w, "\nwarning: the sources disagree on the %s: %s\n", c.Kind, printable.Text(strings.Join(vals, " vs ")))
+	}
+}
+
+// parts shows each part of a compound question and its outcome.
+func parts(w io.Writer, ps []answer.Part) {
+	if len(ps) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nParts of the question:")
+	for _, p := range ps {
+		switch p.Outcome {
+		case answer.Answered:
+			nums := make([]string, len(p.Claims))
+			for k, i := range p.Claims {
+				nums[k] = fmt.Sprint(i + 1)
+			}
+			fmt.Fprintf(w, "  - %s\n    answered by claim %s\n", printable.Text(printable.Line(p.Question, 200)), strings.Join(nums, ", "))
+		default:
+			fmt.Fprintf(w, "  - %s\n    not found (%s)\n", printable.Text(printable.Line(p.Question, 200)), p.NotFoundReason)
+		}
+		for _, h := range p.Hints {
+			fmt.Fprintf(w, "    hint: a record in %s that you cannot read would answer it%s\n", printable.Text(h.System), printable.Text(authorNote(h.Author)))
+		}
+	}
+}
+
+func authorNote(author string) string {
+	if author == "" {
+		return ""
+	}
+	return "; ask " + author + " for access"
 }
 
 func notFoundText(r answer.Reason) string {
@@ -50,7 +101,7 @@ func notFoundText(r answer.Reason) string {
 	case answer.Retracted:
 		return "the answer rested on sources that have since been revoked."
 	case answer.InsufficientSupport:
-		return "the records found do not support an answer; the statements drafted from them failed verification (below)."
+		return "records about this were found, but nothing in them answers it (statements that failed verification or did not answer the question are below)."
 	}
 	return "nothing you may read in the knowledge base answers this."
 }

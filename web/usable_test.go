@@ -206,3 +206,63 @@ func TestAnswerRendering(t *testing.T) {
 		t.Errorf("byte spans = %s", spans)
 	}
 }
+
+// TestConflictsAndParts feeds the renderer an answer to a compound
+// question whose sources disagree on a date: both values are shown, each
+// with the footnote that opens its own claim's quote and its source, and
+// each part says whether it was answered — the hidden part with its hint.
+func TestConflictsAndParts(t *testing.T) {
+	f := build(t)
+	s := f.start(t, serverOptions{})
+	tb := newTab(t, 1280, 800)
+	tb.signIn(s, f.tokens["alice"], "/")
+	tb.wait("#question")
+	got := eval[string](tb, `import('/assets/js/ask.js').then(m => {
+		const cit = (n, id, title, start) => ({n, source_id: id, version: 1, title, system: 'file', quote: {text: 'q', start, end: start + 4, kind: 'exact'}});
+		const a = {
+			mode: 'grounded', outcome: 'answered', not_found_reason: '', model: 'offline', policy: 'strict',
+			answer: 'Яндекс Маркет запущен в 2000 году [1]. После запуска в 2001 сервис рос [2]. Источники расходятся в дате: 2000 [1], 2001 [2].',
+			claims: [
+				{claim: 'Яндекс Маркет запущен в 2000 году.', is_paraphrased: false, distortion_risk: 'none', support: {grade: 1}, refs: [1], citations: [cit(1, 'DOC-1', 'История Яндекса', 10)]},
+				{claim: 'После запуска в 2001 сервис рос.', is_paraphrased: false, distortion_risk: 'none', support: {grade: 1}, refs: [2], citations: [cit(2, 'DOC-3', 'Интервью с CEO', 20)]},
+			],
+			conflicts: [{claims: [0, 1], kind: 'date', values: ['2000', '2001']}],
+			parts: [
+				{question: 'Когда запустили Яндекс Маркет', outcome: 'answered', not_found_reason: '', claims: [0, 1], hints: []},
+				{question: 'сколько человек сократят?', outcome: 'not_found', not_found_reason: 'insufficient_support', claims: [], hints: [{system: 'confluence', author: 'hr-lead@corp.example'}]},
+			],
+			unverified_claims: [{claim: 'Ozon обгоняет Маркет.', reason: 'off_topic', stage: 'relevance', relevance: {reason: 'it states no date or time'}}],
+			hints: [{system: 'confluence', author: 'hr-lead@corp.example'}],
+			sources: [{n: 1, source_id: 'DOC-1', version: 1, title: 'История Яндекса', system: 'file', uri: 'https://example.org/1'},
+			          {n: 2, source_id: 'DOC-3', version: 1, title: 'Интервью с CEO', system: 'file', uri: 'https://example.org/3'}],
+		};
+		const main = document.getElementById('result');
+		main.replaceChildren(m.renderAnswer(a));
+		const q = (sel) => [...main.querySelectorAll(sel)];
+		return JSON.stringify({
+			conflict: q('#conflicts .conflict').map(e => e.textContent),
+			links: q('#conflicts a.footnote').map(a => a.getAttribute('href')),
+			parts: q('#parts .part').map(e => e.dataset.outcome + ': ' + e.textContent),
+			offTopic: q('#unverified li').map(e => e.textContent),
+		});
+	})`)
+	var r struct {
+		Conflict, Links, Parts, OffTopic []string
+	}
+	if err := json.Unmarshal([]byte(got), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Conflict) != 1 || !strings.Contains(r.Conflict[0], "2000") || !strings.Contains(r.Conflict[0], "2001") ||
+		!strings.Contains(r.Conflict[0], "История Яндекса") || !strings.Contains(r.Conflict[0], "Интервью с CEO") {
+		t.Errorf("conflict shown = %q, want both values with their sources", r.Conflict)
+	}
+	if strings.Join(r.Links, " ") != "/sources/DOC-1?version=1#10-14 /sources/DOC-3?version=1#20-24" {
+		t.Errorf("conflict footnotes = %q, want each value's own quote", r.Links)
+	}
+	if len(r.Parts) != 2 || !strings.HasPrefix(r.Parts[0], "answered") || !strings.HasPrefix(r.Parts[1], "not_found") || !strings.Contains(r.Parts[1], "hr-lead@corp.example") {
+		t.Errorf("parts shown = %q, want the answered part and the hidden one with its hint", r.Parts)
+	}
+	if len(r.OffTopic) != 1 || !strings.Contains(r.OffTopic[0], "it states no date or time") {
+		t.Errorf("off-topic claim shown = %q, want the gate's reason", r.OffTopic)
+	}
+}

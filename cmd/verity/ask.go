@@ -119,6 +119,7 @@ var stageNames = map[string]string{
 	"verify-facts": "stage 2.5: verifying each fact",
 	"assemble":     "stage 3: assembling the answer",
 	"re-verify":    "verifying the assembled answer again",
+	"relevance":    "keeping only the claims that answer the question",
 	"quotes":       "locating verbatim quotes",
 }
 

@@ -2,15 +2,10 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/render"
@@ -56,54 +51,13 @@ func (a *app) graphCmd() *cobra.Command {
 
 // exportGraph writes edges in format to out (stdout when empty).
 func (a *app) exportGraph(format, out string, edges []extract.EdgeView) error {
-	if !slices.Contains(extract.Formats, format) {
-		return verity.Errorf(verity.EINVALID, "--format %q: want one of %s", format, strings.Join(extract.Formats, ", "))
+	if err := extract.Export(a.stdout, format, out, edges); err != nil {
+		return err
 	}
-	if format == extract.FormatCSV {
-		if out == "" {
-			return verity.Errorf(verity.EINVALID, "--format csv writes nodes.csv and edges.csv: give the folder with --out")
-		}
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return verity.Errorf(verity.EINVALID, "export: %w", err)
-		}
-		nodes, err := os.Create(filepath.Join(out, "nodes.csv"))
-		if err != nil {
-			return verity.Errorf(verity.EINVALID, "export: %w", err)
-		}
-		defer nodes.Close()
-		rows, err := os.Create(filepath.Join(out, "edges.csv"))
-		if err != nil {
-			return verity.Errorf(verity.EINVALID, "export: %w", err)
-		}
-		defer rows.Close()
-		if err := extract.WriteCSV(nodes, rows, edges); err != nil {
-			return err
-		}
-		fmt.Fprintf(a.stderr, "wrote %d edges to %s\n", len(edges), out)
-		return nil
-	}
-	var w io.Writer = a.stdout
 	if out != "" {
-		f, err := os.Create(out)
-		if err != nil {
-			return verity.Errorf(verity.EINVALID, "export: %w", err)
-		}
-		defer f.Close()
-		w = f
-	}
-	var err error
-	switch format {
-	case extract.FormatJSONL:
-		err = extract.WriteJSONL(w, edges)
-	case extract.FormatGraphML:
-		err = extract.WriteGraphML(w, edges)
-	case extract.FormatCypher:
-		err = extract.WriteCypher(w, edges)
-	}
-	if err == nil && out != "" {
 		fmt.Fprintf(a.stderr, "wrote %d edges to %s\n", len(edges), out)
 	}
-	return err
+	return nil
 }
 
 func (a *app) graphMergeCmd() *cobra.Command {

@@ -47,7 +47,7 @@ func newHelpValues() helpValues {
 		Specs:    strings.Join(extract.BuiltinSpecs(), ", "),
 		Reasons:  reasonList(),
 		Refs:     refsHelp,
-		Search:   searchSpecHelp,
+		Search:   collect.SearchSpecHelp,
 		Banned:   collect.BannedByCategory(),
 		ServeEnv: envList(),
 	}

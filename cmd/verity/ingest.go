@@ -42,13 +42,9 @@ func (a *app) ingestCmd() *cobra.Command {
 			if cmd.Flags().Changed("max-bytes") && !a.json {
 				fmt.Fprintln(a.stderr, "warning: --max-bytes is the old name of --max-file-size, which it still sets")
 			}
-			principals := make([]verity.Principal, 0, len(acl))
-			for _, s := range acl {
-				p, err := verity.ParsePrincipal(s)
-				if err != nil {
-					return verity.Errorf(verity.EINVALID, "--acl: %w", err)
-				}
-				principals = append(principals, p)
+			principals, err := parseACL(acl)
+			if err != nil {
+				return err
 			}
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {

@@ -14,52 +14,14 @@ import (
 	"github.com/veritykb/verity/render"
 )
 
-// searchSpecHelp describes --search and its environment, for help texts and
-// errors.
-const searchSpecHelp = `  searxng:URL   a SearXNG instance's JSON API (a bare http(s) URL means the same);
-                "json" must be listed under search.formats in its settings.yml
-  brave         the Brave Search API; key in BRAVE_API_KEY (or VERITY_SEARCH_KEY)
-  brave:URL     the same at another endpoint`
-
 // searchProvider builds the web-search provider from --search, else
-// VERITY_SEARCH. Keys come from the environment only, never from flags, so
-// they stay out of shell history and process lists.
+// VERITY_SEARCH, with keys from the environment only ([collect.SearchFromSpec]).
 func (a *app) searchProvider(flag string) (collect.Searcher, string, error) {
 	spec, from := flag, "--search"
 	if spec == "" {
 		spec, from = a.getenv("VERITY_SEARCH"), "VERITY_SEARCH"
 	}
-	spec = strings.TrimSpace(spec)
-	if spec == "" {
-		return nil, "", verity.Errorf(verity.EINVALID, "no web-search provider: give --search or set VERITY_SEARCH to one of\n%s", searchSpecHelp)
-	}
-	kind, rest, _ := strings.Cut(spec, ":")
-	if kind == "http" || kind == "https" {
-		kind, rest = "searxng", spec
-	}
-	http := collect.SearchHTTP{}
-	switch kind {
-	case "searxng":
-		s, err := collect.NewSearXNG(collect.SearXNGConfig{BaseURL: rest, HTTP: http})
-		if err != nil {
-			return nil, "", fmt.Errorf("%s: %w", from, err)
-		}
-		return s, "searxng " + rest, nil
-	case "brave":
-		key := a.getenv("BRAVE_API_KEY")
-		if key == "" {
-			key = a.getenv("VERITY_SEARCH_KEY")
-		}
-		if key == "" {
-			return nil, "", verity.Errorf(verity.EINVALID, "%s: brave needs a key: set BRAVE_API_KEY", from)
-		}
-		b, err := collect.NewBrave(collect.BraveConfig{Key: key, BaseURL: rest, HTTP: http})
-		if err != nil {
-			return nil, "", fmt.Errorf("%s: %w", from, err)
-		}
-		return b, "brave", nil
-	}
-	return nil, "", verity.Errorf(verity.EINVALID, "%s: unknown web-search provider %q; use one of\n%s", from, spec, searchSpecHelp)
+	return collect.SearchFromSpec(spec, from, a.getenv)
 }
 
 func (a *app) researchCmd() *cobra.Command {

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 	"time"
 
@@ -143,16 +142,11 @@ func (a *app) flagsFromEnv(fs *pflag.FlagSet) error {
 // options checks the configuration and turns it into the server's.
 func (cfg serveConfig) options() (httpapi.Options, error) {
 	var opt httpapi.Options
-	host, _, err := net.SplitHostPort(cfg.addr)
-	if err != nil {
-		return opt, verity.Errorf(verity.EINVALID, "--addr %q: want HOST:PORT, such as 127.0.0.1:8080", cfg.addr)
-	}
 	if (cfg.tlsCert == "") != (cfg.tlsKey == "") {
 		return opt, verity.Errorf(verity.EINVALID, "--tls-cert and --tls-key go together")
 	}
-	if !loopback(host) && cfg.tlsCert == "" && !cfg.insecureHTTP {
-		return opt, verity.Errorf(verity.EINVALID, "refusing to serve plain HTTP on %s, which is not a loopback address: tokens would cross the network in clear. "+
-			"Give --tls-cert and --tls-key, or --insecure-http when TLS ends at a proxy in front", cfg.addr)
+	if err := httpapi.CheckListen(cfg.addr, cfg.tlsCert != "", cfg.insecureHTTP); err != nil {
+		return opt, err
 	}
 	switch cfg.anonymous {
 	case "none", "":
@@ -161,17 +155,11 @@ func (cfg serveConfig) options() (httpapi.Options, error) {
 	default:
 		return opt, verity.Errorf(verity.EINVALID, "--anonymous must be none or read, got %q", cfg.anonymous)
 	}
-	for _, p := range cfg.proxies {
-		pre, err := netip.ParsePrefix(p)
-		if err != nil {
-			addr, aerr := netip.ParseAddr(p)
-			if aerr != nil {
-				return opt, verity.Errorf(verity.EINVALID, "--trusted-proxy %q: want an address or a CIDR such as 10.0.0.0/8", p)
-			}
-			pre = netip.PrefixFrom(addr, addr.BitLen())
-		}
-		opt.Proxy.Trusted = append(opt.Proxy.Trusted, pre.Masked())
+	trusted, err := httpapi.ParseTrusted(cfg.proxies)
+	if err != nil {
+		return opt, err
 	}
+	opt.Proxy.Trusted = trusted
 	opt.Proxy.UserHeader, opt.Proxy.GroupsHeader = cfg.userHeader, cfg.groupsHdr
 	if (len(opt.Proxy.Trusted) > 0) != (cfg.userHeader != "") || (cfg.groupsHdr != "" && cfg.userHeader == "") {
 		return opt, verity.Errorf(verity.EINVALID, "--trusted-proxy and --trusted-proxy-user-header go together (and --trusted-proxy-groups-header needs both)")
@@ -185,16 +173,6 @@ func (cfg serveConfig) options() (httpapi.Options, error) {
 	}
 	opt.MaxBody, opt.MaxUpload, opt.RequestTimeout, opt.CORSOrigin = cfg.maxBody, cfg.maxUpload, cfg.requestTimeout, cfg.corsOrigin
 	return opt, nil
-}
-
-// loopback reports whether host is a loopback name or address (an empty
-// host listens on every interface: not loopback).
-func loopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
 }
 
 // serve runs the server until ctx ends (the first SIGTERM or Ctrl-C), then

@@ -184,6 +184,46 @@ function renderClaim(c, i) {
   return li;
 }
 
+// renderConflicts shows where the cited sources disagree: for each
+// conflict, every value with the footnotes of the claim that states it,
+// each footnote opening that claim's quote — both values, never one.
+function renderConflicts(a) {
+  const conflicts = (a.conflicts || []).filter((c) => (c.claims || []).length === (c.values || []).length);
+  if (!conflicts.length) return null;
+  return h('section', { class: 'conflicts warning', id: 'conflicts', role: 'note', 'aria-labelledby': 'conflicts-title' },
+    h('h2', { id: 'conflicts-title' }, h('span', { 'aria-hidden': 'true' }, '⚠ '), t('answer.conflicts')),
+    h('p', {}, t('answer.conflictsIntro')),
+    h('ul', {}, conflicts.map((c) => h('li', { class: 'conflict', 'data-kind': c.kind },
+      h('span', { class: 'kind' }, has('conflict.' + c.kind) ? t('conflict.' + c.kind) : c.kind), ': ',
+      c.claims.map((i, k) => {
+        const claim = (a.claims || [])[i] || {};
+        const cits = claim.citations || [];
+        return h('span', { class: 'value' }, k ? ' · ' : null,
+          h('strong', {}, c.values[k]), ' ',
+          cits.map((cit) => h('a', { href: quoteTarget(cit), class: 'footnote', title: cit.title || cit.source_id }, '[' + cit.n + ']')),
+          ' ', h('span', { class: 'source' }, cits.map((cit) => cit.title || cit.source_id).join(', ')));
+      }),
+    ))),
+  );
+}
+
+// renderParts shows each part of a compound question with its outcome:
+// the claims that answer it, or why it is not found and its hints.
+function renderParts(a) {
+  if (!(a.parts || []).length) return null;
+  return h('section', { class: 'parts', id: 'parts', 'aria-labelledby': 'parts-title' },
+    h('h2', { id: 'parts-title' }, t('answer.parts')),
+    h('ol', {}, a.parts.map((p) => h('li', { class: 'part', 'data-outcome': p.outcome },
+      h('p', { class: 'question' }, p.question),
+      p.outcome === 'answered'
+        ? h('p', { class: 'outcome' }, t('part.answered'), ' ', (p.claims || []).map((i) => h('a', { href: '#claim-' + (i + 1), class: 'claim-ref' }, '#' + (i + 1) + ' ')))
+        : h('p', { class: 'outcome' }, t('part.notFound'), ': ', t(has('notfound.' + p.not_found_reason) ? 'notfound.' + p.not_found_reason : 'notfound.other')),
+      (p.hints || []).length ? h('p', { class: 'part-hints' }, t('hints.title'), ': ',
+        p.hints.map((hint, k) => [k ? '; ' : '', h('span', { class: 'system' }, hint.system), hint.author ? [' · ', h('span', { class: 'author' }, hint.author)] : null])) : null,
+    ))),
+  );
+}
+
 // renderAnswer returns the answer's elements.
 export function renderAnswer(a) {
   const out = document.createDocumentFragment();
@@ -213,6 +253,10 @@ export function renderAnswer(a) {
       meta,
     ));
   }
+  const conflicts = renderConflicts(a);
+  if (conflicts) out.append(conflicts);
+  const parts = renderParts(a);
+  if (parts) out.append(parts);
   if ((a.claims || []).length) {
     out.append(h('section', { class: 'claims', 'aria-labelledby': 'claims-title' },
       h('h2', { id: 'claims-title' }, t('answer.claims')),
@@ -234,7 +278,8 @@ export function renderAnswer(a) {
       h('p', {}, t('answer.unverifiedIntro')),
       h('ul', {}, a.unverified_claims.map((u) => h('li', {},
         h('p', { class: 'claim-text' }, u.claim),
-        h('p', { class: 'reason' }, u.reason, u.stage ? [' (', t('answer.stage', { stage: u.stage }), ')'] : null),
+        h('p', { class: 'reason' }, u.reason === 'off_topic' ? [t('answer.offTopic'), u.relevance?.reason ? ': ' + u.relevance.reason : null] : u.reason,
+          u.stage ? [' (', t('answer.stage', { stage: u.stage }), ')'] : null),
       ))),
     ));
   }

@@ -1,0 +1,318 @@
+package offline
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/veritykb/verity/analysis"
+	"github.com/veritykb/verity/answer"
+)
+
+// This file is the offline engine's answer-sentence selection: among the
+// sentences of the passages search returned, the one that answers the
+// question — not the one that shares most words with it.
+//
+// A sentence is a candidate only if package answer's relevance gate lets it
+// through (answer.Question.Judge: the kind of value asked for, half of the
+// question's focus in the sentence or beside it, the predicate or most of
+// the focus in the sentence itself): the engine drafts nothing the gate
+// would turn away. Candidates are then scored by
+//
+//   - focus: the IDF-weighted share of the question's focus terms the
+//     sentence holds, terms found only beside it (the sentences around it,
+//     the title) counting half — a question's words are spread over a
+//     passage, but the answer's sentence holds most of them;
+//   - predicate: the sentence itself says what the question asks about
+//     ("park", «пересматриваются»);
+//   - value: for a question that asks for a kind of value, the sentence
+//     states one of that kind that the question does not, next to the
+//     question's words (the closer, the better), and mentions the names and
+//     numbers the question does;
+//   - rank: a passage search ranked lower counts a little less.
+//
+// The best candidate answers; the second joins it only when it scores
+// nearly as well (the two are then equally good readings of the passage),
+// so an answer is one or two claims, never a paragraph. An answer is given
+// only when the best candidate's score reaches selectMinScore: below it
+// the sentence merely touches the question, and "not found" is the honest
+// reply.
+
+// Selection settings.
+const (
+	// selectMinScore is the probability below which no sentence answers.
+	selectMinScore = 0.5
+	// selectSecond is how close (as a share of the best score) a second
+	// sentence must come to join the best; selectMaxWords bounds the words
+	// of an answer of two sentences.
+	selectSecond   = 0.3
+	selectMaxWords = 60
+)
+
+// Features of a candidate sentence, in the order of selectWeights.
+const (
+	fOwn       = iota // IDF-weighted share of the focus in the sentence
+	fContext          // ... found only beside it
+	fPredicate        // the predicate is in the sentence
+	fValue            // a value of the asked kind, about the question's names and numbers
+	fTyped            // the question asks for a kind of value
+	fCompact          // how closely the matched focus terms sit together
+	fRank             // rank of the passage among those that hold a candidate, 0 first
+	fWords            // the sentence's length, in tens of words
+	fNovel            // share of the sentence's terms the question does not use
+	fAbout            // the sentence or title names the question's names and numbers
+	fCyrillic         // the question is in Russian
+	fNear             // how near a value of the asked kind is to the matched focus
+	nFeatures
+)
+
+// selectWeights and selectBias score a candidate: the probability that it
+// holds the answer is the logistic of their dot product with its features.
+// They were fitted by logistic regression (TestFitSelection) on the part of
+// XQuAD's development half that tuning may use (articles at positions 0,
+// 1, 4, 5… of each language), every candidate of the five passages a plain
+// BM25 finds for each question, asked in both folds, labelled by whether
+// it holds a gold answer; the held-out articles are never read.
+var (
+	selectWeights = [nFeatures]float64{3.565, 0, 0.486, 0.413, -0.025, 0.517, -1.822, 0.133, -3.171, 0.385, -0.018, 0.515}
+	selectBias    = -0.752
+)
+
+// answerCand is a sentence that may answer a question.
+type answerCand struct {
+	doc   int // document number
+	rank  int // the document's place in the request, 0 first
+	order int // position among all sentences, for ties
+	text  string
+	score float64
+	words int
+	x     [nFeatures]float64
+}
+
+// selectSentences returns the sentences of docs that answer question,
+// best first (see the comment at the top of this file).
+func selectSentences(question string, docs []answerDoc) []answerCand {
+	cands := candidates(question, docs)
+	if len(cands) == 0 || cands[0].score < selectMinScore {
+		return nil
+	}
+	out := cands[:1]
+	if len(cands) > 1 && cands[1].score >= selectSecond*cands[0].score && cands[0].words+cands[1].words <= selectMaxWords {
+		out = cands[:2]
+	}
+	return out
+}
+
+// candidates returns every sentence of docs that the relevance gate lets
+// through, scored, best first.
+func candidates(question string, docs []answerDoc) []answerCand {
+	q := answer.ReadQuestion(question)
+	if len(q.Focus) == 0 {
+		return nil
+	}
+	oq := readQuestion(question)
+	cyrillic := hasCyrillic(question)
+	type sent struct {
+		doc, rank, index int
+		d                *doc
+		s                sentence
+		text             string
+		prev             string
+		next             string
+	}
+	var sents []sent
+	df := map[string]int{}
+	for rank, dv := range docs {
+		d := analyze(dv.Text)
+		for j, s := range d.Sents {
+			text := strings.TrimSpace(d.Text[s.Span.Start:s.Span.End])
+			seen := map[string]bool{}
+			for _, t := range analysis.Terms(text) {
+				if !seen[t] {
+					seen[t] = true
+					df[t]++
+				}
+			}
+			st := sent{doc: dv.N, rank: rank, index: j, d: d, s: s, text: text}
+			if j > 0 {
+				st.prev = strings.TrimSpace(d.Text[d.Sents[j-1].Span.Start:d.Sents[j-1].Span.End])
+			}
+			if j+1 < len(d.Sents) {
+				st.next = strings.TrimSpace(d.Text[d.Sents[j+1].Span.Start:d.Sents[j+1].Span.End])
+			}
+			sents = append(sents, st)
+		}
+	}
+	weight := func(t string) float64 {
+		return math.Log(1 + float64(len(sents)+1)/(float64(df[t])+0.5))
+	}
+	total := 0.0
+	for _, f := range q.Focus {
+		total += weight(f)
+	}
+	asked := map[string]bool{}
+	for _, t := range analysis.Terms(question) {
+		asked[t] = true
+	}
+	titles := map[int]*doc{}
+	var cands []answerCand
+	for i, st := range sents {
+		words := st.s.Last - st.s.First
+		if words < minSummaryWords || words > maxSummaryWords || analysis.IsHeadingLine(st.text) || instruction(st.text) {
+			continue
+		}
+		title := docs[st.rank].Title
+		v := q.Judge(st.text, title, st.prev, st.next)
+		if !v.OnTopic {
+			continue
+		}
+		var x [nFeatures]float64
+		// The sentence with its record's title: a title names what a
+		// passage is about ("#releases: релиз 3.2"), which its sentences
+		// need not repeat.
+		titled := q.Judge(st.text+"\n"+title, st.prev, st.next)
+		for _, t := range titled.Matched {
+			x[fOwn] += weight(t)
+		}
+		for _, t := range titled.Context {
+			x[fContext] += weight(t)
+		}
+		x[fOwn] /= total
+		x[fContext] /= total
+		if q.Predicate != "" {
+			if own := q.Judge(st.text); own.PredicateMet {
+				x[fPredicate] = 1
+			}
+		}
+		if titles[st.rank] == nil {
+			titles[st.rank] = analyze(title)
+		}
+		about := oq.about(st.d, st.s, titles[st.rank])
+		if about {
+			x[fAbout] = 1
+		}
+		if oq.kind != kindAny {
+			x[fTyped] = 1
+			if oq.holds(st.d, st.s) && about {
+				x[fValue] = 1
+			}
+		}
+		if cyrillic {
+			x[fCyrillic] = 1
+		}
+		x[fCompact] = compactness(st.text, v.Matched)
+		x[fNear] = nearness(st.text, v.Matched, q.Values(st.text))
+		x[fRank] = float64(st.rank)
+		x[fWords] = float64(words) / 10
+		terms := analysis.Terms(st.text)
+		novel := 0
+		for _, t := range terms {
+			if !asked[t] {
+				novel++
+			}
+		}
+		if len(terms) > 0 {
+			x[fNovel] = float64(novel) / float64(len(terms))
+		}
+		cands = append(cands, answerCand{doc: st.doc, rank: st.rank, order: i, text: st.text, words: words, x: x})
+	}
+	// A passage's rank counts only the passages above it that speak to
+	// the question at all (hold a candidate): search ranks records, and
+	// one it ranked first for other words is no evidence against the next.
+	speaking := map[int]bool{}
+	for _, c := range cands {
+		speaking[c.rank] = true
+	}
+	for i := range cands {
+		r := 0
+		for above := range cands[i].rank {
+			if speaking[above] {
+				r++
+			}
+		}
+		cands[i].x[fRank] = float64(r)
+		z := selectBias
+		for k, w := range selectWeights {
+			z += w * cands[i].x[k]
+		}
+		cands[i].score = 1 / (1 + math.Exp(-z))
+	}
+	slices.SortStableFunc(cands, func(a, b answerCand) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return a.order - b.order
+	})
+	return cands
+}
+
+// nearness is 1/(1+d/3) for the least distance d, in words, between a
+// value of the asked kind and a matched focus term of a sentence: the
+// answer to "who led the attack" sits next to "led" and "attack"; 0 when
+// there is no value or no match.
+func nearness(text string, matched []string, values []analysis.Span) float64 {
+	if len(values) == 0 || len(matched) == 0 {
+		return 0
+	}
+	want := map[string]bool{}
+	for _, m := range matched {
+		want[m] = true
+	}
+	toks := analysis.Tokens(text)
+	var at, val []int
+	for i, tok := range toks {
+		if ts := analysis.Terms(tok.Text); len(ts) == 1 && want[ts[0]] {
+			at = append(at, i)
+		}
+		for _, v := range values {
+			if tok.Start < v.End && v.Start < tok.End {
+				val = append(val, i)
+				break
+			}
+		}
+	}
+	best := -1
+	for _, a := range at {
+		for _, v := range val {
+			d := max(a-v, v-a)
+			if best < 0 || d < best {
+				best = d
+			}
+		}
+	}
+	if best < 0 {
+		return 0
+	}
+	return 1 / (1 + float64(best)/3)
+}
+
+// compactness is how closely a sentence's matched focus terms sit: the
+// number of matched terms over the words their span covers, 1 when they
+// are adjacent, 0 with fewer than two.
+func compactness(text string, matched []string) float64 {
+	if len(matched) < 2 {
+		return 0
+	}
+	want := map[string]bool{}
+	for _, m := range matched {
+		want[m] = true
+	}
+	first, last, n := -1, -1, 0
+	for i, tok := range analysis.Tokens(text) {
+		ts := analysis.Terms(tok.Text)
+		if len(ts) == 1 && want[ts[0]] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+			n++
+		}
+	}
+	if n < 2 {
+		return 0
+	}
+	return float64(n) / float64(last-first+1)
+}
