@@ -199,6 +199,7 @@ func newDialect(key int32) *sqlstore.Dialect {
 		FollowIDs: `SELECT setval(pg_get_serial_sequence(?1, ?2), ?3)`,
 		Analyze:   `ANALYZE`,
 		URIDigest: "md5",
+		ByteSpan:  `substring(convert_to(%[1]s, 'UTF8') from (%[2]s + 1)::int for (%[3]s - %[2]s)::int)`,
 		River:     riverDriver,
 	}
 }

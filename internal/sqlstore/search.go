@@ -142,7 +142,7 @@ func deadDF(ctx context.Context, q querier, terms []string, df []int) error {
 // its title or headings, holds at least [verity.HintTerms] distinct terms
 // of the query: a one-word probe learns nothing. They are read in one
 // query, as results are.
-func hints(ctx context.Context, q querier, query rank.Query, all, results []postings.Hit) ([]verity.Hint, error) {
+func hints(ctx context.Context, tx *Tx, query rank.Query, all, results []postings.Hit) ([]verity.Hint, error) {
 	out := []verity.Hint{}
 	if len(query.Terms) < verity.HintTerms {
 		return out, nil
@@ -159,7 +159,7 @@ func hints(ctx context.Context, q querier, query rank.Query, all, results []post
 	if len(args) == 0 {
 		return out, nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT s.system, s.author, c.start, c."end", v.text
+	rows, err := tx.QueryContext(ctx, `SELECT s.system, s.author, `+fmt.Sprintf(tx.dialect.ByteSpan, "v.text", "c.start", `c."end"`)+`
 		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
 		WHERE c.cid IN (`+placeholders(len(args))+`)
 		AND EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)
@@ -172,18 +172,14 @@ func hints(ctx context.Context, q querier, query rank.Query, all, results []post
 	seen := map[verity.Hint]bool{}
 	for rows.Next() {
 		var (
-			system, author, text string
-			start, end           int
+			system, author string
+			chunk          []byte
 		)
-		if err := rows.Scan(&system, &author, &start, &end, &text); err != nil {
+		if err := rows.Scan(&system, &author, &chunk); err != nil {
 			return nil, err
 		}
 		hint := verity.Hint{System: system, Author: verity.Principal(author).Email()}
-		if seen[hint] {
-			continue
-		}
-		chunk, err := span(text, start, end)
-		if err != nil || sharedTerms(query, chunk) < verity.HintTerms {
+		if seen[hint] || sharedTerms(query, string(chunk)) < verity.HintTerms {
 			continue
 		}
 		seen[hint] = true
