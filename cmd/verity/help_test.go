@@ -15,7 +15,7 @@ import (
 // withoutHelp names the commands that have only their short help, so no
 // help file. Adding a long text to one would change its --help; a new
 // command comes with a file instead.
-var withoutHelp = map[string]bool{"jobs-show": true}
+var withoutHelp = map[string]bool{}
 
 // commands returns cmd and every command under it, parents first.
 func commands(cmd *cobra.Command) []*cobra.Command {
