@@ -13,12 +13,16 @@
 //
 //	operation                                          reader   curator              admin / local operator
 //	search, ask, check, sources, show, graph, explain,   ✓        ✓                    ✓
-//	  summarize (write, show, list)
+//	  summarize (write, show, list; a reader's summary
+//	  is its own until a curator publishes it)
 //	log, impact, audit without apply                     filtered filtered             all
+//	publish a summary                                    —        on what it can read  ✓
 //	ingest, crawl, research, extract; narrow an ACL      —        ✓                    ✓
 //	revoke, unrevoke, undo, review decisions, graph      —        on what it can read  ✓
 //	  merge and alias, audit with apply
-//	widen a source's ACL, roles, operator views (All)    —        —                    ✓
+//	widen a source's ACL, make a source or system        —        —                    ✓
+//	  discoverable or not, systems, roles, operator
+//	  views (All)
 //
 // A caller reads a source when it holds a principal of the source's ACL (an
 // empty ACL is read by no one), and a derived record when it can read at
@@ -29,7 +33,14 @@
 // pipeline evaluates an ACL. Roles live in the store; the local operator
 // (whoever opens the store file) has every right and reads as public unless
 // it asks for an operator view. An anonymous caller ([verity.Anonymous])
-// reads what is public and is told of no hidden record.
+// reads what is public, is told of no hidden record and creates nothing
+// another caller sees (no summary, audit or stored answer).
+//
+// Hints ([verity.Hint]) tell a caller that a record it cannot read would
+// answer, by system and author's email: the store gives one only for a
+// discoverable record whose text shares two terms with the query, and this
+// package counts every search against the principal's hourly hint budget
+// (hint.go), shared by the servers of one store.
 //
 // Every read is filtered, and a caller can never tell a record it cannot
 // read from one that does not exist: both give the same error code and
