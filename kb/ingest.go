@@ -65,6 +65,7 @@ type Ingest struct {
 	c      verity.Caller
 	r      Rights
 	Report IngestReport
+	stored int // bytes of text stored, for a caller that reads sources itself
 }
 
 // Item is one source to store and where it came from (a file and line),
@@ -154,6 +155,9 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 	if err := in.s.store.PutSources(ctx, puts); err != nil {
 		return failed, err
 	}
+	for _, p := range puts {
+		in.stored += len(p.Source.Text)
+	}
 	rep := &in.Report
 	for i, p := range puts {
 		if p.Err != nil {
@@ -183,6 +187,19 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 		}
 	}
 	return failed, nil
+}
+
+// Finish ends a run that stored all it read. After a bulk run (a batch's
+// worth of text or more) the store folds in and empties its write-ahead
+// log (SQLite), so that no idle log is left taking disk; a failure to is
+// logged, as what the run stored is stored.
+func (in *Ingest) Finish(ctx context.Context) {
+	if in.Report.Bytes < BatchBytes && in.stored < BatchBytes {
+		return
+	}
+	if err := in.s.store.Checkpoint(ctx); err != nil {
+		in.s.log.Warn("ingest: the write-ahead log was not checkpointed", "err", err)
+	}
 }
 
 // noteChange adds a new version or a metadata update to the report.

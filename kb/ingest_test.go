@@ -2,6 +2,9 @@ package kb_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,6 +14,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/kb/kbtest"
 )
 
 // TestIngestReportsChanges checks that an ingest run reports, per source,
@@ -131,5 +135,34 @@ func TestIngestURIConflict(t *testing.T) {
 	}
 	if len(rep.Errors) != 1 || !strings.Contains(rep.Errors[0].Detail, "already used by a source you cannot read") || strings.Contains(rep.Errors[0].Detail, "BOARD-WEB") {
 		t.Errorf("crawl as a curator who cannot read the holder: errors %+v, want one refusal naming no source", rep.Errors)
+	}
+}
+
+// TestBulkIngestLeavesNoWAL: an ingest of a batch's worth of text or more
+// ends with the write-ahead log folded into the store and emptied, so a
+// store just filled does not keep an idle log as large as what it wrote.
+func TestBulkIngestLeavesNoWAL(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bulk.db")
+	svc, db, err := kbtest.Open(path, t0, kb.Fixed(engine, judge))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var body strings.Builder
+	para := strings.Repeat("Acme moved its sales to Bitrix24 after a pilot that lasted a month. ", 60)
+	for i := 0; body.Len() < kb.BatchBytes+kb.BatchBytes/2; i++ {
+		fmt.Fprintf(&body, `{"id":"P-%d","system":"web","acl":["public"],"text":%q}`+"\n", i, fmt.Sprintf("Passage %d. %s", i, para))
+	}
+	rep, err := svc.Ingest(ctx, kbtest.Operator, kb.IngestRequest{Body: strings.NewReader(body.String()), Format: "jsonl"})
+	if err != nil || rep.Created == 0 || len(rep.Failed) > 0 {
+		t.Fatalf("Ingest = %+v, %v", rep, err)
+	}
+	wal, err := os.Stat(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wal.Size() != 0 {
+		t.Errorf("after a bulk ingest of %d bytes the WAL holds %d bytes, want it emptied", rep.Bytes, wal.Size())
 	}
 }

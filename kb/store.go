@@ -156,6 +156,9 @@ type AdminStore interface {
 	CopyTo(ctx context.Context, dst any, progress func(verity.CopyProgress)) (*verity.CopyReport, error)
 	// Reindex builds the search index again from the stored chunks.
 	Reindex(ctx context.Context, progress func(done, total int)) (*verity.ReindexReport, error)
+	// Checkpoint ends a bulk write: a store that keeps a write-ahead log
+	// beside it (SQLite) folds it in and empties it.
+	Checkpoint(ctx context.Context) error
 }
 
 // Store is a whole backend: every concern. *sqlite.DB and *postgres.DB

@@ -162,6 +162,7 @@ func (s *Service) Ingest(ctx context.Context, c verity.Caller, req IngestRequest
 	if err != nil {
 		return nil, err
 	}
+	run.Finish(ctx)
 	return &run.Report, nil
 }
 

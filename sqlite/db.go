@@ -54,10 +54,11 @@ var _ verity.Searcher = (*DB)(nil)
 // case; the other tables take max(id)+1 from their rows.
 var dialect = &sqlstore.Dialect{
 	Name: "sqlite", Prepare: true, Snapshot: sql.TxOptions{ReadOnly: true},
-	Identity:  `SELECT file FROM pragma_database_list WHERE name = 'main'`,
-	FollowIDs: `UPDATE sqlite_sequence SET seq = max(seq, ?3) WHERE name = ?1`,
-	ByteSpan:  `substr(CAST(%[1]s AS BLOB), %[2]s + 1, %[3]s - %[2]s)`,
-	River:     func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
+	Identity:   `SELECT file FROM pragma_database_list WHERE name = 'main'`,
+	FollowIDs:  `UPDATE sqlite_sequence SET seq = max(seq, ?3) WHERE name = ?1`,
+	ByteSpan:   `substr(CAST(%[1]s AS BLOB), %[2]s + 1, %[3]s - %[2]s)`,
+	Checkpoint: `PRAGMA wal_checkpoint(TRUNCATE)`,
+	River:      func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
 }
 
 // migrationSteps are the Go parts of migrations, by version.

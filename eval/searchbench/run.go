@@ -36,11 +36,16 @@ type Report struct {
 	IngestSeconds float64 `json:"ingest_seconds"`
 	IngestMBps    float64 `json:"ingest_mb_per_s"`
 	StoreBytes    int64   `json:"store_bytes"`
-	Queries       int     `json:"queries"`
-	K             int     `json:"k"`
-	P50MS         float64 `json:"p50_ms"`
-	P99MS         float64 `json:"p99_ms"`
-	MeanMS        float64 `json:"mean_ms"`
+	// FileBytes and WALBytes split StoreBytes, for an engine that keeps
+	// a write-ahead log beside its file (Verity on SQLite): what the
+	// ingest left in each.
+	FileBytes int64   `json:"file_bytes,omitempty"`
+	WALBytes  int64   `json:"wal_bytes,omitempty"`
+	Queries   int     `json:"queries"`
+	K         int     `json:"k"`
+	P50MS     float64 `json:"p50_ms"`
+	P99MS     float64 `json:"p99_ms"`
+	MeanMS    float64 `json:"mean_ms"`
 	// Judged counts the queries with relevant ids, over which NDCG10 is
 	// the mean nDCG@10 (binary relevance); both are zero without any.
 	Judged int     `json:"judged"`
@@ -80,6 +85,13 @@ func Run(ctx context.Context, e Engine, docs []Doc, queries []Query, opt Options
 		return nil, fmt.Errorf("%s: size: %w", e.Name(), err)
 	}
 	rep.StoreBytes = size
+	if s, ok := e.(interface {
+		Sizes(ctx context.Context) (file, wal int64, err error)
+	}); ok {
+		if rep.FileBytes, rep.WALBytes, err = s.Sizes(ctx); err != nil {
+			return nil, fmt.Errorf("%s: size: %w", e.Name(), err)
+		}
+	}
 	for _, q := range queries {
 		if _, err := e.Search(ctx, q.Text, opt.K, opt.As); err != nil {
 			return nil, fmt.Errorf("%s: warm-up search %q: %w", e.Name(), q.Text, err)

@@ -193,16 +193,16 @@ func TestWriteTable(t *testing.T) {
 	var b strings.Builder
 	err := searchbench.WriteTable(&b, []*searchbench.Report{
 		{Engine: "verity", As: []string{"group:all"}, Ingested: true, Passages: 20000, Chunks: 22559, TextBytes: 20_563_212, IngestMBps: 3.876,
-			StoreBytes: 98_013_136, Queries: 300, K: 10, P50MS: 12.27, P99MS: 33.59, MeanMS: 13.82, Judged: 300, NDCG10: 0.66841},
+			StoreBytes: 98_013_136, FileBytes: 97_980_000, WALBytes: 33_136, Queries: 300, K: 10, P50MS: 12.27, P99MS: 33.59, MeanMS: 13.82, Judged: 300, NDCG10: 0.66841},
 		{Engine: "bleve", As: []string{"group:all"}, StoreBytes: 44_343_941, Queries: 300, K: 10, P50MS: 2.84, P99MS: 9.08, MeanMS: 3.18},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `300 queries (300 with relevant ids), k=10, as group:all
-  engine  passages  chunks  text MB  ingest MB/s  store MB  p50 ms  p99 ms  mean ms  nDCG@10
-  verity     20000   22559     20.6         3.88      98.0   12.27   33.59    13.82   0.6684
-  bleve          -       -        -            -      44.3    2.84    9.08     3.18        -
+  engine  passages  chunks  text MB  ingest MB/s  store MB  of it WAL MB  p50 ms  p99 ms  mean ms  nDCG@10
+  verity     20000   22559     20.6         3.88      98.0           0.0   12.27   33.59    13.82   0.6684
+  bleve          -       -        -            -      44.3             -    2.84    9.08     3.18        -
 `
 	if got := b.String(); got != want {
 		t.Errorf("WriteTable =\n%s\nwant\n%s", got, want)

@@ -40,7 +40,7 @@ func WriteTable(w io.Writer, reports []*Report) error {
 		width = max(width, len(label(r)))
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%-*s\tpassages\tchunks\ttext MB\tingest MB/s\tstore MB\tp50 ms\tp99 ms\tmean ms\tnDCG@10\t\n", width, "engine")
+	fmt.Fprintf(tw, "%-*s\tpassages\tchunks\ttext MB\tingest MB/s\tstore MB\tof it WAL MB\tp50 ms\tp99 ms\tmean ms\tnDCG@10\t\n", width, "engine")
 	for _, r := range reports {
 		ingest := "-\t-\t-\t-"
 		if r.Ingested {
@@ -50,7 +50,11 @@ func WriteTable(w io.Writer, reports []*Report) error {
 		if r.Judged > 0 {
 			ndcg = fmt.Sprintf("%.4f", r.NDCG10)
 		}
-		fmt.Fprintf(tw, "%-*s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\t%s\t\n", width, label(r), ingest, float64(r.StoreBytes)/1e6, r.P50MS, r.P99MS, r.MeanMS, ndcg)
+		wal := "-"
+		if r.FileBytes > 0 {
+			wal = fmt.Sprintf("%.1f", float64(r.WALBytes)/1e6)
+		}
+		fmt.Fprintf(tw, "%-*s\t%s\t%.1f\t%s\t%.2f\t%.2f\t%.2f\t%s\t\n", width, label(r), ingest, float64(r.StoreBytes)/1e6, wal, r.P50MS, r.P99MS, r.MeanMS, ndcg)
 	}
 	return tw.Flush()
 }

@@ -19,12 +19,6 @@ type Store interface {
 	Close() error
 }
 
-// checkpointer is a store that can fold its write-ahead log into its
-// main file, so the size read after it is the store's own.
-type checkpointer interface {
-	Checkpoint(ctx context.Context) error
-}
-
 // Verity is Verity's engine: the service layer over a store in one file,
 // ingesting as the command line's JSONL ingest does (one ingest session of
 // the local operator, batches of [kb.BatchItems] records or [kb.BatchBytes])
@@ -100,6 +94,7 @@ func (v *Verity) Ingest(ctx context.Context, docs []Doc, progress func(int64)) (
 	if err := flush(); err != nil {
 		return 0, err
 	}
+	run.Finish(ctx)
 	return run.Report.Chunks, nil
 }
 
@@ -156,26 +151,31 @@ func Caller(principals []string) (verity.Caller, error) {
 	return verity.NewCaller(ps...), nil
 }
 
-// Size checkpoints the store when it can, then sums its file and the
-// -wal and -shm files beside it.
+// Size is the store's bytes on disk as the ingest left them: its file and
+// the -wal and -shm files beside it.
 func (v *Verity) Size(ctx context.Context) (int64, error) {
-	if c, ok := v.st.(checkpointer); ok {
-		if err := c.Checkpoint(ctx); err != nil {
-			return 0, fmt.Errorf("checkpoint: %w", err)
-		}
-	}
-	var n int64
+	file, wal, err := v.Sizes(ctx)
+	return file + wal, err
+}
+
+// Sizes is Size in two parts: the store's file, and its write-ahead log
+// and shared memory beside it.
+func (v *Verity) Sizes(ctx context.Context) (file, wal int64, err error) {
 	for _, p := range []string{v.path, v.path + "-wal", v.path + "-shm"} {
 		fi, err := os.Stat(p)
 		if errors.Is(err, fs.ErrNotExist) && p != v.path {
 			continue
 		}
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
-		n += fi.Size()
+		if p == v.path {
+			file = fi.Size()
+		} else {
+			wal += fi.Size()
+		}
 	}
-	return n, nil
+	return file, wal, nil
 }
 
 // Close closes the store.

@@ -68,6 +68,10 @@ type Dialect struct {
 	// of the text: a hint reads the span of a hidden chunk without sending
 	// its whole document to the process.
 	ByteSpan string
+	// Checkpoint, when not empty, folds the write-ahead log into the
+	// database and empties it (SQLite's WAL grows with a bulk write and
+	// stays until a checkpoint); PostgreSQL manages its own.
+	Checkpoint string
 
 	rebound sync.Map // query → its numbered form
 }
