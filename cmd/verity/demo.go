@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,8 +43,17 @@ func (a *app) demoCmd() *cobra.Command {
 			if strings.ContainsAny(db, "?&*[] '\"$") {
 				db = "'" + strings.ReplaceAll(db, "'", `'\''`) + "'" // as a shell reads it
 			}
-			fmt.Fprintf(a.stdout, "\nThe store is %s. Try, as the local operator or as someone else:\n  verity --db %s sources --all\n  verity --db %s search --as group:staff \"deploy on Friday\"\n  verity --db %s show --chunks CONF-101 --as group:staff\n  verity --db %s log --as user:eve@outside.example\n",
-				a.storeName(), db, db, db, db)
+			// Under go run the binary is a temporary file: say how to
+			// run the commands that follow from the repository instead.
+			self := "verity"
+			if exe, err := os.Executable(); err == nil && strings.Contains(exe, "go-build") {
+				self = "go run ./cmd/verity"
+			}
+			fmt.Fprintf(a.stdout, "\nThe store is %s. Try, as the local operator or as someone else:\n  %[2]s --db %[3]s sources --all\n  %[2]s --db %[3]s search --as group:staff \"deploy on Friday\"\n  %[2]s --db %[3]s show --chunks CONF-101 --as group:staff\n  %[2]s --db %[3]s log --as user:eve@outside.example\n",
+				a.storeName(), self, db)
+			if self != "verity" {
+				fmt.Fprintln(a.stdout, "(or install the command with: go install ./cmd/verity)")
+			}
 			return nil
 		},
 	}
