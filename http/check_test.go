@@ -68,3 +68,18 @@ func TestCheckBounded(t *testing.T) {
 		t.Errorf("a check past the request timeout = %d %s, want 503 saying the time ran out", r.status, r.body)
 	}
 }
+
+// TestEmptyUpload: an ingest with an empty body is invalid input (400), not
+// a run that stored nothing.
+func TestEmptyUpload(t *testing.T) {
+	e := build(t).start(t, true, Options{})
+	for _, ct := range []string{"application/x-ndjson", "text/markdown"} {
+		path := "/api/v1/ingest"
+		if ct == "text/markdown" {
+			path += "?format=md&id=empty.md"
+		}
+		if r := e.do(t, "curator", "POST", path, "", "Content-Type", ct); r.status != http.StatusBadRequest || !strings.Contains(r.body, "empty") {
+			t.Errorf("empty %s upload = %d %s, want 400 saying it is empty", ct, r.status, r.body)
+		}
+	}
+}

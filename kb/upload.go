@@ -162,6 +162,9 @@ func (s *Service) Ingest(ctx context.Context, c verity.Caller, req IngestRequest
 	if err != nil {
 		return nil, err
 	}
+	if req.Read == nil && run.Report.Bytes == 0 {
+		return nil, verity.Errorf(verity.EINVALID, "ingest: the upload is empty: send a file, or JSONL records one a line")
+	}
 	run.Finish(ctx)
 	return &run.Report, nil
 }
