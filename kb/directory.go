@@ -621,6 +621,9 @@ func (s *Service) SyncPlatformGroups(ctx context.Context, c verity.Caller, conne
 	}
 	out := &PlatformSync{}
 	for _, pg := range groups {
+		if strings.TrimSpace(pg.Group) == "" {
+			return nil, verity.Errorf(verity.EINVALID, "a group of %s has no name", connector)
+		}
 		gp, err := verity.ParsePrincipal(verity.PrincipalGroup + ":" + connector + "/" + strings.TrimSpace(pg.Group))
 		if err != nil {
 			return nil, err
