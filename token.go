@@ -23,7 +23,6 @@ type Token struct {
 // other route and reads no record.
 const ScopeSCIM = "scim"
 
-
 // Valid reports whether the token may still be used at time now.
 func (t *Token) Valid(now time.Time) bool {
 	return t.RevokedAt == nil && (t.ExpiresAt == nil || now.Before(*t.ExpiresAt))
