@@ -129,7 +129,7 @@ func TestDirectoryGivesGroups(t *testing.T) {
 	for _, e := range detail.Log {
 		actions = append(actions, e.Action)
 	}
-	if want := []string{"user.activate", "user.deactivate", "user.put"}; !slices.Equal(actions, want) {
+	if want := []string{"user.activate", "user.deactivate", "group.remove", "group.add", "user.put"}; !slices.Equal(actions, want) {
 		t.Errorf("user show's log = %v, want %v", actions, want)
 	}
 }

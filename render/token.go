@@ -80,3 +80,12 @@ func DiscoverableChange(w io.Writer, c *kb.DiscoverableChange) {
 		fmt.Fprintf(w, "%s is undiscoverable already: nothing changed\n", name)
 	}
 }
+
+// TokenRevocation says whether revoking a token changed anything.
+func TokenRevocation(w io.Writer, r *kb.TokenRevocation) {
+	if r.Revoked {
+		fmt.Fprintf(w, "token %s revoked\n", printable.Text(r.ID))
+	} else {
+		fmt.Fprintf(w, "token %s was revoked already: nothing changed\n", printable.Text(r.ID))
+	}
+}

@@ -188,6 +188,8 @@ func (a *app) rootCmd() *cobra.Command {
 		a.roleCmd(),
 		a.tokenCmd(),
 		a.systemsCmd(),
+		a.groupCmd(),
+		a.userCmd(),
 		a.backupCmd(),
 		a.copyCmd(),
 		a.reindexCmd(),

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/veritykb/verity"
 )
@@ -434,14 +435,15 @@ func (d *DB) LogDirectory(ctx context.Context, ev verity.DirectoryEvent) error {
 }
 
 // DirectoryLog returns the latest limit events of the directory's log
-// (every one when limit ≤ 0), newest first, those about subject alone when
-// it is not "".
+// (every one when limit ≤ 0), newest first; when subject is not "", those
+// about it alone: changes to it, and changes of members that name it.
 func (d *DB) DirectoryLog(ctx context.Context, subject verity.Principal, limit int) ([]verity.DirectoryEvent, error) {
 	q := `SELECT id, at, actor, token, action, subject, detail FROM directory_log`
 	var args []any
 	if subject != "" {
-		q += ` WHERE subject = ?`
-		args = append(args, string(subject))
+		// A change of a group's members names its users in the detail.
+		q += ` WHERE subject = ? OR detail LIKE ?`
+		args = append(args, string(subject), "%"+quotedJSON(string(subject))+"%")
 	}
 	q += ` ORDER BY id DESC`
 	if limit > 0 {
@@ -460,6 +462,9 @@ func (d *DB) DirectoryLog(ctx context.Context, subject verity.Principal, limit i
 		)
 		if err := rows.Scan(&e.ID, &at, &actor, &e.Token, &e.Action, &subj, &detail); err != nil {
 			return nil, fmt.Errorf("read the directory's log: %w", err)
+		}
+		if subject != "" && subj != string(subject) && !strings.Contains(detail, quotedJSON(string(subject))) {
+			continue // LIKE's _ matched another character
 		}
 		e.At, e.Actor, e.Subject = parseTime(at), verity.Principal(actor), verity.Principal(subj)
 		if detail != "" && detail != "{}" {
@@ -497,4 +502,10 @@ func boolInt(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// quotedJSON is s as a JSON string, the way a detail holds it.
+func quotedJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

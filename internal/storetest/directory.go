@@ -108,7 +108,7 @@ func testDirectory(t *testing.T, open Opener) {
 			t.Errorf("log event %+v: want actor %s, token tok1 and a time", e, admin)
 		}
 	}
-	if want := []string{"user.deactivate", "user.put", "user.put"}; !slices.Equal(actions, want) {
+	if want := []string{"group.remove", "user.deactivate", "group.add", "user.put", "user.put"}; !slices.Equal(actions, want) {
 		t.Errorf("DirectoryLog(alice) actions = %v, want %v", actions, want)
 	}
 	all, err := db.DirectoryLog(ctx, "", 2)
