@@ -240,7 +240,8 @@ func (s *Service) User(ctx context.Context, c verity.Caller, user string) (*User
 	return &UserDetail{User: us[0], Log: log}, nil
 }
 
-// Groups lists the directory's groups (f selects) with their members.
+// Groups lists the directory's groups (f selects) with their members; a
+// provisioner sees directory groups only.
 func (s *Service) Groups(ctx context.Context, c verity.Caller, f verity.DirectoryFilter) (*GroupList, error) {
 	if _, err := s.directoryCaller(ctx, c, "reading the directory"); err != nil {
 		return nil, err
@@ -248,6 +249,11 @@ func (s *Service) Groups(ctx context.Context, c verity.Caller, f verity.Director
 	gs, err := s.store.Groups(ctx, f)
 	if err != nil {
 		return nil, err
+	}
+	if c.Provisioner() {
+		// An identity provider keeps directory groups; platforms' groups
+		// are their connectors' and none of its business.
+		gs = slices.DeleteFunc(gs, func(g verity.Group) bool { return g.Origin != "" })
 	}
 	return &GroupList{Groups: gs}, nil
 }
