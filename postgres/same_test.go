@@ -165,4 +165,5 @@ func TestLastReleasePostgres(t *testing.T) {
 	}
 	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/de9fe87-search.json")
 	storetest.CheckDiscoverableRelease(t, db)
+	storetest.CheckDirectoryRelease(t, db)
 }

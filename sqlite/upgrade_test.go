@@ -513,6 +513,7 @@ func TestPreviousRelease(t *testing.T) {
 				storetest.CheckSpanRelease(t, db)
 			case "de9fe87":
 				storetest.CheckDiscoverableRelease(t, db)
+				storetest.CheckDirectoryRelease(t, db)
 			}
 		})
 	}
