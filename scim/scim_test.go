@@ -55,7 +55,8 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	server := httpapi.New(httpapi.Options{Service: svc, Mounts: []httpapi.Mount{{Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{}), MaxBody: 64 << 10}}})
+	// A burst large enough for the rights table's 51 refusals from one address.
+	server := httpapi.New(httpapi.Options{Service: svc, Burst: 1000, Mounts: []httpapi.Mount{{Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{}), MaxBody: 64 << 10}}})
 	srv := httptest.NewServer(server)
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, svc: svc, scim: sc.Token, api: api.Token}
@@ -259,5 +260,45 @@ func TestSCIMQueriesAndErrors(t *testing.T) {
 	}
 	if code, body := e.do("PATCH", "/scim/v2/Users/a@corp.example", e.scim, `{"Operations":[{"op":"move","path":"active"}]}`); code != http.StatusBadRequest {
 		t.Errorf("an unknown op = %d %v, want 400", code, body)
+	}
+}
+
+// TestSCIMRights is the SCIM rows of the authorization table: every route
+// refuses a request without a token and one with an API token — an
+// admin's included — with 401, and serves the SCIM token.
+func TestSCIMRights(t *testing.T) {
+	e := newEnv(t)
+	admin, err := e.svc.CreateToken(context.Background(), kbtest.Operator, kb.TokenRequest{Name: "adm", Principals: []string{"user:adm@corp.example"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.GrantRole(context.Background(), kbtest.Operator, verity.RoleAdmin, "user:adm@corp.example"); err != nil {
+		t.Fatal(err)
+	}
+	e.do("POST", "/scim/v2/Users", e.scim, `{"userName":"u@corp.example"}`)
+	e.do("POST", "/scim/v2/Groups", e.scim, `{"displayName":"g"}`)
+	patch := `{"Operations":[{"op":"replace","path":"externalId","value":"x"}]}`
+	routes := []struct {
+		method, path, body string
+		ok                 int
+	}{
+		{"GET", "/scim/v2/ServiceProviderConfig", "", 200}, {"GET", "/scim/v2/ResourceTypes", "", 200}, {"GET", "/scim/v2/ResourceTypes/Group", "", 200},
+		{"GET", "/scim/v2/Schemas", "", 200}, {"GET", "/scim/v2/Schemas/urn:ietf:params:scim:schemas:core:2.0:User", "", 200},
+		{"GET", "/scim/v2/Users", "", 200}, {"POST", "/scim/v2/Users", `{"userName":"v@corp.example"}`, 201},
+		{"GET", "/scim/v2/Users/u@corp.example", "", 200}, {"PUT", "/scim/v2/Users/u@corp.example", `{"userName":"u@corp.example","active":true}`, 200},
+		{"PATCH", "/scim/v2/Users/u@corp.example", patch, 200}, {"GET", "/scim/v2/Groups", "", 200},
+		{"POST", "/scim/v2/Groups", `{"displayName":"h"}`, 201}, {"GET", "/scim/v2/Groups/g", "", 200},
+		{"PUT", "/scim/v2/Groups/g", `{"displayName":"g","members":[{"value":"u@corp.example"}]}`, 200}, {"PATCH", "/scim/v2/Groups/g", patch, 200},
+		{"DELETE", "/scim/v2/Groups/h", "", 204}, {"DELETE", "/scim/v2/Users/v@corp.example", "", 204},
+	}
+	for _, rt := range routes {
+		for _, tok := range []string{"", admin.Token, e.api} {
+			if code, _ := e.do(rt.method, rt.path, tok, rt.body); code != http.StatusUnauthorized {
+				t.Errorf("%s %s with token %.8q = %d, want 401", rt.method, rt.path, tok, code)
+			}
+		}
+		if code, body := e.do(rt.method, rt.path, e.scim, rt.body); code != rt.ok {
+			t.Errorf("%s %s with the SCIM token = %d %v, want %d", rt.method, rt.path, code, body, rt.ok)
+		}
 	}
 }
