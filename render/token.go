@@ -42,7 +42,11 @@ func Roles(w io.Writer, list *kb.RoleList) {
 		fmt.Fprintln(w, "no roles granted: only the local operator may change knowledge (verity role grant curator PRINCIPAL)")
 	}
 	for _, g := range list.Roles {
-		fmt.Fprintf(w, "%s\t%s\tgranted by %s on %s\n", printable.Text(string(g.Principal)), g.Role, printable.Text(string(g.By)), g.At.UTC().Format("2006-01-02 15:04"))
+		prov := ""
+		if g.Provisioned {
+			prov = "\tprovisioned: its identity provider or connector may change the members"
+		}
+		fmt.Fprintf(w, "%s\t%s\tgranted by %s on %s%s\n", printable.Text(string(g.Principal)), g.Role, printable.Text(string(g.By)), g.At.UTC().Format("2006-01-02 15:04"), prov)
 	}
 }
 
