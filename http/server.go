@@ -95,6 +95,10 @@ type Mount struct {
 	// MaxBody caps a Raw route's body (0: DefaultWebhookBody): it is read
 	// before the route knows who sent it.
 	MaxBody int64
+	// Refuse, when set, writes the server's own refusals of a Raw route's
+	// request (rate limited, too many in flight) in the route's protocol
+	// (SCIM's error format, say); nil writes the API's JSON error.
+	Refuse func(w http.ResponseWriter, status int, message string)
 }
 
 // Server is the API's handler. It is safe for concurrent use.
@@ -188,7 +192,7 @@ func (s *Server) mounted(m Mount) http.Handler {
 		return nil
 	}
 	if m.Raw != nil {
-		return s.bounded("route:"+m.Pattern, func(w http.ResponseWriter, r *http.Request) error {
+		return s.boundedAs("route:"+m.Pattern, m.Refuse, func(w http.ResponseWriter, r *http.Request) error {
 			if err := foreign(r); err != nil {
 				return err
 			}

@@ -133,6 +133,13 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, status, scimType, msg)
 }
 
+// Refuse writes a refusal the server makes before a request reaches the
+// handler (rate limited, too many in flight, a body too large) in SCIM's
+// error format: the http.Mount's Refuse.
+func Refuse(w http.ResponseWriter, status int, message string) {
+	writeError(w, status, "", message)
+}
+
 // scimError is an error with SCIM's own status and type.
 type scimError struct {
 	status   int

@@ -32,7 +32,7 @@ type env struct {
 	api  string // alice's API token, which names no group
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T, opts ...func(*httpapi.Options)) *env {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "scim.db"), sqlite.Options{})
@@ -56,7 +56,11 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	// A burst large enough for the rights table's 51 refusals from one address.
-	server := httpapi.New(httpapi.Options{Service: svc, Burst: 1000, Mounts: []httpapi.Mount{{Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{}), MaxBody: 64 << 10}}})
+	opt := httpapi.Options{Service: svc, Burst: 1000, Mounts: []httpapi.Mount{{Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{}), MaxBody: 64 << 10, Refuse: scim.Refuse}}}
+	for _, o := range opts {
+		o(&opt)
+	}
+	server := httpapi.New(opt)
 	srv := httptest.NewServer(server)
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, svc: svc, scim: sc.Token, api: api.Token}
@@ -300,5 +304,21 @@ func TestSCIMRights(t *testing.T) {
 		if code, body := e.do(rt.method, rt.path, e.scim, rt.body); code != rt.ok {
 			t.Errorf("%s %s with the SCIM token = %d %v, want %d", rt.method, rt.path, code, body, rt.ok)
 		}
+	}
+}
+
+// TestSCIMRateLimited: past the route's rate, a provider gets 429 in
+// SCIM's error format with Retry-After, from the server's own bounds.
+func TestSCIMRateLimited(t *testing.T) {
+	e := newEnv(t, func(o *httpapi.Options) { o.Rate, o.Burst = 0.001, 1 })
+	var last int
+	var body map[string]any
+	for range 30 {
+		if last, body = e.do("GET", "/scim/v2/Users", e.scim, ""); last == http.StatusTooManyRequests {
+			break
+		}
+	}
+	if last != http.StatusTooManyRequests || body["status"] != "429" || body["schemas"] == nil {
+		t.Errorf("past the rate = %d %v, want 429 in SCIM's format", last, body)
 	}
 }

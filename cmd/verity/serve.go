@@ -203,7 +203,7 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	opt.Service, opt.Log, opt.Now = svc, a.log, a.now
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
-	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody}}
+	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody, Refuse: scim.Refuse}}
 	opt.UI = web.New() // the web UI at / and /sources/ID, behind the API's routes
 	api := httpapi.New(opt)
 	ln, err := net.Listen("tcp", cfg.addr)
