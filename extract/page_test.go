@@ -375,15 +375,26 @@ func TestPanelThresholdAndReviewBand(t *testing.T) {
 		verdict    string
 		confidence float64
 	}{
+		// The default is the seed's rule: accepted at half the votes or
+		// more, below that to a person; no yes at all is a rejection.
 		{5, nil, Accepted, 1},
 		{4, nil, Accepted, 0.8},
-		{3, nil, Review, 0.6},
+		{3, nil, Accepted, 0.6},
 		{2, nil, Review, 0.4},
-		{1, nil, Rejected, 0.2},
+		{1, nil, Review, 0.2},
+		{0, nil, Rejected, 0},
+		// A band is an explicit choice.
+		{3, []float64{0.4, 0.6}, Review, 0.6},
+		{2, []float64{0.4, 0.6}, Review, 0.4},
+		{1, []float64{0.4, 0.6}, Rejected, 0.2},
 		{3, []float64{}, Accepted, 0.6},
 		{2, []float64{}, Rejected, 0.4},
 	} {
-		t.Run(fmt.Sprintf("%d_of_5_band_%v", tc.yes, tc.band), func(t *testing.T) {
+		band := "seed"
+		if tc.band != nil {
+			band = fmt.Sprint(tc.band)
+		}
+		t.Run(fmt.Sprintf("%d_of_5_band_%s", tc.yes, band), func(t *testing.T) {
 			m := newScript(llm.Info{})
 			m.candidates[uri] = []Candidate{{Subject: "ООО «Ромашка»", Object: "Битрикс24", Quote: q, EvidenceType: "case"}}
 			m.judge["ООО «Ромашка»"] = func(v JudgeVars, sample int) JudgeAnswer {

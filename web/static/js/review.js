@@ -1,6 +1,6 @@
-// review.js is the review queue: candidate edges whose confidence fell in
-// the review band, on pages the caller may read, for a curator to approve
-// or reject. Others see the queue without the buttons (the server would
+// review.js is the review queue: candidate edges the panel left to a
+// person (below the threshold, or in a spec's review band), on pages the
+// caller may read, for a curator to approve or reject. Others see the queue without the buttons (the server would
 // refuse their votes all the same).
 
 import { call } from './api.js';
