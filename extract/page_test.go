@@ -434,6 +434,23 @@ func TestDeterministicModelCastsOneVote(t *testing.T) {
 		t.Errorf("Page(deterministic) = %s, cast %d of %d (deterministic %v), %d judge calls; want accepted on 1 vote of 5 requested, 1 call",
 			o.Verdict, p.Cast, p.Requested, p.Deterministic, m.Count(TaskJudge))
 	}
+	// One vote is a verdict with no confidence estimate: it is shown as
+	// null with its one vote, never as 1.00, and no band takes it for
+	// five agreeing votes.
+	view := evidenceView(*o.Evidence)
+	js, _ := json.Marshal(view)
+	if view.Confidence != nil || view.Votes != 1 || !view.Deterministic || !strings.Contains(string(js), `"confidence":null`) {
+		t.Errorf("evidence view = %s, want confidence null, 1 vote, deterministic", js)
+	}
+	spec := testSpec(t)
+	spec.Panel.ReviewBand = []float64{0.9, 1}
+	res, err = New(m, spec, Options{}).Page(context.Background(), source("p1", uri, "Кейс", pageCase))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := outcomeOf(t, res, "ООО «Ромашка»"); o.Verdict != Accepted {
+		t.Errorf("Page(deterministic, band [0.9, 1]) = %s, want accepted: one vote is not a share of 1.0 to review", o.Verdict)
+	}
 }
 
 func TestTraceCoversEveryStep(t *testing.T) {

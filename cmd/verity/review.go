@@ -6,8 +6,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) reviewCmd() *cobra.Command {
@@ -33,8 +35,7 @@ func (a *app) reviewCmd() *cobra.Command {
 				return nil
 			}
 			for _, r := range list.Review {
-				fmt.Fprintf(a.stdout, "%s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, printable.Text(r.Subject), r.Relation, printable.Text(r.Object),
-					r.Confidence, printable.Text(printable.Line(r.Quote, 200)), printable.Text(r.URI))
+				render.ReviewItem(a.stdout, r, extract.English)
 			}
 			return nil
 		},
