@@ -15,10 +15,10 @@ import (
 // sources the caller may read, the subject under its merged name. Its JSON is
 // the contract of `verity extract --json` and `verity graph --json`.
 type EdgeView struct {
-	ID         string             `json:"id"`
-	Subject    string             `json:"subject"`
-	Relation   string             `json:"relation"`
-	Object     string             `json:"object"`
+	ID       string `json:"id"`
+	Subject  string `json:"subject"`
+	Relation string `json:"relation"`
+	Object   string `json:"object"`
 	// Confidence is the best evidence's confidence, a vote fraction; nil
 	// (null) when that evidence rests on a deterministic model's single
 	// vote, which is a verdict with no confidence estimate.
@@ -28,30 +28,30 @@ type EdgeView struct {
 	// deterministic model's single vote.
 	Deterministic bool               `json:"deterministic,omitempty"`
 	Model         string             `json:"model"`
-	Evidence   []EvidenceView     `json:"evidence"`
-	SubjectID  string             `json:"subject_id"`
-	ObjectID   string             `json:"object_id"`
-	MergedFrom []string           `json:"merged_from,omitempty"` // edges shown as this one through live merges
-	Human      []verity.HumanVote `json:"human,omitempty"`
+	Evidence      []EvidenceView     `json:"evidence"`
+	SubjectID     string             `json:"subject_id"`
+	ObjectID      string             `json:"object_id"`
+	MergedFrom    []string           `json:"merged_from,omitempty"` // edges shown as this one through live merges
+	Human         []verity.HumanVote `json:"human,omitempty"`
 }
 
 // EvidenceView is one page's support for an edge.
 type EvidenceView struct {
-	SourceID     string    `json:"source_id"`
-	Version      int       `json:"version"`
-	URI          string    `json:"uri"`
-	FetchedAt    time.Time `json:"fetched_at"`
-	Quote        QuoteView `json:"quote"`
-	ID           string    `json:"id"`
-	Confidence   *float64  `json:"confidence"` // nil for a deterministic model's single vote
-	Votes        int       `json:"votes"`
+	SourceID   string    `json:"source_id"`
+	Version    int       `json:"version"`
+	URI        string    `json:"uri"`
+	FetchedAt  time.Time `json:"fetched_at"`
+	Quote      QuoteView `json:"quote"`
+	ID         string    `json:"id"`
+	Confidence *float64  `json:"confidence"` // nil for a deterministic model's single vote
+	Votes      int       `json:"votes"`
 	// Deterministic is set when a deterministic model cast the panel's
 	// single vote.
-	Deterministic bool `json:"deterministic,omitempty"`
-	EvidenceType string    `json:"evidence_type"`
-	Model        string    `json:"model"`
-	Referent     string    `json:"referent_phrase,omitempty"`
-	Subject      string    `json:"subject"` // as this page names the subject
+	Deterministic bool   `json:"deterministic,omitempty"`
+	EvidenceType  string `json:"evidence_type"`
+	Model         string `json:"model"`
+	Referent      string `json:"referent_phrase,omitempty"`
+	Subject       string `json:"subject"` // as this page names the subject
 }
 
 // QuoteView is a verbatim span: Text == the source version's text[Start:End].

@@ -46,13 +46,13 @@ type Rejected struct {
 
 // ReviewView is one candidate waiting for a person.
 type ReviewView struct {
-	ID         string  `json:"id"`
-	EdgeID     string  `json:"edge_id"`
-	Subject    string  `json:"subject"`
-	Relation   string  `json:"relation"`
-	Object     string  `json:"object"`
-	SourceID   string  `json:"source_id"`
-	URI        string  `json:"uri"`
+	ID       string `json:"id"`
+	EdgeID   string `json:"edge_id"`
+	Subject  string `json:"subject"`
+	Relation string `json:"relation"`
+	Object   string `json:"object"`
+	SourceID string `json:"source_id"`
+	URI      string `json:"uri"`
 	// Confidence is the weakest criterion's yes share; nil (null) when a
 	// deterministic model cast the panel's single vote.
 	Confidence    *float64 `json:"confidence"`
