@@ -16,7 +16,8 @@ const ByOffline = "offline"
 // verify.Verifier, with what the judge's labels cannot carry: a
 // calibrated probability of support as the verdict's Entailment, and the
 // grades as thresholds on it. A claim is grade 2 (entailed) when the
-// probability reaches Strict, grade 3 (partial) when it reaches Broad,
+// probability reaches Strict, grade 3 (partial) when it reaches Broad and
+// the claim adds no content word the passage lacks ([verify.Partial]),
 // grade 4 otherwise, contradicted only when the passage makes it false.
 // It makes no model call, needs no network and gives the same verdicts
 // for the same pairs; verdicts say model "offline".
@@ -71,7 +72,9 @@ func (v *Verifier) Verify(ctx context.Context, pairs []verify.Pair) ([]verify.Ve
 			vd.Label, vd.Grade, vd.Score = verify.Entailed, verify.GradeSameMeaning, c.P
 		case c.Label == labelContradicted:
 			vd.Label, vd.Grade, vd.Score = verify.Contradicted, verify.GradeNotSupported, 1-c.P
-		case c.P >= v.par.Broad:
+		case c.P >= v.par.Broad && verify.Partial(p.Premise, p.Hypothesis):
+			// Partly supported, and adding nothing the passage does
+			// not hold: a claim with a fact of its own is grade 4.
 			vd.Label, vd.Grade, vd.Score = verify.Neutral, verify.GradePartial, 1-c.P
 		default:
 			vd.Label, vd.Grade, vd.Score = verify.Neutral, verify.GradeNotSupported, 1-c.P

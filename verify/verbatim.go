@@ -73,6 +73,25 @@ func Coverage(premise, hypothesis string) float64 {
 	return float64(n) / float64(len(h))
 }
 
+// Adds returns the content words of hypothesis (as index terms: stemmed,
+// stop words left out) that premise does not hold, in the claim's order,
+// each once: what the claim says beyond the text. A claim that adds
+// nothing is at most a narrower or vaguer reading of the premise.
+func Adds(premise, hypothesis string) []string {
+	have := map[string]bool{}
+	for _, t := range analysis.Terms(norm.NFKC.String(premise)) {
+		have[t] = true
+	}
+	var out []string
+	for _, t := range analysis.Terms(norm.NFKC.String(hypothesis)) {
+		if !have[t] {
+			have[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // words returns the folded word tokens of s after NFKC normalization.
 func words(s string) []string {
 	s = norm.NFKC.String(s)

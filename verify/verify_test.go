@@ -93,7 +93,10 @@ func TestCoverageAndGrade(t *testing.T) {
 		grade    verify.Grade
 	}{
 		{verify.Entailed, "Acme uses Bitrix24.", 2.0 / 3, verify.GradeSameMeaning},
-		{verify.Neutral, "Acme deployed Bitrix24 in 2023.", 0.75, verify.GradePartial},
+		{verify.Neutral, "Acme deployed Bitrix24 for sales.", 1, verify.GradePartial},
+		// A claim that adds a fact of its own (a year the text does not
+		// give) is not partly supported, however many words it shares.
+		{verify.Neutral, "Acme deployed Bitrix24 in 2023.", 0.75, verify.GradeNotSupported},
 		{verify.Neutral, "Globex runs SAP for finance.", 0, verify.GradeNotSupported},
 		{verify.Contradicted, "Acme deployed Bitrix24 in 2019.", 0.75, verify.GradeNotSupported},
 		{verify.LabelNone, "Acme deployed Bitrix24.", 1, verify.GradeNotSupported},
@@ -128,11 +131,12 @@ func TestJudge(t *testing.T) {
 		wantScore float64
 	}{
 		{"majority entailed", "Acme uses Bitrix24.", labels("entailed", "entailed", "neutral"), verify.Entailed, verify.GradeSameMeaning, 2.0 / 3},
-		{"neutral but partial", "Acme deployed Bitrix24 in 2023.", labels("neutral", "neutral", "contradicted"), verify.Neutral, verify.GradePartial, 2.0 / 3},
+		{"neutral but partial", "Acme deployed Bitrix24 for sales.", labels("neutral", "neutral", "contradicted"), verify.Neutral, verify.GradePartial, 2.0 / 3},
+		{"neutral, adding a year", "Acme deployed Bitrix24 in 2023.", labels("neutral", "neutral", "contradicted"), verify.Neutral, verify.GradeNotSupported, 2.0 / 3},
 		{"contradicted", "Acme deployed Bitrix24 in 2019.", labels("contradicted", "contradicted", "contradicted"), verify.Contradicted, verify.GradeNotSupported, 1},
 		{"a three-way split is neutral", "Acme uses SAP.", labels("entailed", "neutral", "contradicted"), verify.Neutral, verify.GradeNotSupported, 1.0 / 3},
 		{"an even split is neutral", "Acme uses SAP.", append(labels("entailed", "contradicted"), "garbage"), verify.Neutral, verify.GradeNotSupported, 0},
-		{"a split over a claim the premise speaks to is partial", "Acme uses Bitrix24.", labels("entailed", "neutral", "neutral"), verify.Neutral, verify.GradePartial, 2.0 / 3},
+		{"a split over a claim the premise speaks to is partial", "Acme deployed Bitrix24.", labels("entailed", "neutral", "neutral"), verify.Neutral, verify.GradePartial, 2.0 / 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
