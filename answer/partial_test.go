@@ -3,6 +3,7 @@ package answer_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/veritykb/verity/answer"
@@ -73,5 +74,66 @@ func TestInventedClaimIsNotPartial(t *testing.T) {
 		if v.Grade != verify.GradeNotSupported {
 			t.Errorf("%s: %q grade %d (%s), want 4", vv.name, invented, v.Grade, v.Label)
 		}
+	}
+}
+
+// nliDouble stands for an NLI service: it calls every claim it is asked
+// about entailed, as verify/nli's client would label its verdicts.
+type nliDouble struct{}
+
+func (nliDouble) Verify(_ context.Context, pairs []verify.Pair) ([]verify.Verdict, error) {
+	out := make([]verify.Verdict, len(pairs))
+	for i, p := range pairs {
+		if v, ok := verify.Settle(p); ok {
+			out[i] = v
+			continue
+		}
+		out[i] = verify.Verdict{Label: verify.Entailed, Grade: verify.GradeSameMeaning, Score: 0.9, Entailment: 0.9, By: "nli", Model: "xnli-test"}
+	}
+	return out, nil
+}
+
+// TestCheckSaysWhatHappened: a checked answer's injected labels are in
+// the answer's language (path C on a Russian answer writes «источник»,
+// not "source"), and it names the verifier that actually judged it — the
+// NLI service, not the offline model that drafted nothing here.
+func TestCheckSaysWhatHappened(t *testing.T) {
+	docs := []answer.Document{{Title: "Приказ №1019", Text: "Обучение работников проводится не реже чем один раз в 12 месяцев. Обучение организует работодатель."}}
+	engine := offline.New(offline.Options{})
+	for _, tc := range []struct {
+		name     string
+		v        verify.Verifier
+		text     string
+		verifier string
+		want     []string
+		not      []string
+	}{
+		{"nli, Russian", nliDouble{}, "Работодатель организует обучение работников [1].", "nli xnli-test",
+			[]string{"[1]. [источник 1: «Обучение организует работодатель.»]"}, []string{"[source"}},
+		{"offline, Russian, unverified", offline.NewVerifier(offline.SupportParams{}, nil), "Обучение оплачивает министерство [1].", "offline",
+			[]string{"[1]. [не подтверждено: "}, []string{"[unverified"}},
+		{"offline, English", offline.NewVerifier(offline.SupportParams{}, nil), "Training is paid for by the ministry [1].", "offline",
+			[]string{"[1]. [unverified: "}, []string{"не подтверждено"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := answer.New(nil, engine, tc.v, answer.Options{})
+			a, err := svc.Check(context.Background(), answer.Submission{Text: tc.text, Documents: docs}, public, receipttest.View(context.Background(), nil, public))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Verifier != tc.verifier {
+				t.Errorf("Check verifier = %q, want %q (model %q)", a.Verifier, tc.verifier, a.Model)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(a.Annotated, w) {
+					t.Errorf("annotated = %q, want %q", a.Annotated, w)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(a.Annotated, n) {
+					t.Errorf("annotated = %q, want no %q", a.Annotated, n)
+				}
+			}
+		})
 	}
 }
