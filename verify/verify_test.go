@@ -364,3 +364,22 @@ func TestWordOverlap(t *testing.T) {
 		t.Errorf("WordOverlap verdict = %+v, want by overlap, grade 2", vs[0])
 	}
 }
+
+// TestAdds: a claim adds the words the premise lacks, except the words of
+// an amount the premise states in other terms; a new number always adds.
+func TestAdds(t *testing.T) {
+	premise := "Access rights are reviewed not less than once every 12 months; more often after incidents. Обучение проводится не реже одного раза в 12 месяцев."
+	for _, tc := range []struct {
+		claim string
+		adds  int
+	}{
+		{"Access rights are reviewed once a year.", 0},
+		{"Обучение проводится ежегодно.", 0},
+		{"Обучение оплачивает министерство.", 2},
+		{"Access rights are reviewed every 6 months.", 1},
+	} {
+		if got := verify.Adds(premise, tc.claim); len(got) != tc.adds {
+			t.Errorf("Adds(premise, %q) = %q, want %d terms", tc.claim, got, tc.adds)
+		}
+	}
+}
