@@ -57,6 +57,17 @@ func Extraction(w io.Writer, out *kb.ExtractReport, lang string) {
 	Cost(w, out.Cost, len(out.Edges), lang)
 }
 
+// Review prints the review queue for a terminal, in English: each
+// candidate with its quote, or that nothing is waiting.
+func Review(w io.Writer, items []kb.ReviewView) {
+	if len(items) == 0 {
+		fmt.Fprintln(w, "nothing to review")
+	}
+	for _, r := range items {
+		ReviewItem(w, r, extract.English)
+	}
+}
+
 // ReviewItem prints one candidate waiting for a person, in lang.
 func ReviewItem(w io.Writer, r kb.ReviewView, lang string) {
 	fmt.Fprintf(w, "  %s  %s %s %s  (%s)\n    «%s»\n    %s\n", r.ID, printable.Text(r.Subject), r.Relation, printable.Text(r.Object),

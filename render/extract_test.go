@@ -38,3 +38,11 @@ func TestDeterministicVoteHasNoConfidence(t *testing.T) {
 		t.Errorf("ReviewItem(deterministic) = %q", got)
 	}
 }
+
+func TestReviewQueue(t *testing.T) {
+	var b bytes.Buffer
+	Review(&b, nil)
+	if b.String() != "nothing to review\n" {
+		t.Errorf("Review(none) = %q", b.String())
+	}
+}

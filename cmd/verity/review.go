@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
-	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
 	"github.com/veritykb/verity/render"
@@ -30,13 +29,7 @@ func (a *app) reviewCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(list)
 			}
-			if len(list.Review) == 0 {
-				fmt.Fprintln(a.stdout, "nothing to review")
-				return nil
-			}
-			for _, r := range list.Review {
-				render.ReviewItem(a.stdout, r, extract.English)
-			}
+			render.Review(a.stdout, list.Review)
 			return nil
 		},
 	}

@@ -26,21 +26,20 @@ import (
 // serveConfig is verity serve's configuration, from flags and VERITY_*
 // variables (a flag given wins).
 type serveConfig struct {
-	addr, metricsAddr     string
-	metricsSamples        string
-	tlsCert, tlsKey       string
-	insecureHTTP          bool
-	anonymous             string
-	proxies               []string
-	userHeader, groupsHdr string
-	corsOrigin            string
-	shutdownTimeout       time.Duration
-	requestTimeout        time.Duration
-	rate                  float64
-	burst                 int
-	maxBody, maxUpload    int64
-	pdf                   pdfFlags // the budget of parsing one uploaded PDF
-	work                  workerConfig
+	addr, metricsAddr, metricsSamples string
+	tlsCert, tlsKey                   string
+	insecureHTTP                      bool
+	anonymous                         string
+	proxies                           []string
+	userHeader, groupsHdr             string
+	corsOrigin                        string
+	shutdownTimeout                   time.Duration
+	requestTimeout                    time.Duration
+	rate                              float64
+	burst                             int
+	maxBody, maxUpload                int64
+	pdf                               pdfFlags // the budget of parsing one uploaded PDF
+	work                              workerConfig
 }
 
 // serveEnv names the environment variable of each flag.
