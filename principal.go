@@ -61,23 +61,27 @@ func (p Principal) Email() string {
 }
 
 // AuthorPrincipal turns an author as connectors give it — an email or a user:
-// principal — into a user principal. It returns "" for an empty author.
-func AuthorPrincipal(author string) (Principal, error) {
+// principal — into a user principal, and reports whether it could. An empty
+// author is "" and true. An author that names no user a principal can stand
+// for — a plain name such as "Иван Петров", a malformed user: — is "" and
+// false: the record is kept without an author, and a hint about it leaves
+// the contact out (seed 004), rather than the record being lost.
+func AuthorPrincipal(author string) (Principal, bool) {
 	author = strings.TrimSpace(author)
 	if author == "" {
-		return "", nil
+		return "", true
 	}
 	if strings.HasPrefix(strings.ToLower(author), PrincipalUser+":") {
 		p, err := ParsePrincipal(author)
 		if err != nil {
-			return "", err
+			return "", false
 		}
-		return p, nil
+		return p, true
 	}
 	if !looksLikeEmail(author) {
-		return "", Errorf(EINVALID, "author %q: want an email or user:NAME", author)
+		return "", false
 	}
-	return Principal(PrincipalUser + ":" + author), nil
+	return Principal(PrincipalUser + ":" + author), true
 }
 
 func looksLikeEmail(s string) bool {

@@ -2,6 +2,7 @@ package http
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -69,6 +70,13 @@ type Options struct {
 	// restrict — its pages get every datum from this API, as their caller.
 	// Nil answers those requests with the API's 404.
 	UI http.Handler
+
+	// MetricsSamples, when set, receives one JSON line for every checked
+	// answer path C injected quotes into: the time, the metric
+	// (verbatim_injected), the count and each claim with its quote and
+	// document — the seed's metrics_*.jsonl. It holds quoted text, so it
+	// is the operator's to keep private.
+	MetricsSamples io.Writer
 
 	Now func() time.Time
 }
@@ -156,6 +164,7 @@ func New(opt Options) *Server {
 	s.routeLimits = newLimits(opt.Rate*routeShare, opt.Burst*routeShare, opt.Now)
 	s.anonymous = newInflight(opt.UnauthenticatedPerAddress)
 	s.metrics = newMetrics(opt.Service)
+	s.metrics.samples, s.metrics.now = opt.MetricsSamples, opt.Now
 	s.routes = s.table()
 	mux := http.NewServeMux()
 	for _, rt := range s.routes {

@@ -50,6 +50,9 @@ func ops(site *httptest.Server) []op {
 		{"Ready", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return nil, s.Ready(ctx)
 		}, nil},
+		{"Grounded", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Grounded(ctx)
+		}, nil},
 		{"Metrics", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return nil, s.Metrics(ctx, c)
 		}, nil},

@@ -10,6 +10,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) reviewCmd() *cobra.Command {
@@ -30,14 +31,7 @@ func (a *app) reviewCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(list)
 			}
-			if len(list.Review) == 0 {
-				fmt.Fprintln(a.stdout, "nothing to review")
-				return nil
-			}
-			for _, r := range list.Review {
-				fmt.Fprintf(a.stdout, "%s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, printable.Text(r.Subject), r.Relation, printable.Text(r.Object),
-					r.Confidence, printable.Text(printable.Line(r.Quote, 200)), printable.Text(r.URI))
-			}
+			render.Review(a.stdout, list.Review)
 			return nil
 		},
 	}
