@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"strconv"
 	"strings"
 
@@ -81,47 +82,15 @@ func (a *app) undoCmd() *cobra.Command {
 }
 
 func (a *app) impactCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "impact REF...",
-		Short: "Dry run of revoke: what would die, what would survive on another set",
-		Args:  cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			rep, err := svc.Impact(ctx, caller, kb.ImpactRequest{Refs: args})
-			if err != nil {
-				return err
-			}
-			return a.outRevocation(rep, "")
-		},
-	}
+	return serviceCmd(a, "impact REF...", "Dry run of revoke: what would die, what would survive on another set", cobra.MinimumNArgs(1),
+		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*kb.RevocationReport, error) {
+			return s.Impact(ctx, c, kb.ImpactRequest{Refs: args})
+		}, func(w io.Writer, rep *kb.RevocationReport) { render.Revocation(w, rep, "") })
 }
 
 func (a *app) logCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "log",
-		Short: "The revocation log: who revoked or restored what, when and why",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			list, err := svc.Log(ctx, caller)
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(list)
-			}
-			render.Log(a.stdout, list)
-			return nil
-		},
-	}
+	return serviceCmd(a, "log", "The revocation log: who revoked or restored what, when and why", cobra.NoArgs,
+		func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) (*kb.EventList, error) { return s.Log(ctx, c) }, render.Log)
 }
 
 // goneBy keeps the retired --by flag, hidden, so that scripts using it get
