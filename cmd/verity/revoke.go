@@ -90,7 +90,9 @@ func (a *app) impactCmd() *cobra.Command {
 
 func (a *app) logCmd() *cobra.Command {
 	return serviceCmd(a, "log", "The revocation log: who revoked or restored what, when and why", cobra.NoArgs,
-		func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) (*kb.EventList, error) { return s.Log(ctx, c) }, render.Log)
+		func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) (*kb.EventList, error) {
+			return s.Log(ctx, c)
+		}, render.Log)
 }
 
 // goneBy keeps the retired --by flag, hidden, so that scripts using it get
