@@ -21,7 +21,7 @@ func (a *app) evalCmd() *cobra.Command {
 		Use:   "eval",
 		Short: "Measure Verity on public datasets",
 	}
-	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd(), a.evalExtractionCmd(), a.evalAnswersCmd())
+	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd(), a.evalExtractionCmd(), a.evalAnswersCmd(), a.evalEntitiesCmd())
 	return cmd
 }
 
