@@ -23,6 +23,34 @@ func TestKey(t *testing.T) {
 		{"  ", ""},
 		{"Bitrix24.", "bitrix24"},
 		{"AT&T Inc.", "at&t"},
+		// Descriptors before a quoted name, in the cases sentences use.
+		{"Компания «Альтагро»", "альтагро"},
+		{"«Альтагро»", "альтагро"},
+		{"компании «Альтагро»", "альтагро"},
+		{"Фирма «Росмаш»", "росмаш"},
+		{"Холдинг «Росмаш»", "росмаш"},
+		{"в холдинге «Росмаш»", "в холдинге росмаш"}, // a preposition is no descriptor
+		{"Корпорация «Роснефть»", "роснефть"},
+		{"Группа компаний «ПИК»", "пик"},
+		{"группе компаний «ПИК»", "пик"},
+		{"ГК «ПИК»", "пик"},
+		{"Компания ООО «Ромашка»", "ромашка"},
+		{"the company \"Acme\"", "acme"},
+		{"The Acme Company", "acme"},
+		{"The Home Depot", "home depot"},
+		{"the Northwind Company", "northwind"},
+		// Near misses stay apart.
+		{"Компания «Росмаш»", "росмаш"},
+		{"Компания «Роснефть»", "роснефть"},
+		{"Росмаш-Сервис", "росмаш-сервис"},
+		{"Компания Ромашка", "компания ромашка"}, // no quotation marks: maybe the name itself
+		{"Холдинг", "холдинг"},
+		{"Компания «»", "компания"},
+		{"«Компания»", "компания"},
+		{"Группа «Ромашка»", "группа ромашка"}, // a group, not a group of companies
+		{"The", "the"},
+		{"Theranos", "theranos"},
+		{"Банк «Открытие»", "банк открытие"},
 	} {
 		if got := Key(tc.in); got != tc.want {
 			t.Errorf("Key(%q) = %q, want %q", tc.in, got, tc.want)

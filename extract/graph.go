@@ -42,7 +42,11 @@ type EvidenceView struct {
 	EvidenceType string    `json:"evidence_type"`
 	Model        string    `json:"model"`
 	Referent     string    `json:"referent_phrase,omitempty"`
-	Subject      string    `json:"subject"` // as this page names the subject
+	Subject      string    `json:"subject"`         // as this page names the subject in the quote
+	Names        []string  `json:"names,omitempty"` // every name this page gives the subject
+	// Also are the page's other quotes for the same edge (one page's
+	// mentions of a subject are one candidate).
+	Also []QuoteView `json:"also,omitempty"`
 }
 
 // QuoteView is a verbatim span: Text == the source version's text[Start:End].
@@ -155,10 +159,10 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 		})
 		best := g.Evidence[0]
 		g.Confidence, g.Votes, g.Model = best.Confidence, best.Votes, best.Model
-		if len(g.MergedFrom) == 0 && best.Subject != "" {
-			// The name as a page the caller may read writes it, not as
+		if n := commonName(g.Evidence); len(g.MergedFrom) == 0 && n != "" {
+			// The name as the pages the caller may read write it, not as
 			// whichever page was read first.
-			g.Subject = best.Subject
+			g.Subject = n
 		}
 		out = append(out, *g)
 	}
@@ -174,6 +178,32 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 	return out, nil
 }
 
+// commonName returns the name most of evs's pages give the subject (a page
+// that names it two ways counts for both), the best evidence's among
+// equals: the display name of a node is the form most pages use.
+func commonName(evs []EvidenceView) string {
+	count := map[string]int{}
+	name, most := "", 0
+	for _, ev := range evs {
+		names := ev.Names
+		if len(names) == 0 && ev.Subject != "" {
+			names = []string{ev.Subject}
+		}
+		for _, n := range names {
+			count[n]++
+		}
+	}
+	for _, ev := range evs { // best first, so the best page's names win ties
+		names := append([]string{ev.Subject}, ev.Names...)
+		for _, n := range names {
+			if count[n] > most {
+				name, most = n, count[n]
+			}
+		}
+	}
+	return name
+}
+
 func evidenceView(ev Evidence) EvidenceView {
 	votes := 0
 	if ev.Panel != nil {
@@ -184,10 +214,14 @@ func evidenceView(ev Evidence) EvidenceView {
 	if ev.Referent != nil && ev.Referent.Needed {
 		ref = ev.Referent.Phrase
 	}
-	return EvidenceView{SourceID: ev.SourceID, Version: ev.Version, URI: ev.URI, FetchedAt: ev.FetchedAt,
+	v := EvidenceView{SourceID: ev.SourceID, Version: ev.Version, URI: ev.URI, FetchedAt: ev.FetchedAt,
 		Quote: QuoteView{Text: ev.Quote.Text, Start: ev.Quote.Start, End: ev.Quote.End}, ID: ev.ID,
 		Confidence: ev.Confidence, Votes: votes, EvidenceType: ev.EvidenceType, Model: ev.Model, Referent: ref,
-		Subject: ev.Subject}
+		Subject: ev.Subject, Names: ev.Names}
+	for _, q := range ev.Also {
+		v.Also = append(v.Also, QuoteView{Text: q.Text, Start: q.Start, End: q.End})
+	}
+	return v
 }
 
 // merged maps an entity to the entity it was merged into, through live
@@ -271,11 +305,23 @@ func MergeEntities(ctx context.Context, st Store, from, into string, basis []ver
 	return id, nil
 }
 
-// Entities returns the live entities visible in v, by id.
+// Entities returns the live entities visible in v, by id. A subject is
+// named as most of the pages v may read name it, as [Graph] shows it;
+// an entity no visible edge names keeps the name it was first seen with.
 func Entities(ctx context.Context, st Store, v verity.View) ([]Entity, error) {
 	recs, err := st.KindRecords(ctx, verity.KindEntity)
 	if err != nil {
 		return nil, err
+	}
+	edges, err := Graph(ctx, st, v, GraphFilter{})
+	if err != nil {
+		return nil, err
+	}
+	named := map[string]string{}
+	for _, e := range edges {
+		if len(e.MergedFrom) == 0 {
+			named[e.SubjectID] = e.Subject
+		}
 	}
 	var out []Entity
 	for _, r := range recs {
@@ -288,6 +334,9 @@ func Entities(ctx context.Context, st Store, v verity.View) ([]Entity, error) {
 		}
 		// Aliases gather names from every page, readable or not.
 		e.Aliases = nil
+		if n, ok := named[e.ID]; ok {
+			e.Name = n
+		}
 		out = append(out, e)
 	}
 	return out, nil
