@@ -26,6 +26,7 @@ type EdgeView struct {
 	SubjectID  string             `json:"subject_id"`
 	ObjectID   string             `json:"object_id"`
 	MergedFrom []string           `json:"merged_from,omitempty"` // edges shown as this one through live merges
+	Merges     []Merge            `json:"merges,omitempty"`      // the live merges that joined them, with why
 	Human      []verity.HumanVote `json:"human,omitempty"`
 }
 
@@ -75,6 +76,12 @@ type Merge struct {
 	Who      string    `json:"who"`
 	Why      string    `json:"why,omitempty"`
 	At       time.Time `json:"at"`
+	// Kind, SourceID and Phrase say what page first said the two are one,
+	// for a merge extraction proposed ([SameName]); its receipt holds every
+	// page that says so.
+	Kind     string `json:"kind,omitempty"`
+	SourceID string `json:"source_id,omitempty"`
+	Phrase   string `json:"phrase,omitempty"`
 }
 
 // Graph returns the live edges the caller whose view v is may see, best
@@ -140,6 +147,11 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 			}
 		}
 		g.Evidence = append(g.Evidence, evs...)
+		for _, mg := range append(merges.path(body.SubjectID), merges.path(body.ObjectID)...) {
+			if !slices.ContainsFunc(g.Merges, func(x Merge) bool { return x.ID == mg.ID }) {
+				g.Merges = append(g.Merges, mg)
+			}
+		}
 		if hv, err := st.Votes(ctx, body.ID); err == nil {
 			g.Human = append(g.Human, hv...)
 		}
@@ -227,8 +239,24 @@ func evidenceView(ev Evidence) EvidenceView {
 // merged maps an entity to the entity it was merged into, through live
 // merges only.
 type merged struct {
-	into  map[string]string
-	names map[string]string
+	into   map[string]string
+	names  map[string]string
+	bodies map[string]Merge // by From
+}
+
+// path returns the merges that lead from id to its root.
+func (m merged) path(id string) []Merge {
+	var out []Merge
+	seen := map[string]bool{}
+	for {
+		next, ok := m.into[id]
+		if !ok || seen[id] {
+			return out
+		}
+		seen[id] = true
+		out = append(out, m.bodies[id])
+		id = next
+	}
 }
 
 func (m merged) root(id, name string) (string, string) {
@@ -248,7 +276,7 @@ func (m merged) root(id, name string) (string, string) {
 }
 
 func liveMerges(ctx context.Context, st Store, visible func(id string) bool) (merged, error) {
-	m := merged{into: map[string]string{}, names: map[string]string{}}
+	m := merged{into: map[string]string{}, names: map[string]string{}, bodies: map[string]Merge{}}
 	recs, err := st.KindRecords(ctx, verity.KindMerge)
 	if err != nil {
 		return m, err
@@ -266,6 +294,7 @@ func liveMerges(ctx context.Context, st Store, visible func(id string) bool) (me
 		}
 		m.into[body.From] = body.Into
 		m.names[body.Into] = body.IntoName
+		m.bodies[body.From] = body
 	}
 	return m, nil
 }

@@ -94,3 +94,123 @@ func TestOneNodePerCompany(t *testing.T) {
 		}
 	}
 }
+
+// TestProposedMerges: a page that defines an abbreviation, gives a former
+// name or writes a transliteration beside a subject's name proposes a merge
+// of the two entities whose receipt is that page; the graph shows one node
+// with the merge and why; revoking the page splits them again; a reader
+// who may not read the page sees two nodes.
+func TestProposedMerges(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	put(t, db, "metro.example", "# Новости\n\nГУП «Московский метрополитен» (ММ) использует Битрикс24 для учёта заявок.", "group:transport")
+	put(t, db, "mm.example", "# Новости\n\nСегодня ММ использует Битрикс24 в диспетчерских.")
+	put(t, db, "alt.example", "# Новости\n\n«Альтагро» (ранее — «Агросеть») использует Битрикс24.")
+	put(t, db, "agro.example", "# Новости\n\nКомпания «Агросеть» использует Битрикс24 для продаж.")
+	put(t, db, "ros.example", "# Новости\n\n«Росмаш» (Rosmash) использует Битрикс24.")
+	put(t, db, "ros-en.example", "# News\n\nRosmash uses Bitrix24 for sales.")
+	s, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := runner(db, offline.New(offline.Options{}), s).Run(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Merges) != 3 {
+		t.Fatalf("Run proposed merges %v, want three (abbreviation, former name, transliteration)", res.Merges)
+	}
+	ops := verity.NewCaller("group:transport")
+	kinds := map[string]bool{}
+	for _, e := range graph(t, db, ops) {
+		for _, m := range e.Merges {
+			kinds[m.Kind] = true
+			if len(e.MergedFrom) != 1 {
+				t.Errorf("edge %s (%s) is shown through merge %s but joins %v", e.ID, e.Subject, m.ID, e.MergedFrom)
+			}
+		}
+	}
+	if !kinds[extract.SameAbbreviation] || !kinds[extract.SamePreviousName] || !kinds[extract.SameTransliteration] {
+		t.Errorf("merges shown in the graph: %v, want all three kinds", kinds)
+	}
+	if n := len(graph(t, db, ops)); n != 3 {
+		t.Errorf("a reader of every page sees %d edges, want 3 (one per company)", n)
+	}
+	// The abbreviation's basis is a page of group:transport: a public
+	// reader sees ММ on its own, and not the merge.
+	pub := graph(t, db, verity.NewCaller())
+	if len(pub) != 3 {
+		t.Errorf("a public reader sees %d edges, want 3 (ММ, Альтагро, Росмаш): %+v", len(pub), pub)
+	}
+	for _, e := range pub {
+		for _, m := range e.Merges {
+			if m.Kind == extract.SameAbbreviation {
+				t.Errorf("a public reader sees the merge %s resting on a page it may not read", m.ID)
+			}
+		}
+	}
+	// A curator rejects the transliteration merge; running again does not
+	// bring it back.
+	var translit string
+	for _, e := range graph(t, db, ops) {
+		for _, m := range e.Merges {
+			if m.Kind == extract.SameTransliteration {
+				translit = m.ID
+			}
+		}
+	}
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.RecordRef(translit)}, verity.Actor{Who: "user:curator@corp.example"}, "not the same"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runner(db, offline.New(offline.Options{}), s).Run(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range graph(t, db, ops) {
+		for _, m := range e.Merges {
+			if m.ID == translit {
+				t.Errorf("merge %s came back after a curator rejected it", m.ID)
+			}
+		}
+	}
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("alt.example")}, verity.Actor{Who: "user:ops@corp.example"}, "withdrawn"); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range graph(t, db, ops) {
+		for _, m := range e.Merges {
+			if m.Kind == extract.SamePreviousName {
+				t.Errorf("merge %s outlived the page it rests on", m.ID)
+			}
+		}
+	}
+}
+
+func TestSameNames(t *testing.T) {
+	for _, tc := range []struct {
+		text, name    string
+		kind, other string // "" when nothing is said
+	}{
+		{"ГУП «Московский метрополитен» (ММ) перешёл на Битрикс24.", "«Московский метрополитен»", extract.SameAbbreviation, "ММ"},
+		{"Acme Logistics (AL) moved.", "Acme Logistics", extract.SameAbbreviation, "AL"},
+		{"«Альтагро» (ранее — «Агросеть») использует CRM.", "«Альтагро»", extract.SamePreviousName, "«Агросеть»"},
+		{"Acme, formerly Acme Freight, uses it.", "Acme", extract.SamePreviousName, "Acme Freight"},
+		{"«Росмаш» (Rosmash) использует CRM.", "«Росмаш»", extract.SameTransliteration, "Rosmash"},
+		{"Bitrix24 (Битрикс24) is a CRM.", "Bitrix24", extract.SameTransliteration, "Битрикс24"},
+		// Near misses say nothing.
+		{"«Росмаш» (Роснефть) использует CRM.", "«Росмаш»", "", ""},
+		{"«Росмаш» (Rosneft) использует CRM.", "«Росмаш»", "", ""},
+		{"ООО «Ромашка» (Москва) использует CRM.", "ООО «Ромашка»", "", ""},
+		{"«Московский метрополитен» (МКМ) использует CRM.", "«Московский метрополитен»", "", ""},
+		{"«Росмаш» (RM) использует CRM.", "«Росмаш»", "", ""},
+		{"Acme, a freight forwarder, uses it.", "Acme", "", ""},
+		{"«Росмаш» (2019) использует CRM.", "«Росмаш»", "", ""},
+	} {
+		got := extract.SameNames(tc.text, []string{tc.name})
+		switch {
+		case tc.kind == "" && len(got) != 0:
+			t.Errorf("SameNames(%q, %q) = %+v, want nothing", tc.text, tc.name, got)
+		case tc.kind != "" && (len(got) != 1 || got[0].Kind != tc.kind || got[0].Other != tc.other ||
+			tc.text[got[0].Start:got[0].End] != got[0].Phrase):
+			t.Errorf("SameNames(%q, %q) = %+v, want one %s with %q", tc.text, tc.name, got, tc.kind, tc.other)
+		}
+	}
+}

@@ -133,12 +133,15 @@ const (
 // PageResult is what one page gave: every candidate's outcome, and the
 // trace of every step.
 type PageResult struct {
-	SourceID string        `json:"source_id"`
-	Version  int           `json:"version"`
-	URI      string        `json:"uri"`
-	Model    string        `json:"model"`
-	Outcomes []Outcome     `json:"outcomes"`
-	Steps    []verity.Step `json:"-"`
+	SourceID string    `json:"source_id"`
+	Version  int       `json:"version"`
+	URI      string    `json:"uri"`
+	Model    string    `json:"model"`
+	Outcomes []Outcome `json:"outcomes"`
+	// Same are the page's statements that an accepted subject is also
+	// another name, which may join two entities ([SameNames]).
+	Same  []SameName    `json:"same_names,omitempty"`
+	Steps []verity.Step `json:"-"`
 }
 
 // Accepted returns the outcomes that were accepted (one per edge).

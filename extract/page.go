@@ -151,6 +151,12 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 		res.Steps = append(res.Steps, traces[i]...)
 	}
 	res.Outcomes = foldPerEdge(outs)
+	for _, o := range res.Accepted() {
+		for _, sn := range SameNames(src.Text, o.Evidence.Names) {
+			sn.SubjectKey = o.SubjectKey
+			res.Same = append(res.Same, sn)
+		}
+	}
 	return res, nil
 }
 

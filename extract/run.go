@@ -46,6 +46,7 @@ type RunResult struct {
 	Resumed  int                  `json:"resumed"` // pages an earlier attempt of the run had finished
 	Read     int                  `json:"read"`    // pages read now
 	Relocate []Relocation         `json:"relocated,omitempty"`
+	Merges   []string             `json:"merges,omitempty"` // merge records pages' statements support
 	Cost     CostReport           `json:"cost"`
 }
 
@@ -209,7 +210,16 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 	if firstErr != nil {
 		return res, firstErr
 	}
-	return res, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	// Pages may name one entity in another's words only once both exist,
+	// which the order pages are read in does not decide: merges are
+	// proposed when every page is in.
+	commit.Lock()
+	defer commit.Unlock()
+	res.Merges, err = proposeMerges(ctx, r.Store, spec.Subject.Type, res.Pages, r.X.opt.Now())
+	return res, err
 }
 
 // page runs one source: re-locates its older evidence, returns the stored

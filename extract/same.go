@@ -1,0 +1,279 @@
+package extract
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/veritykb/verity"
+)
+
+// Kinds of statement that two names are one.
+const (
+	SameAbbreviation    = "abbreviation"    // «Московский метрополитен (ММ)»
+	SamePreviousName    = "previous_name"   // «Альтагро (ранее — «Агросеть»)», "Acme, formerly Acme Freight"
+	SameTransliteration = "transliteration" // «Росмаш (Rosmash)»
+)
+
+// SameName is a page's statement, found by code, that a name its subject
+// goes by and another name are one: an abbreviation defined beside the name,
+// a former name, a transliteration written beside it. Phrase is the page's
+// text that says so, verbatim (Text[Start:End] of the version read).
+type SameName struct {
+	SubjectKey string `json:"subject_key"`
+	Name       string `json:"name"`
+	Other      string `json:"other"`
+	Kind       string `json:"kind"`
+	Phrase     string `json:"phrase"`
+	Start      int    `json:"start"`
+	End        int    `json:"end"`
+}
+
+// previousMarkers open a former name inside parentheses or after a comma,
+// folded.
+var previousMarkers = []string{"ранее", "бывшая", "бывший", "бывш.", "прежнее название", "до переименования",
+	"formerly", "previously", "former name", "formerly known as"}
+
+// SameNames finds in text, at each place it writes one of names, a
+// statement that the name is also another: "Name (ABBR)" where ABBR is the
+// name's initials, "Name (ранее — Other)" or "Name, formerly Other", and
+// "Name (Other)" where Other is Name written in the other alphabet. Names
+// shorter than two letters are not looked for.
+func SameNames(text string, names []string) []SameName {
+	var out []SameName
+	for _, name := range names {
+		name = strings.TrimSpace(name)
+		if utf8.RuneCountInString(name) < 2 {
+			continue
+		}
+		for from := 0; from < len(text); {
+			i := strings.Index(text[from:], name)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(name)
+			if s, ok := sameAfter(text, i, from, name); ok && !slices.ContainsFunc(out, func(o SameName) bool {
+				return o.Start == s.Start && o.Kind == s.Kind
+			}) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// sameAfter reads what follows the name at text[start:end].
+func sameAfter(text string, start, end int, name string) (SameName, bool) {
+	rest := text[end:]
+	// A quoted name's closing mark may follow the form the page names it by.
+	trimmed := strings.TrimLeft(rest, " \u00a0")
+	at := end + len(rest) - len(trimmed)
+	s := SameName{Name: name, Start: start}
+	switch {
+	case strings.HasPrefix(trimmed, "("):
+		close := strings.IndexByte(trimmed, ')')
+		if close < 0 || close > 120 {
+			return s, false
+		}
+		inner := strings.TrimSpace(trimmed[1:close])
+		s.End = at + close + 1
+		if other, ok := afterMarker(inner); ok {
+			s.Kind, s.Other = SamePreviousName, other
+		} else if isAbbreviationOf(inner, name) {
+			s.Kind, s.Other = SameAbbreviation, inner
+		} else if Transliterates(inner, name) {
+			s.Kind, s.Other = SameTransliteration, inner
+		} else {
+			return s, false
+		}
+	case strings.HasPrefix(trimmed, ","):
+		clause := strings.TrimSpace(trimmed[1:])
+		stop := strings.IndexAny(clause, ",.;:!?()\n")
+		if stop < 0 {
+			stop = len(clause)
+		}
+		other, ok := afterMarker(clause[:stop])
+		if !ok {
+			return s, false
+		}
+		s.Kind, s.Other = SamePreviousName, other
+		s.End = at + len(trimmed) - len(clause) + stop
+	default:
+		return s, false
+	}
+	s.Other = strings.Trim(s.Other, " \u00a0—–-:,")
+	if Key(s.Other) == "" || Key(s.Other) == Key(name) {
+		return s, false
+	}
+	s.Phrase = text[s.Start:s.End]
+	return s, true
+}
+
+// afterMarker returns what follows a marker of a former name that opens
+// s ("ранее — «Агросеть»", "formerly Acme Freight").
+func afterMarker(s string) (string, bool) {
+	f := strings.ToLower(s)
+	for _, m := range previousMarkers {
+		if strings.HasPrefix(f, m) {
+			rest := strings.TrimLeft(s[len(m):], " \u00a0—–-:,")
+			for _, w := range []string{"known as ", "известная как ", "известный как ", "название "} {
+				rest = strings.TrimPrefix(rest, w)
+			}
+			return rest, strings.TrimSpace(rest) != ""
+		}
+	}
+	return "", false
+}
+
+// isAbbreviationOf reports whether abbr is written as an abbreviation
+// (two to eight capital letters or digits, no spaces) and is the initials
+// of name's words, function words skipped: "ММ" of "Московский
+// метрополитен", "RZD" is not of "Росмаш".
+func isAbbreviationOf(abbr, name string) bool {
+	n := utf8.RuneCountInString(abbr)
+	if n < 2 || n > 8 {
+		return false
+	}
+	for _, r := range abbr {
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	var initials []rune
+	for _, w := range strings.Fields(Key(name)) {
+		if slices.Contains([]string{"и", "of", "and", "the", "&"}, w) {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(w)
+		initials = append(initials, unicode.ToLower(r))
+	}
+	return len(initials) >= 2 && string(initials) == strings.ToLower(abbr)
+}
+
+// translit writes Cyrillic letters in Latin ones, as names are usually
+// transliterated.
+var translit = map[rune]string{
+	'а': "a", 'б': "b", 'в': "v", 'г': "g", 'д': "d", 'е': "e", 'ж': "zh", 'з': "z", 'и': "i", 'й': "y",
+	'к': "k", 'л': "l", 'м': "m", 'н': "n", 'о': "o", 'п': "p", 'р': "r", 'с': "s", 'т': "t", 'у': "u",
+	'ф': "f", 'х': "kh", 'ц': "ts", 'ч': "ch", 'ш': "sh", 'щ': "shch", 'ъ': "", 'ы': "y", 'ь': "", 'э': "e",
+	'ю': "yu", 'я': "ya",
+}
+
+// soundKey is a name's key in Latin letters with the spellings
+// transliterations disagree on folded together (x and ks, c and k, y and
+// i, kh and h, doubled letters), spaces and hyphens dropped: Битрикс24
+// and Bitrix24 share it, Росмаш and Rosmash too.
+func soundKey(name string) string {
+	var b strings.Builder
+	for _, r := range Key(name) {
+		if t, ok := translit[r]; ok {
+			b.WriteString(t)
+		} else if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	s := b.String()
+	for _, p := range [][2]string{{"shch", "sh"}, {"sch", "sh"}, {"ch", "4"}, {"sh", "6"}, {"zh", "5"}, {"kh", "h"},
+		{"ck", "k"}, {"x", "ks"}, {"c", "k"}, {"q", "k"}, {"ph", "f"}, {"w", "v"}, {"j", "i"}, {"y", "i"}, {"ts", "tz"}} {
+		s = strings.ReplaceAll(s, p[0], p[1])
+	}
+	var out []rune
+	for _, r := range s {
+		if len(out) > 0 && out[len(out)-1] == r {
+			continue
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
+
+// Transliterates reports whether a and b are one name written in two
+// alphabets (one has Cyrillic letters, the other none) that read the
+// same: "Rosmash" and "Росмаш", "Bitrix24" and "Битрикс24".
+func Transliterates(a, b string) bool {
+	if cyrillic(a) == cyrillic(b) {
+		return false
+	}
+	ka, kb := soundKey(a), soundKey(b)
+	return len(ka) >= 3 && ka == kb
+}
+
+func cyrillic(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Cyrillic, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// proposeMerges records the merges that pages' statements support: for
+// every statement that the subject of an accepted edge is also another
+// name, when an entity of that other name's key exists too, a merge record
+// saying the other entity is the subject's, whose receipt has one set per
+// page that says so ({both entities, the page}). It lives while one such
+// page is live and readable to whoever looks, dies with its basis, and a
+// curator can reject it by revoking it.
+func proposeMerges(ctx context.Context, st Store, subjType string, pages []*PageResult, now time.Time) ([]string, error) {
+	var ids []string
+	for _, p := range pages {
+		for _, s := range p.Same {
+			into, from := EntityID(subjType, s.SubjectKey), EntityID(subjType, Key(s.Other))
+			if into == from {
+				continue
+			}
+			intoRec, err := st.Record(ctx, into)
+			if err != nil {
+				if verity.ErrorCode(err) == verity.ENOTFOUND {
+					continue
+				}
+				return ids, err
+			}
+			fromRec, err := st.Record(ctx, from)
+			if err != nil {
+				if verity.ErrorCode(err) == verity.ENOTFOUND {
+					continue
+				}
+				return ids, err
+			}
+			id := "merge:" + shortHash(from, into)
+			body := Merge{ID: id, From: from, Into: into, FromName: entityName(fromRec), IntoName: entityName(intoRec),
+				Who: string(Who), Why: fmt.Sprintf("%s: «%s»", s.Kind, s.Phrase), At: now.UTC(), Kind: s.Kind,
+				SourceID: p.SourceID, Phrase: s.Phrase}
+			set := []verity.Ref{verity.RecordRef(from), verity.RecordRef(into), verity.SourceRef(p.SourceID)}
+			if old, err := st.Record(ctx, id); err == nil {
+				body = mergeBody(old, body) // the first basis names it; the receipt grows
+			}
+			if _, err := st.PutRecords(ctx, []*verity.Record{{ID: id, Kind: verity.KindMerge,
+				Receipt: verity.Receipt{Sets: [][]verity.Ref{set}}, Body: mustJSON(body)}}); err != nil {
+				return ids, fmt.Errorf("propose merge %s: %w", id, err)
+			}
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids), nil
+}
+
+func entityName(rec *verity.Record) string {
+	var e Entity
+	if json.Unmarshal(rec.Body, &e) != nil {
+		return ""
+	}
+	return e.Name
+}
+
+// mergeBody keeps a stored merge's body when it reads, else next.
+func mergeBody(old *verity.Record, next Merge) Merge {
+	var prev Merge
+	if json.Unmarshal(old.Body, &prev) != nil || prev.ID == "" {
+		return next
+	}
+	return prev
+}
