@@ -186,7 +186,7 @@ func TestProposedMerges(t *testing.T) {
 
 func TestSameNames(t *testing.T) {
 	for _, tc := range []struct {
-		text, name    string
+		text, name  string
 		kind, other string // "" when nothing is said
 	}{
 		{"ГУП «Московский метрополитен» (ММ) перешёл на Битрикс24.", "«Московский метрополитен»", extract.SameAbbreviation, "ММ"},
