@@ -214,3 +214,39 @@ func TestSameNames(t *testing.T) {
 		}
 	}
 }
+
+func TestLikelyDuplicates(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	var ents []extract.Entity
+	for _, n := range []string{"«Нордлес»", "Nordles", "Росмаш-Сервис", "«Росмаш Сервис»", "ММ", "«Московский метрополитен»",
+		"«Росмаш»", "«Роснефть»", "Rosneft Trading", "«Альтагро»"} {
+		k := extract.Key(n)
+		ents = append(ents, extract.Entity{ID: extract.EntityID("organization", k), Name: n, Key: k, Type: "organization"})
+	}
+	got, err := extract.LikelyDuplicates(ctx, db, receipttest.View(ctx, db, verity.NewCaller()), ents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"«Нордлес»|Nordles":             extract.SameTransliteration,
+		"Росмаш-Сервис|«Росмаш Сервис»": "spelling",
+		"ММ|«Московский метрополитен»":  extract.SameAbbreviation,
+	}
+	found := map[string]string{}
+	for _, d := range got {
+		a, b := d.AName, d.BName
+		if _, ok := want[b+"|"+a]; ok {
+			a, b = b, a
+		}
+		found[a+"|"+b] = d.Why
+	}
+	if len(found) != len(want) {
+		t.Errorf("LikelyDuplicates = %+v, want exactly %v", got, want)
+	}
+	for pair, why := range want {
+		if found[pair] != why {
+			t.Errorf("LikelyDuplicates: %s = %q, want %q", pair, found[pair], why)
+		}
+	}
+}

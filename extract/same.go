@@ -277,3 +277,117 @@ func mergeBody(old *verity.Record, next Merge) Merge {
 	}
 	return prev
 }
+
+// LikelyDuplicate is a pair of entities that rules alone say may be one, with
+// why: no page says so, so they stay two nodes until a page, a model's
+// verified answer or a curator's merge joins them.
+type LikelyDuplicate struct {
+	A     string `json:"a"`
+	AName string `json:"a_name"`
+	B     string `json:"b"`
+	BName string `json:"b_name"`
+	Why   string `json:"why"` // transliteration, abbreviation, spelling
+}
+
+// LikelyDuplicates returns the pairs of ents of one type that rules alone
+// find alike and no live merge visible in v joins: one name written in the
+// other alphabet (Битрикс24, Bitrix24), one the initials of the other (ММ,
+// Московский метрополитен), or the same letters but for spaces, hyphens
+// and punctuation (Росмаш-Сервис, Росмаш Сервис).
+func LikelyDuplicates(ctx context.Context, st Store, v verity.View, ents []Entity) ([]LikelyDuplicate, error) {
+	merges, err := liveMerges(ctx, st, func(id string) bool { return v.Visible(verity.RecordRef(id)) })
+	if err != nil {
+		return nil, err
+	}
+	joined := func(a, b string) bool {
+		ra, _ := merges.root(a, "")
+		rb, _ := merges.root(b, "")
+		return ra == rb
+	}
+	type rule struct {
+		why string
+		key func(Entity) string
+	}
+	rules := []rule{
+		{"spelling", func(e Entity) string {
+			return strings.Map(func(r rune) rune {
+				if unicode.IsLetter(r) || unicode.IsDigit(r) {
+					return r
+				}
+				return -1
+			}, e.Key)
+		}},
+		{SameTransliteration, func(e Entity) string { return soundKey(e.Key) }},
+		{SameAbbreviation, func(e Entity) string {
+			if isAbbreviationWord(e.Name) {
+				return strings.ToLower(strings.Trim(DisplayName(e.Name), "«»\"“”"))
+			}
+			var ini []rune
+			words := strings.Fields(e.Key)
+			for _, w := range words {
+				if !slices.Contains([]string{"и", "of", "and", "the", "&"}, w) {
+					r, _ := utf8.DecodeRuneInString(w)
+					ini = append(ini, r)
+				}
+			}
+			if len(ini) < 2 {
+				return ""
+			}
+			return string(ini)
+		}},
+	}
+	var out []LikelyDuplicate
+	seen := map[[2]string]bool{}
+	for _, r := range rules {
+		groups := map[string][]Entity{}
+		for _, e := range ents {
+			if k := r.key(e); utf8.RuneCountInString(k) >= 2 {
+				groups[e.Type+"\x00"+k] = append(groups[e.Type+"\x00"+k], e)
+			}
+		}
+		for _, g := range groups {
+			for i := range g {
+				for j := i + 1; j < len(g); j++ {
+					a, b := g[i], g[j]
+					if a.ID > b.ID {
+						a, b = b, a
+					}
+					if a.Key == b.Key || seen[[2]string{a.ID, b.ID}] || joined(a.ID, b.ID) {
+						continue
+					}
+					if r.why == SameTransliteration && cyrillic(a.Key) == cyrillic(b.Key) {
+						continue // one alphabet: the spelling rule's, or two names
+					}
+					if r.why == SameAbbreviation && isAbbreviationWord(a.Name) == isAbbreviationWord(b.Name) {
+						continue
+					}
+					seen[[2]string{a.ID, b.ID}] = true
+					out = append(out, LikelyDuplicate{A: a.ID, AName: a.Name, B: b.ID, BName: b.Name, Why: r.why})
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y LikelyDuplicate) int { return strings.Compare(x.A+x.B, y.A+y.B) })
+	return out, nil
+}
+
+// isAbbreviationWord reports a name written as an abbreviation: one word
+// of two to eight capitals or digits.
+func isAbbreviationWord(name string) bool {
+	s := strings.Trim(DisplayName(name), "«»\"“”")
+	n := utf8.RuneCountInString(s)
+	if n < 2 || n > 8 {
+		return false
+	}
+	letters := 0
+	for _, r := range s {
+		switch {
+		case unicode.IsUpper(r):
+			letters++
+		case unicode.IsDigit(r):
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}

@@ -338,18 +338,31 @@ func (s *Service) graph(ctx context.Context, c verity.Caller, r Rights, f extrac
 // and GET /api/v1/graph/entities.
 type EntityList struct {
 	Entities []extract.Entity `json:"entities"`
+	// Duplicates are pairs of them that rules alone find alike (one name
+	// in two alphabets, initials, spelling) and nothing has merged:
+	// verity graph entities --duplicates.
+	Duplicates []extract.LikelyDuplicate `json:"duplicates"`
 }
 
-// Entities returns the live entities c may see, by id.
+// Entities returns the live entities c may see, by id, and the pairs of
+// them that are likely duplicates.
 func (s *Service) Entities(ctx context.Context, c verity.Caller) (*EntityList, error) {
-	ents, err := extract.Entities(ctx, s.store, s.view(ctx, c, false).v)
+	v := s.view(ctx, c, false).v
+	ents, err := extract.Entities(ctx, s.store, v)
 	if err != nil {
 		return nil, err
 	}
 	if ents == nil {
 		ents = []extract.Entity{}
 	}
-	return &EntityList{Entities: ents}, nil
+	dups, err := extract.LikelyDuplicates(ctx, s.store, v, ents)
+	if err != nil {
+		return nil, err
+	}
+	if dups == nil {
+		dups = []extract.LikelyDuplicate{}
+	}
+	return &EntityList{Entities: ents, Duplicates: dups}, nil
 }
 
 // MergeRequest says that entity From is entity Into: the body of POST

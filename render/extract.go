@@ -211,7 +211,17 @@ func Graph(w io.Writer, list *kb.EdgeList) {
 
 // Entities prints the entities a caller sees, a line each with the key
 // that names with the same meaning share.
-func Entities(w io.Writer, list *kb.EntityList) {
+func Entities(w io.Writer, list *kb.EntityList, duplicates bool) {
+	if duplicates {
+		for _, d := range list.Duplicates {
+			fmt.Fprintf(w, "%s  %s\n%s  %s\n  likely one (%s): no page says so; verity graph merge %s %s joins them\n",
+				d.A, printable.Text(d.AName), d.B, printable.Text(d.BName), d.Why, d.A, d.B)
+		}
+		if len(list.Duplicates) == 0 {
+			fmt.Fprintln(w, "no likely duplicates")
+		}
+		return
+	}
 	for _, e := range list.Entities {
 		fmt.Fprintf(w, "%s  %-14s %s  (key %q)\n", e.ID, e.Type, printable.Text(e.Name), printable.Text(e.Key))
 	}

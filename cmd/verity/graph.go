@@ -92,7 +92,8 @@ func (a *app) graphMergeCmd() *cobra.Command {
 }
 
 func (a *app) graphEntitiesCmd() *cobra.Command {
-	return &cobra.Command{
+	var dups bool
+	cmd := &cobra.Command{
 		Use:   "entities",
 		Short: "List the live entities the caller may see, with their ids and keys",
 		Args:  cobra.NoArgs,
@@ -109,10 +110,12 @@ func (a *app) graphEntitiesCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(list)
 			}
-			render.Entities(a.stdout, list)
+			render.Entities(a.stdout, list, dups)
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&dups, "duplicates", false, "list only likely duplicates rules find (transliteration, initials, spelling), with why")
+	return cmd
 }
 
 func (a *app) graphAliasCmd() *cobra.Command {
