@@ -169,6 +169,21 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 			}
 			return a.SourceID < b.SourceID
 		})
+		if len(g.MergedFrom) > 0 {
+			// Edges joined by a merge may hold one page's quote twice (an
+			// edge of an old key and of the new one): it is shown once.
+			type at struct {
+				src        string
+				start, end int
+			}
+			seen := map[at]bool{}
+			g.Evidence = slices.DeleteFunc(g.Evidence, func(ev EvidenceView) bool {
+				k := at{ev.SourceID, ev.Quote.Start, ev.Quote.End}
+				dup := seen[k]
+				seen[k] = true
+				return dup
+			})
+		}
 		best := g.Evidence[0]
 		g.Confidence, g.Votes, g.Model = best.Confidence, best.Votes, best.Model
 		if n := commonName(g.Evidence); len(g.MergedFrom) == 0 && n != "" {

@@ -2,14 +2,19 @@ package extract_test
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/receipt/receipttest"
+	"github.com/veritykb/verity/sqlite"
 )
 
 // TestOneNodePerCompany reads pages that name one company twice in the
@@ -247,6 +252,114 @@ func TestLikelyDuplicates(t *testing.T) {
 	for pair, why := range want {
 		if found[pair] != why {
 			t.Errorf("LikelyDuplicates: %s = %q, want %q", pair, found[pair], why)
+		}
+	}
+}
+
+// TestRekey: a graph extracted under the older Key, which kept
+// «Компания» in the key, is joined with what today's extraction finds:
+// the old ids stay and resolve (graph, explain), the merge is a record
+// whose revocation splits the nodes again and whose restoration joins them.
+func TestRekey(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	textA := "# Новости\n\nКомпания «Альтагро» использует Битрикс24 для работы с клиентами."
+	put(t, db, "a.example", textA)
+	put(t, db, "b.example", "# Новости\n\n«Альтагро» подключила к Битрикс24 ещё два филиала.")
+	// What the previous release stored for page a: keys with the descriptor.
+	oldKey := "компания альтагро"
+	edgeID := extract.EdgeID("uses", oldKey, "битрикс24")
+	q := "Компания «Альтагро» использует Битрикс24 для работы с клиентами."
+	start := strings.Index(textA, q)
+	ev := extract.Evidence{ID: extract.EvidenceID(edgeID, "a.example"), EdgeID: edgeID, Subject: "Компания «Альтагро»", Object: "Битрикс24",
+		SourceID: "a.example", Version: 1, URI: "https://a.example/page", Confidence: 1, Model: "offline", Spec: "bitrix24-customers-ru",
+		Quote: extract.Quote{Text: q, Start: start, End: start + len(q)}}
+	subj := extract.Entity{ID: extract.EntityID("organization", oldKey), Name: "Компания «Альтагро»", Key: oldKey, Type: "organization"}
+	obj := extract.Entity{ID: extract.EntityID("product", "битрикс24"), Name: "Битрикс24", Key: "битрикс24", Type: "product"}
+	edge := extract.EdgeBody{ID: edgeID, Relation: "uses", SubjectID: subj.ID, Subject: subj.Name, SubjectKey: oldKey, SubjectType: "organization",
+		ObjectID: obj.ID, Object: obj.Name, ObjectKey: obj.Key, ObjectType: "product", Spec: ev.Spec}
+	onEv := verity.Receipt{Sets: [][]verity.Ref{{verity.RecordRef(ev.ID)}}}
+	body := func(v any) []byte { raw, _ := json.Marshal(v); return raw }
+	if _, err := db.PutRecords(ctx, []*verity.Record{
+		{ID: ev.ID, Kind: verity.KindEvidence, Receipt: verity.Receipt{Sets: [][]verity.Ref{{verity.SourceRef("a.example")}}}, Body: body(ev)},
+		{ID: edgeID, Kind: verity.KindEdge, Receipt: onEv, Body: body(edge)},
+		{ID: subj.ID, Kind: verity.KindEntity, Receipt: onEv, Body: body(subj)},
+		{ID: obj.ID, Kind: verity.KindEntity, Receipt: onEv, Body: body(obj)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := runner(db, offline.New(offline.Options{}), s).Run(ctx, []string{"b.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rekeyed) != 1 {
+		t.Fatalf("Run re-keyed %v, want one merge of the old entity into the new key's", res.Rekeyed)
+	}
+	caller := verity.NewCaller()
+	edges := graph(t, db, caller)
+	if len(edges) != 1 || !slices.Equal(sources(edges[0]), []string{"a.example", "b.example"}) {
+		t.Fatalf("Graph after re-keying = %+v, want one edge resting on pages a and b", edges)
+	}
+	if !slices.Contains(append([]string{edges[0].ID}, edges[0].MergedFrom...), edgeID) {
+		t.Errorf("the joined edge %s (from %v) does not answer to the old id %s", edges[0].ID, edges[0].MergedFrom, edgeID)
+	}
+	ex, err := extract.Explain(ctx, db, receipttest.View(ctx, db, caller), edgeID)
+	if err != nil || ex.Edge == nil || len(ex.Edge.Evidence) != 2 {
+		t.Fatalf("Explain(old id) = %+v, %v; want the joined edge", ex, err)
+	}
+	// Revoking the merge splits the nodes; restoring it joins them again.
+	if _, _, err := db.Revoke(ctx, []verity.Ref{verity.RecordRef(res.Rekeyed[0])}, verity.Actor{Who: "user:curator@corp.example"}, "undo the re-key"); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(graph(t, db, caller)); n != 2 {
+		t.Errorf("after revoking the re-key merge, Graph has %d edges, want 2", n)
+	}
+	if _, _, err := db.Unrevoke(ctx, []verity.Ref{verity.RecordRef(res.Rekeyed[0])}, verity.Actor{Who: "user:curator@corp.example"}, "redo"); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(graph(t, db, caller)); n != 1 {
+		t.Errorf("after restoring the re-key merge, Graph has %d edges, want 1", n)
+	}
+}
+
+// TestRekeyPreviousRelease re-keys the store release de9fe87 wrote (a
+// copy): its names key as they did, so nothing is merged and the graph is
+// what it was, edge for edge.
+func TestRekeyPreviousRelease(t *testing.T) {
+	ctx := context.Background()
+	b, err := os.ReadFile("../sqlite/testdata/stores/de9fe87-demo.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sqlite.Open(ctx, path, sqlite.Options{Now: func() time.Time { return t0 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	caller := verity.NewCaller("group:all")
+	before := graph(t, db, caller)
+	if len(before) == 0 {
+		t.Fatal("the release's store shows no edge")
+	}
+	ids, err := extract.Rekey(ctx, db, t0)
+	if err != nil || len(ids) != 0 {
+		t.Fatalf("Rekey = %v, %v; want nothing to merge", ids, err)
+	}
+	after := graph(t, db, caller)
+	if len(after) != len(before) {
+		t.Fatalf("Graph after Rekey has %d edges, before %d", len(after), len(before))
+	}
+	for i := range before {
+		if before[i].ID != after[i].ID || before[i].SubjectID != after[i].SubjectID || len(before[i].Evidence) != len(after[i].Evidence) {
+			t.Errorf("edge %d: %s/%s before, %s/%s after", i, before[i].ID, before[i].SubjectID, after[i].ID, after[i].SubjectID)
 		}
 	}
 }

@@ -46,7 +46,8 @@ type RunResult struct {
 	Resumed  int                  `json:"resumed"` // pages an earlier attempt of the run had finished
 	Read     int                  `json:"read"`    // pages read now
 	Relocate []Relocation         `json:"relocated,omitempty"`
-	Merges   []string             `json:"merges,omitempty"` // merge records pages' statements support
+	Merges   []string             `json:"merges,omitempty"`  // merge records pages' statements support
+	Rekeyed  []string             `json:"rekeyed,omitempty"` // merge records of entities that share a key now ([Rekey])
 	Cost     CostReport           `json:"cost"`
 }
 
@@ -157,6 +158,13 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 		if ids, err = Targets(ctx, r.Store, spec); err != nil {
 			return res, err
 		}
+	}
+	// A graph extracted under an older Key joins its entities the new
+	// key puts together before new evidence arrives under the new ids.
+	rekeyed, err := Rekey(ctx, r.Store, r.X.opt.Now())
+	res.Rekeyed = rekeyed
+	if err != nil {
+		return res, err
 	}
 	aliases, err := r.Store.Aliases(ctx)
 	if err != nil {

@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/veritykb/verity"
@@ -21,6 +22,10 @@ type ExtractReport struct {
 	Pages    ExtractPages         `json:"pages"`
 	Cost     extract.CostReport   `json:"cost"`
 	Moved    []extract.Relocation `json:"relocated,omitempty"`
+	// Merges are the merge records the run proposed or found live that the
+	// caller may see: pages that say two names are one, and entities that
+	// share a key under today's extract.Key (verity graph shows them).
+	Merges []string `json:"merges,omitempty"`
 	// Notes say why a run read nothing, when it did (for instance: pages
 	// of other systems name the spec's objects).
 	Notes []string `json:"notes,omitempty"`
@@ -233,6 +238,11 @@ func (s *Service) extract(ctx context.Context, c verity.Caller, m llm.Model, req
 	for _, mv := range res.Relocate {
 		if readable(mv.SourceID) {
 			out.Moved = append(out.Moved, mv)
+		}
+	}
+	for _, id := range append(append([]string(nil), res.Merges...), res.Rekeyed...) {
+		if reader.v.Visible(verity.RecordRef(id)) && !slices.Contains(out.Merges, id) {
+			out.Merges = append(out.Merges, id)
 		}
 	}
 	return out, runErr

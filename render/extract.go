@@ -55,6 +55,9 @@ func Extraction(w io.Writer, out *kb.ExtractReport, lang string) {
 			fmt.Fprintf(w, "    %-26s %s\n", r, extract.ReasonText(r, lang))
 		}
 	}
+	if len(out.Merges) > 0 {
+		fmt.Fprintf(w, "\n%s\n", Label(lang, "merges", len(out.Merges)))
+	}
 	Cost(w, out.Cost, len(out.Edges), lang)
 }
 
@@ -73,6 +76,12 @@ func Edge(w io.Writer, e extract.EdgeView, lang string) {
 		if ev.Referent != "" {
 			fmt.Fprintf(w, "      %s\n", Label(lang, "whole_page", printable.Text(printable.Line(ev.Referent, 160))))
 		}
+		for _, q := range ev.Also {
+			fmt.Fprintf(w, "      «%s»  [%d:%d]\n", printable.Text(printable.Line(q.Text, 220)), q.Start, q.End)
+		}
+	}
+	for _, m := range e.Merges {
+		fmt.Fprintf(w, "    %s\n", Label(lang, "merge", printable.Text(m.FromName), printable.Text(m.IntoName), m.Kind+" "+printable.Text(printable.Line(m.Phrase, 120)), m.ID))
 	}
 }
 
@@ -194,6 +203,8 @@ var labels = map[string][2]string{
 	"per_edge":   {" %.1f calls per accepted edge", " вызовов на принятую связь: %.1f"},
 	"usage":      {"model: %d calls, %d from cache, %d tokens in, %d out", "модель: вызовов %d, из кэша %d, токенов на входе %d, на выходе %d"},
 	"note":       {"note: %s", "заметка: %s"},
+	"merge":      {"≡ %s is %s (%s)  [%s; verity revoke record:%[4]s to split]", "≡ %s — это %s (%s)  [%s; разделить: verity revoke record:%[4]s]"},
+	"merges":     {"Merges: %d live (verity graph shows them on the edges they join)", "Слияний: %d (verity graph показывает их на связях, которые они объединяют)"},
 	"why":        {"Why was it accepted? verity explain %s   Export: verity graph --format graphml", "Почему принято? verity explain %s   Выгрузка: verity graph --format graphml"},
 }
 
