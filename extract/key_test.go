@@ -363,3 +363,47 @@ func TestRekeyPreviousRelease(t *testing.T) {
 		}
 	}
 }
+
+// TestRelocateMovesEveryQuote: a page's other quotes for an edge follow
+// its new version like the main one; one the new version lost is dropped.
+func TestRelocateMovesEveryQuote(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	first := "Компания «Альтагро» переводит отдел продаж на Битрикс24."
+	second := "По словам директора, «Альтагро» использует Битрикс24 для работы с клиентами."
+	put(t, db, "a.example", "# Новости\n\n"+first+" "+second)
+	s, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runner(db, offline.New(offline.Options{}), s).Run(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text     string
+		wantAlso int
+	}{
+		{"# Новости\n\nВступление.\n\n" + first + " " + second, 1},
+		{"# Новости\n\nВступление.\n\n" + first + " " + second + " Конец.", 1},
+		{"# Новости\n\nВступление.\n\n" + second, 0},
+	} {
+		src := put(t, db, "a.example", tc.text)
+		cur, _ := db.Source(ctx, src.ID)
+		if _, err := extract.Relocate(ctx, db, cur, verity.Actor{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		edges := graph(t, db, verity.NewCaller())
+		if len(edges) != 1 || len(edges[0].Evidence) != 1 {
+			t.Fatalf("Graph = %+v, want one edge with one page's evidence", edges)
+		}
+		ev := edges[0].Evidence[0]
+		if len(ev.Also) != tc.wantAlso {
+			t.Fatalf("after version %d the evidence has %d other quotes, want %d", cur.Version, len(ev.Also), tc.wantAlso)
+		}
+		for _, q := range append([]extract.QuoteView{ev.Quote}, ev.Also...) {
+			if cur.Text[q.Start:q.End] != q.Text {
+				t.Errorf("version %d: quote %q at [%d:%d] holds %q", cur.Version, q.Text, q.Start, q.End, cur.Text[q.Start:q.End])
+			}
+		}
+	}
+}
