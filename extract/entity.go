@@ -21,6 +21,9 @@ type Entity struct {
 	Key     string   `json:"key"`
 	Type    string   `json:"type"`
 	Aliases []string `json:"aliases,omitempty"`
+	// Same are pages' statements that this entity is also another name
+	// ([SameNames]), kept so a merge can be proposed once the other exists.
+	Same []SameName `json:"same,omitempty"`
 }
 
 // EntityID returns the record id of the entity of type typ whose key is key.

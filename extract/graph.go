@@ -377,7 +377,7 @@ func Entities(ctx context.Context, st Store, v verity.View) ([]Entity, error) {
 			return nil, fmt.Errorf("entity %s: %w", r.ID, err)
 		}
 		// Aliases gather names from every page, readable or not.
-		e.Aliases = nil
+		e.Aliases, e.Same = nil, nil
 		if n, ok := named[e.ID]; ok {
 			e.Name = n
 		}

@@ -407,3 +407,41 @@ func TestRelocateMovesEveryQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestProposedMergeAcrossRuns: the page that defines an abbreviation is
+// read by one run (a job of a queued extraction, say) before any page
+// names the abbreviation's entity; the run that creates it proposes the
+// merge, resting on the first page's evidence.
+func TestProposedMergeAcrossRuns(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	put(t, db, "metro.example", "# Новости\n\n«Московский метрополитен» (ММ) использует Битрикс24 для учёта заявок.")
+	put(t, db, "mm.example", "# Новости\n\nСегодня ММ использует Битрикс24 в диспетчерских.")
+	s, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := runner(db, offline.New(offline.Options{}), s).Run(ctx, []string{"metro.example"})
+	if err != nil || len(first.Merges) != 0 {
+		t.Fatalf("first run proposed %v (%v), want nothing yet", first.Merges, err)
+	}
+	second, err := runner(db, offline.New(offline.Options{}), s).Run(ctx, []string{"mm.example"})
+	if err != nil || len(second.Merges) != 1 {
+		t.Fatalf("second run proposed %v (%v), want the abbreviation's merge", second.Merges, err)
+	}
+	if n := len(graph(t, db, verity.NewCaller())); n != 1 {
+		t.Errorf("Graph has %d edges, want one node for both names", n)
+	}
+	// The page that says so changes and no longer does: its evidence goes,
+	// and the merge with it.
+	src := put(t, db, "metro.example", "# Новости\n\nМетрополитен обновил сайт.")
+	cur, _ := db.Source(ctx, src.ID)
+	if _, err := extract.Relocate(ctx, db, cur, verity.Actor{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range graph(t, db, verity.NewCaller()) {
+		if len(e.Merges) > 0 {
+			t.Errorf("edge %s still shown through %v after its basis left the page", e.ID, e.Merges)
+		}
+	}
+}

@@ -153,7 +153,7 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 	res.Outcomes = foldPerEdge(outs)
 	for _, o := range res.Accepted() {
 		for _, sn := range SameNames(src.Text, o.Evidence.Names) {
-			sn.SubjectKey = o.SubjectKey
+			sn.SubjectKey, sn.SourceID, sn.EvidenceID = o.SubjectKey, src.ID, o.Evidence.ID
 			res.Same = append(res.Same, sn)
 		}
 	}

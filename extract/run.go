@@ -221,12 +221,12 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	// Pages may name one entity in another's words only once both exist,
-	// which the order pages are read in does not decide: merges are
-	// proposed when every page is in.
+	// A page may name one entity in another's words before the other
+	// exists, which the order pages (and jobs) are read in decides: merges
+	// are proposed when every page is in, from every statement kept.
 	commit.Lock()
 	defer commit.Unlock()
-	res.Merges, err = proposeMerges(ctx, r.Store, spec.Subject.Type, res.Pages, r.X.opt.Now())
+	res.Merges, err = proposeMerges(ctx, r.Store, r.X.opt.Now())
 	return res, err
 }
 
@@ -297,6 +297,9 @@ func (r *Runner) save(ctx context.Context, info verity.ExtractionRun, res *PageR
 		if o.Verdict == Accepted && o.Evidence != nil {
 			page.Evidence = append(page.Evidence, verity.IndexedEvidence{ID: o.Evidence.ID, EdgeID: o.EdgeID})
 		}
+	}
+	if err := keepSameNames(ctx, r.Store, spec.Subject.Type, res); err != nil {
+		return err
 	}
 	for i := range res.Steps {
 		res.Steps[i].Run = info.ID

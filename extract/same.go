@@ -26,6 +26,8 @@ const (
 // text that says so, verbatim (Text[Start:End] of the version read).
 type SameName struct {
 	SubjectKey string `json:"subject_key"`
+	SourceID   string `json:"source_id,omitempty"`
+	EvidenceID string `json:"evidence_id,omitempty"` // the page's evidence for the subject's edge, which the merge rests on
 	Name       string `json:"name"`
 	Other      string `json:"other"`
 	Kind       string `json:"kind"`
@@ -213,27 +215,65 @@ func cyrillic(s string) bool {
 	return false
 }
 
-// proposeMerges records the merges that pages' statements support: for
-// every statement that the subject of an accepted edge is also another
-// name, when an entity of that other name's key exists too, a merge record
-// saying the other entity is the subject's, whose receipt has one set per
-// page that says so ({both entities, the page}). It lives while one such
-// page is live and readable to whoever looks, dies with its basis, and a
-// curator can reject it by revoking it.
-func proposeMerges(ctx context.Context, st Store, subjType string, pages []*PageResult, now time.Time) ([]string, error) {
-	var ids []string
-	for _, p := range pages {
-		for _, s := range p.Same {
-			into, from := EntityID(subjType, s.SubjectKey), EntityID(subjType, Key(s.Other))
-			if into == from {
+// keepSameNames adds a saved page's statements that its subjects are also
+// other names to the subjects' entity records, with the evidence each rests
+// on, so that a later run (or a later job of this one) can still propose
+// the merge once the other name's entity exists.
+func keepSameNames(ctx context.Context, st Store, subjType string, res *PageResult) error {
+	for _, sn := range res.Same {
+		id := EntityID(subjType, sn.SubjectKey)
+		rec, err := st.Record(ctx, id)
+		if err != nil {
+			if verity.ErrorCode(err) == verity.ENOTFOUND {
 				continue
 			}
-			intoRec, err := st.Record(ctx, into)
-			if err != nil {
-				if verity.ErrorCode(err) == verity.ENOTFOUND {
-					continue
-				}
-				return ids, err
+			return err
+		}
+		var e Entity
+		if err := json.Unmarshal(rec.Body, &e); err != nil {
+			return fmt.Errorf("entity %s: %w", id, err)
+		}
+		if slices.ContainsFunc(e.Same, func(o SameName) bool {
+			return o.EvidenceID == sn.EvidenceID && o.Kind == sn.Kind && Key(o.Other) == Key(sn.Other)
+		}) {
+			continue
+		}
+		e.Same = append(e.Same, sn)
+		rec.Body = mustJSON(e)
+		if _, err := st.PutRecords(ctx, []*verity.Record{rec}); err != nil {
+			return fmt.Errorf("entity %s: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// proposeMerges records the merges that pages' statements support: for
+// every statement kept on a live entity that it is also another name
+// ([keepSameNames]), when an entity of that other name's key and type
+// exists too, a merge record saying the other entity is this one, whose
+// receipt has one set per page that says so: {both entities, the page's
+// evidence}. It lives while one such page's evidence is live and readable
+// to whoever looks, dies with its basis (the page revoked, or changed so
+// that the quote is gone), and a curator can reject it by revoking it: a
+// merge revoked so is not proposed again.
+func proposeMerges(ctx context.Context, st Store, now time.Time) ([]string, error) {
+	recs, err := st.KindRecords(ctx, verity.KindEntity)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, rec := range recs {
+		if rec.State == verity.StateDead {
+			continue
+		}
+		var into Entity
+		if err := json.Unmarshal(rec.Body, &into); err != nil {
+			return ids, fmt.Errorf("entity %s: %w", rec.ID, err)
+		}
+		for _, s := range into.Same {
+			from := EntityID(into.Type, Key(s.Other))
+			if from == rec.ID {
+				continue
 			}
 			fromRec, err := st.Record(ctx, from)
 			if err != nil {
@@ -242,23 +282,39 @@ func proposeMerges(ctx context.Context, st Store, subjType string, pages []*Page
 				}
 				return ids, err
 			}
-			id := "merge:" + shortHash(from, into)
-			body := Merge{ID: id, From: from, Into: into, FromName: entityName(fromRec), IntoName: entityName(intoRec),
-				Who: string(Who), Why: fmt.Sprintf("%s: «%s»", s.Kind, s.Phrase), At: now.UTC(), Kind: s.Kind,
-				SourceID: p.SourceID, Phrase: s.Phrase}
-			set := []verity.Ref{verity.RecordRef(from), verity.RecordRef(into), verity.SourceRef(p.SourceID)}
-			if old, err := st.Record(ctx, id); err == nil {
-				body = mergeBody(old, body) // the first basis names it; the receipt grows
+			evRec, err := st.Record(ctx, s.EvidenceID)
+			if err != nil {
+				if verity.ErrorCode(err) == verity.ENOTFOUND {
+					continue
+				}
+				return ids, err
 			}
+			id := "merge:" + shortHash(from, rec.ID)
+			body := Merge{ID: id, From: from, Into: rec.ID, FromName: entityName(fromRec), IntoName: into.Name,
+				Who: string(Who), Why: fmt.Sprintf("%s: «%s»", s.Kind, s.Phrase), At: now.UTC(), Kind: s.Kind,
+				SourceID: s.SourceID, Phrase: s.Phrase}
+			if old, err := st.Record(ctx, id); err == nil {
+				if old.State == verity.StateDead && slices.ContainsFunc(old.Receipt.Sets, func(set []verity.Ref) bool {
+					return slices.Contains(set, verity.RecordRef(s.EvidenceID))
+				}) {
+					continue // dead with this basis in it: rejected, or its basis is gone
+				}
+				body = mergeBody(old, body) // the first basis names it; the receipt grows
+			} else if verity.ErrorCode(err) != verity.ENOTFOUND {
+				return ids, err
+			}
+			set := []verity.Ref{verity.RecordRef(from), verity.RecordRef(rec.ID), verity.RecordRef(evRec.ID)}
 			if _, err := st.PutRecords(ctx, []*verity.Record{{ID: id, Kind: verity.KindMerge,
 				Receipt: verity.Receipt{Sets: [][]verity.Ref{set}}, Body: mustJSON(body)}}); err != nil {
 				return ids, fmt.Errorf("propose merge %s: %w", id, err)
 			}
-			ids = append(ids, id)
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
 		}
 	}
 	slices.Sort(ids)
-	return slices.Compact(ids), nil
+	return ids, nil
 }
 
 func entityName(rec *verity.Record) string {
