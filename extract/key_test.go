@@ -445,3 +445,42 @@ func TestProposedMergeAcrossRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestModelSameNames: a model's statement that a subject goes by another
+// name counts only when its quote is on the page and names both; then it
+// proposes a merge like a page's own words found by code.
+func TestModelSameNames(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	vega := "Vega Retail AG uses Bitrix24 for payroll; staff call the company Vega Group."
+	put(t, db, "a.example", "# Story\n\n"+vega)
+	put(t, db, "b.example", "# Other\n\nVega Group moved its stores to Bitrix24.")
+	put(t, db, "c.example", "# Third\n\nNorthwind Traders moved to Bitrix24.")
+	m := newScripted(
+		extract.Candidate{Subject: "Vega Retail AG", Object: "Bitrix24", Quote: vega, EvidenceType: "other"},
+		extract.Candidate{Subject: "Vega Group", Object: "Bitrix24", Quote: "Vega Group moved its stores to Bitrix24.", EvidenceType: "other"},
+		extract.Candidate{Subject: "Northwind Traders", Object: "Bitrix24", Quote: "Northwind Traders moved to Bitrix24.", EvidenceType: "other"})
+	m.same = []extract.SameNameAnswer{
+		{Name: "Vega Retail AG", Other: "Vega Group", Quote: "Vega Retail AG uses Bitrix24 for payroll; staff call the company Vega Group."},
+		{Name: "Vega Retail AG", Other: "Northwind Traders", Quote: "Vega Retail AG is Northwind Traders."},     // not on the page
+		{Name: "Vega Retail AG", Other: "Northwind Traders", Quote: "Vega Retail AG uses Bitrix24 for payroll"}, // names one side
+	}
+	res, err := runner(db, m, spec(t)).Run(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Merges) != 1 {
+		t.Fatalf("Run proposed %v, want the one merge the page's quote supports", res.Merges)
+	}
+	edges := graph(t, db, verity.NewCaller())
+	if len(edges) != 2 {
+		t.Fatalf("Graph = %+v, want Vega (two names, one node) and Northwind", edges)
+	}
+	for _, e := range edges {
+		for _, mg := range e.Merges {
+			if mg.Kind != extract.SameModel || !strings.Contains(mg.Phrase, "Vega Group") || mg.SourceID != "a.example" {
+				t.Errorf("merge %+v, want the model's verified quote on page a", mg)
+			}
+		}
+	}
+}

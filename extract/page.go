@@ -96,7 +96,7 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 		x.cost.item(StepShape)
 		return res, nil
 	}
-	cands, steps, err := x.candidates(ctx, src)
+	cands, same, steps, err := x.candidates(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,13 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 	}
 	res.Outcomes = foldPerEdge(outs)
 	for _, o := range res.Accepted() {
-		for _, sn := range SameNames(src.Text, o.Evidence.Names) {
+		found := SameNames(src.Text, o.Evidence.Names)
+		for _, sn := range verifiedSameNames(page, src.Text, o.SubjectKey, o.Evidence.Names, same) {
+			if !slices.ContainsFunc(found, func(f SameName) bool { return Key(f.Other) == Key(sn.Other) }) {
+				found = append(found, sn)
+			}
+		}
+		for _, sn := range found {
 			sn.SubjectKey, sn.SourceID, sn.EvidenceID = o.SubjectKey, src.ID, o.Evidence.ID
 			res.Same = append(res.Same, sn)
 		}
@@ -240,9 +246,10 @@ func (x *Extractor) step(src *verity.Source, cand int, edge, name string, in, ou
 
 // candidates runs step 2: one generous extraction call per page (or per
 // window of a long page).
-func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candidate, []verity.Step, error) {
+func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candidate, []SameNameAnswer, []verity.Step, error) {
 	var (
 		all   []Candidate
+		same  []SameNameAnswer
 		steps []verity.Step
 	)
 	x.cost.item(StepCandidates)
@@ -255,12 +262,12 @@ func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candi
 		}
 		req, err := prompts.Render(TaskCandidates, vars)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		var ans CandidatesAnswer
 		resp, err := llm.CompleteJSON(ctx, x.m, req, &ans)
 		if err != nil {
-			return nil, nil, fmt.Errorf("extract candidates from %s: %w", src.ID, err)
+			return nil, nil, nil, fmt.Errorf("extract candidates from %s: %w", src.ID, err)
 		}
 		in := map[string]any{"source_id": src.ID, "version": src.Version, "window": w,
 			"bytes": w.End - w.Start, "strictness": vars.Strictness, "page_kind": vars.PageKind}
@@ -268,8 +275,9 @@ func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candi
 		st.PromptVersion, st.Model = req.PromptVersion, resp.Model
 		steps = append(steps, st)
 		all = append(all, ans.Candidates...)
+		same = append(same, ans.SameNames...)
 	}
-	return all, steps, nil
+	return all, same, steps, nil
 }
 
 // windows cuts text into pieces of at most max bytes at block boundaries

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/quote"
 )
 
 // Kinds of statement that two names are one.
@@ -18,6 +19,7 @@ const (
 	SameAbbreviation    = "abbreviation"    // «Московский метрополитен (ММ)»
 	SamePreviousName    = "previous_name"   // «Альтагро (ранее — «Агросеть»)», "Acme, formerly Acme Freight"
 	SameTransliteration = "transliteration" // «Росмаш (Rosmash)»
+	SameModel           = "model"           // a model's answer whose quote code found on the page, holding both names
 )
 
 // SameName is a page's statement, found by code, that a name its subject
@@ -446,4 +448,27 @@ func isAbbreviationWord(name string) bool {
 		}
 	}
 	return letters >= 2
+}
+
+// verifiedSameNames keeps the model's statements about subject (by key)
+// whose quote code finds on the page and which names both the subject and
+// the other name there: a model's word is evidence only like any quote.
+func verifiedSameNames(page *quote.Page, text, subjectKey string, names []string, answers []SameNameAnswer) []SameName {
+	var out []SameName
+	for _, a := range answers {
+		if Key(a.Name) != subjectKey || Key(a.Other) == "" || Key(a.Other) == subjectKey {
+			continue
+		}
+		m := page.Locate(a.Quote, quote.Options{NoRepair: true, NoFuzzy: true})
+		if !m.Found {
+			continue
+		}
+		phrase := text[m.Start:m.End]
+		if !Mentions(phrase, append([]string{a.Name}, names...)) || !Mentions(phrase, []string{a.Other}) {
+			continue
+		}
+		out = append(out, SameName{SubjectKey: subjectKey, Name: a.Name, Other: strings.TrimSpace(a.Other), Kind: SameModel,
+			Phrase: phrase, Start: m.Start, End: m.End})
+	}
+	return out
 }
