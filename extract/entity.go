@@ -90,9 +90,10 @@ func Key(name string) string {
 
 // descriptors are the words that say what kind of organization a quoted
 // name is, folded, in the cases a sentence puts them in: «Компания
-// «Ромашка»», «в холдинге «Ромашка»», «для группы компаний «Ромашка»».
-// They are part of the sentence, not of the name, and only before a quoted
-// name: "Холдинг Ромашка" without quotation marks may be the name itself.
+// «Ромашка»», «в холдинге «Ромашка»», «для группы компаний «Ромашка»», and
+// the prepositions before them. They are part of the sentence, not of the
+// name, and only before a quoted name: "Холдинг Ромашка" without quotation
+// marks may be the name itself.
 var descriptors = func() [][]string {
 	var out [][]string
 	for _, d := range []string{
@@ -100,6 +101,10 @@ var descriptors = func() [][]string {
 		"холдинг холдинга холдингу холдингом холдинге", "корпорация корпорации корпорацию корпорацией",
 		"группа группы группе группу группой", // of companies: see below
 		"the company firm corporation holding",
+		// Prepositions: a sentence's, never a name's first word before a
+		// quoted name («В «Альтагро» внедрили…» names «Альтагро»).
+		"в во у для от из на с со к ко по при о об про за над под через без до после",
+		"in at for from with by of to on",
 	} {
 		for _, w := range strings.Fields(d) {
 			if strings.HasPrefix(d, "группа") {
