@@ -98,6 +98,7 @@ type Caller struct {
 	principals []Principal
 	actor      Principal
 	token      string
+	scope      string
 	local      bool
 	anonymous  bool
 }
@@ -173,6 +174,26 @@ func (c Caller) AsActor() Actor { return Actor{Who: c.Actor(), Token: c.token} }
 // the token beside the actor.
 func (c Caller) WithToken(id string) Caller {
 	c.token = id
+	return c
+}
+
+// WithScope returns c limited to what a token of that scope may do
+// ([Token.Scope]).
+func (c Caller) WithScope(scope string) Caller {
+	c.scope = scope
+	return c
+}
+
+// Provisioner reports whether c is an identity provider's SCIM token,
+// which may change the directory and do nothing else.
+func (c Caller) Provisioner() bool { return c.scope == ScopeSCIM }
+
+// WithPrincipals returns c reading as ps plus Public instead of what it
+// read as, keeping its actor, token and scope: the directory's word on who
+// a caller is.
+func (c Caller) WithPrincipals(ps ...Principal) Caller {
+	n := NewCaller(ps...)
+	c.principals = n.principals
 	return c
 }
 

@@ -19,6 +19,7 @@ import (
 	httpapi "github.com/veritykb/verity/http"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/mcp"
+	"github.com/veritykb/verity/scim"
 	"github.com/veritykb/verity/web"
 )
 
@@ -202,7 +203,7 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	opt.Service, opt.Log, opt.Now = svc, a.log, a.now
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
-	}}}
+	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody}}
 	opt.UI = web.New() // the web UI at / and /sources/ID, behind the API's routes
 	api := httpapi.New(opt)
 	ln, err := net.Listen("tcp", cfg.addr)
