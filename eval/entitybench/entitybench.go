@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -24,6 +25,23 @@ import (
 // models.
 type Service func(db eval.Scratch) (*kb.Service, error)
 
+// Main runs [Run] and writes its report to w: JSON when asJSON, else the
+// table. It is all `verity eval entities` does.
+func Main(ctx context.Context, w eval.Wiring, service Service, opt Options, out io.Writer, asJSON bool) error {
+	rep, err := Run(ctx, w, service, opt)
+	if err != nil || rep == nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	rep.Print(out)
+	return nil
+}
+
 // Options configure [Run].
 type Options struct {
 	News eval.NewsOptions
@@ -32,8 +50,8 @@ type Options struct {
 	Spec string
 	// Write, when set, is a folder [Run] writes the corpus to instead
 	// ([WriteNews]); Graph, when set, is the output of `verity graph
-	// --json` it scores against the corpus.json at Corpus instead.
-	Write, Graph, Corpus string
+	// --json` it scores instead, against the corpus.json in Write.
+	Write, Graph string
 }
 
 // Run generates a corpus with [eval.CompanyNews], stores it in a scratch
@@ -44,10 +62,10 @@ type Options struct {
 // graph a real run gave.
 func Run(ctx context.Context, w eval.Wiring, service Service, opt Options) (*eval.EntityReport, error) {
 	switch {
+	case opt.Graph != "":
+		return ScoreGraphFile(opt.Graph, filepath.Join(opt.Write, "corpus.json"))
 	case opt.Write != "":
 		return nil, WriteNews(opt.Write, eval.CompanyNews(opt.News))
-	case opt.Graph != "":
-		return ScoreGraphFile(opt.Graph, opt.Corpus)
 	}
 	start := time.Now()
 	corpus := eval.CompanyNews(opt.News)
