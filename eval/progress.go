@@ -25,3 +25,7 @@ type noBar struct{}
 
 func (noBar) Add(int64) {}
 func (noBar) Done()     {}
+
+// Start opens a stage's bar: p's, or one that draws nothing when p is nil.
+// Harnesses in other packages (eval/entitybench) start their stages with it.
+func (p Progress) Start(stage string, total int64) Bar { return p.start(stage, total) }

@@ -19,7 +19,8 @@ type check struct {
 	src   *verity.Source
 	page  *quote.Page
 	sents []analysis.Span
-	kind  string // own or third_party
+	kind  string   // own or third_party
+	forms []string // every name the page's candidates give this subject
 	out   *Outcome
 	steps []verity.Step
 }
@@ -123,11 +124,17 @@ func (c *check) run(ctx context.Context) error {
 }
 
 // subjectNames returns the names code looks for the subject under: the
-// name as proposed, its core without a legal form, and the store's aliases.
+// name as proposed, its core without a legal form, the other names the
+// page gives it, and the store's aliases.
 func (c *check) subjectNames(subject string) []string {
 	names := []string{DisplayName(subject)}
 	if k := Key(subject); k != "" && !slices.Contains(names, k) {
 		names = append(names, k)
+	}
+	for _, f := range c.forms {
+		if !slices.Contains(names, f) {
+			names = append(names, f)
+		}
 	}
 	if c.x.opt.Aliases != nil {
 		for _, a := range c.x.opt.Aliases(Key(subject)) {

@@ -39,7 +39,17 @@
 // records with receipts: an evidence record per page resting on its source,
 // an edge record with one receipt set per supporting evidence (never capped,
 // so losing one page does not lose the edge), entity records, and merge
-// records whose death splits merged entities again. [Graph] reads the live
+// records whose death splits merged entities again.
+//
+// Entities are named by [Key], and a page's candidates are keyed before
+// they are judged, so one page's mentions of a subject are one candidate
+// and every page's are one edge. Two keys become one node only through a
+// merge record: a curator's, one a page's own words support ([SameNames]:
+// an abbreviation, a former name or a transliteration written beside the
+// name, or a model's statement whose quote code found on the page naming
+// both; its receipt is those pages' evidence), or one joining entities an older Key
+// kept apart ([Rekey]). Rules alone only list likely duplicates
+// ([LikelyDuplicates]). [Graph] reads the live
 // graph as one caller may see it: an edge only through evidence whose source
 // that caller may read, never a quote from anything else.
 //
@@ -49,7 +59,8 @@
 // [JudgeVars]); the offline engine (offline/extract*.go) reads the Vars
 // and answers with the JSON shape the step's prompt asks a model for:
 //
-//	extract.candidates  → {"candidates": [{"subject", "object", "quote", "evidence_type"}]}
+//	extract.candidates  → {"candidates": [{"subject", "object", "quote", "evidence_type"}],
+//	                       "same_names": [{"name", "other", "quote"}] (optional)}
 //	extract.referent    → {"argument", "verdict": "yes"|"no", "evidence_phrase"}
 //	extract.judge       → {"answers": [{"id", "answer": "yes"|"no", "reason"}], "not_counted": code or ""}
 //

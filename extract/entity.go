@@ -3,6 +3,7 @@ package extract
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -20,6 +21,9 @@ type Entity struct {
 	Key     string   `json:"key"`
 	Type    string   `json:"type"`
 	Aliases []string `json:"aliases,omitempty"`
+	// Same are pages' statements that this entity is also another name
+	// ([SameNames]), kept so a merge can be proposed once the other exists.
+	Same []SameName `json:"same,omitempty"`
 }
 
 // EntityID returns the record id of the entity of type typ whose key is key.
@@ -64,16 +68,84 @@ const quoteRunes = "«»“”„‟\"'‘’‚‹›「」"
 
 // Key returns the matching form of a name: NFKC, case folded (ё as е),
 // quotation marks and legal forms (ООО, АО, ПАО, LLC, Inc, GmbH...) removed,
-// punctuation at word edges dropped and spaces collapsed. "ООО «Ромашка»",
-// "Ромашка" and "ромашка, ООО" share the key "ромашка"; a name that is
-// nothing but a legal form keeps it, so "АО" is not the empty key.
+// a descriptor before a quoted name removed (Компания «Ромашка», в группе
+// компаний «Ромашка», the company "Acme"), an English "the" before a name
+// removed, punctuation at word edges dropped and spaces collapsed.
+// "ООО «Ромашка»", "Компания «Ромашка»", "Ромашка" and "ромашка, ООО" share
+// the key "ромашка", "The Acme Company" and "Acme" the key "acme"; names that
+// differ in anything more stay apart ("Росмаш" and "Роснефть", "Компания
+// Ромашка" without quotation marks). A name that is nothing but a legal form
+// or a descriptor keeps it, so "АО" is not the empty key.
 func Key(name string) string {
-	words := keyWords(name)
+	words := keyWords(stripDescriptor(name))
 	core := stripForms(words)
+	if len(core) > 1 && core[0] == "the" {
+		core = core[1:]
+	}
 	if len(core) == 0 {
-		core = words
+		core = keyWords(name)
 	}
 	return strings.Join(core, " ")
+}
+
+// descriptors are the words that say what kind of organization a quoted
+// name is, folded, in the cases a sentence puts them in: «Компания
+// «Ромашка»», «в холдинге «Ромашка»», «для группы компаний «Ромашка»», and
+// the prepositions before them. They are part of the sentence, not of the
+// name, and only before a quoted name: "Холдинг Ромашка" without quotation
+// marks may be the name itself.
+var descriptors = func() [][]string {
+	var out [][]string
+	for _, d := range []string{
+		"компания компании компанию компанией", "фирма фирмы фирме фирму фирмой",
+		"холдинг холдинга холдингу холдингом холдинге", "корпорация корпорации корпорацию корпорацией",
+		"группа группы группе группу группой", // of companies: see below
+		"the company firm corporation holding",
+		// Prepositions: a sentence's, never a name's first word before a
+		// quoted name («В «Альтагро» внедрили…» names «Альтагро»).
+		"в во у для от из на с со к ко по при о об про за над под через без до после",
+		"in at for from with by of to on",
+	} {
+		for _, w := range strings.Fields(d) {
+			if strings.HasPrefix(d, "группа") {
+				out = append(out, []string{w, "компаний"})
+				continue
+			}
+			out = append(out, []string{w})
+		}
+	}
+	return out
+}()
+
+// stripDescriptor returns name without the descriptors and legal forms
+// that stand before its first quotation mark ("Компания ООО «Ромашка»" is
+// "«Ромашка»"), or name itself when anything else stands there or nothing
+// is quoted after it.
+func stripDescriptor(name string) string {
+	i := strings.IndexFunc(name, func(r rune) bool { return strings.ContainsRune(quoteRunes, r) })
+	if i <= 0 || len(keyWords(name[i:])) == 0 {
+		return name
+	}
+	head := keyWords(name[:i])
+	for len(head) > 0 {
+		n := len(head)
+		for _, d := range descriptors {
+			if len(head) >= len(d) && slices.Equal(head[:len(d)], d) {
+				head = head[len(d):]
+				break
+			}
+		}
+		for _, f := range legalForms {
+			if fw := strings.Fields(f); len(head) >= len(fw) && equalWords(head[:len(fw)], fw) {
+				head = head[len(fw):]
+				break
+			}
+		}
+		if len(head) == n {
+			return name
+		}
+	}
+	return name[i:]
 }
 
 // keyWords folds name and splits it into words without quotes and without

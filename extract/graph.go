@@ -32,6 +32,7 @@ type EdgeView struct {
 	SubjectID     string             `json:"subject_id"`
 	ObjectID      string             `json:"object_id"`
 	MergedFrom    []string           `json:"merged_from,omitempty"` // edges shown as this one through live merges
+	Merges        []Merge            `json:"merges,omitempty"`      // the live merges that joined them, with why
 	Human         []verity.HumanVote `json:"human,omitempty"`
 }
 
@@ -47,11 +48,15 @@ type EvidenceView struct {
 	Votes      int       `json:"votes"`
 	// Deterministic is set when a deterministic model cast the panel's
 	// single vote.
-	Deterministic bool   `json:"deterministic,omitempty"`
-	EvidenceType  string `json:"evidence_type"`
-	Model         string `json:"model"`
-	Referent      string `json:"referent_phrase,omitempty"`
-	Subject       string `json:"subject"` // as this page names the subject
+	Deterministic bool     `json:"deterministic,omitempty"`
+	EvidenceType  string   `json:"evidence_type"`
+	Model         string   `json:"model"`
+	Referent      string   `json:"referent_phrase,omitempty"`
+	Subject       string   `json:"subject"`         // as this page names the subject in the quote
+	Names         []string `json:"names,omitempty"` // every name this page gives the subject
+	// Also are the page's other quotes for the same edge (one page's
+	// mentions of a subject are one candidate).
+	Also []QuoteView `json:"also,omitempty"`
 }
 
 // QuoteView is a verbatim span: Text == the source version's text[Start:End].
@@ -80,6 +85,12 @@ type Merge struct {
 	Who      string    `json:"who"`
 	Why      string    `json:"why,omitempty"`
 	At       time.Time `json:"at"`
+	// Kind, SourceID and Phrase say what page first said the two are one,
+	// for a merge extraction proposed ([SameName]); its receipt holds every
+	// page that says so.
+	Kind     string `json:"kind,omitempty"`
+	SourceID string `json:"source_id,omitempty"`
+	Phrase   string `json:"phrase,omitempty"`
 }
 
 // Graph returns the live edges the caller whose view v is may see, best
@@ -145,6 +156,11 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 			}
 		}
 		g.Evidence = append(g.Evidence, evs...)
+		for _, mg := range append(merges.path(body.SubjectID), merges.path(body.ObjectID)...) {
+			if !slices.ContainsFunc(g.Merges, func(x Merge) bool { return x.ID == mg.ID }) {
+				g.Merges = append(g.Merges, mg)
+			}
+		}
 		if hv, err := st.Votes(ctx, body.ID); err == nil {
 			g.Human = append(g.Human, hv...)
 		}
@@ -162,12 +178,27 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 			}
 			return a.SourceID < b.SourceID
 		})
+		if len(g.MergedFrom) > 0 {
+			// Edges joined by a merge may hold one page's quote twice (an
+			// edge of an old key and of the new one): it is shown once.
+			type at struct {
+				src        string
+				start, end int
+			}
+			seen := map[at]bool{}
+			g.Evidence = slices.DeleteFunc(g.Evidence, func(ev EvidenceView) bool {
+				k := at{ev.SourceID, ev.Quote.Start, ev.Quote.End}
+				dup := seen[k]
+				seen[k] = true
+				return dup
+			})
+		}
 		best := g.Evidence[0]
 		g.Confidence, g.Votes, g.Deterministic, g.Model = best.Confidence, best.Votes, best.Deterministic, best.Model
-		if len(g.MergedFrom) == 0 && best.Subject != "" {
-			// The name as a page the caller may read writes it, not as
+		if n := commonName(g.Evidence); len(g.MergedFrom) == 0 && n != "" {
+			// The name as the pages the caller may read write it, not as
 			// whichever page was read first.
-			g.Subject = best.Subject
+			g.Subject = n
 		}
 		out = append(out, *g)
 	}
@@ -192,6 +223,32 @@ func rank(c *float64) float64 {
 	return *c
 }
 
+// commonName returns the name most of evs's pages give the subject (a page
+// that names it two ways counts for both), the best evidence's among
+// equals: the display name of a node is the form most pages use.
+func commonName(evs []EvidenceView) string {
+	count := map[string]int{}
+	name, most := "", 0
+	for _, ev := range evs {
+		names := ev.Names
+		if len(names) == 0 && ev.Subject != "" {
+			names = []string{ev.Subject}
+		}
+		for _, n := range names {
+			count[n]++
+		}
+	}
+	for _, ev := range evs { // best first, so the best page's names win ties
+		names := append([]string{ev.Subject}, ev.Names...)
+		for _, n := range names {
+			if count[n] > most {
+				name, most = n, count[n]
+			}
+		}
+	}
+	return name
+}
+
 func evidenceView(ev Evidence) EvidenceView {
 	votes := 0
 	if ev.Panel != nil {
@@ -202,18 +259,38 @@ func evidenceView(ev Evidence) EvidenceView {
 	if ev.Referent != nil && ev.Referent.Needed {
 		ref = ev.Referent.Phrase
 	}
-	return EvidenceView{SourceID: ev.SourceID, Version: ev.Version, URI: ev.URI, FetchedAt: ev.FetchedAt,
+	v := EvidenceView{SourceID: ev.SourceID, Version: ev.Version, URI: ev.URI, FetchedAt: ev.FetchedAt,
 		Quote: QuoteView{Text: ev.Quote.Text, Start: ev.Quote.Start, End: ev.Quote.End}, ID: ev.ID,
 		Confidence: ev.Estimate(), Votes: votes, Deterministic: ev.Panel != nil && ev.Panel.Deterministic,
 		EvidenceType: ev.EvidenceType, Model: ev.Model, Referent: ref,
-		Subject: ev.Subject}
+		Subject: ev.Subject, Names: ev.Names}
+	for _, q := range ev.Also {
+		v.Also = append(v.Also, QuoteView{Text: q.Text, Start: q.Start, End: q.End})
+	}
+	return v
 }
 
 // merged maps an entity to the entity it was merged into, through live
 // merges only.
 type merged struct {
-	into  map[string]string
-	names map[string]string
+	into   map[string]string
+	names  map[string]string
+	bodies map[string]Merge // by From
+}
+
+// path returns the merges that lead from id to its root.
+func (m merged) path(id string) []Merge {
+	var out []Merge
+	seen := map[string]bool{}
+	for {
+		next, ok := m.into[id]
+		if !ok || seen[id] {
+			return out
+		}
+		seen[id] = true
+		out = append(out, m.bodies[id])
+		id = next
+	}
 }
 
 func (m merged) root(id, name string) (string, string) {
@@ -233,7 +310,7 @@ func (m merged) root(id, name string) (string, string) {
 }
 
 func liveMerges(ctx context.Context, st Store, visible func(id string) bool) (merged, error) {
-	m := merged{into: map[string]string{}, names: map[string]string{}}
+	m := merged{into: map[string]string{}, names: map[string]string{}, bodies: map[string]Merge{}}
 	recs, err := st.KindRecords(ctx, verity.KindMerge)
 	if err != nil {
 		return m, err
@@ -251,6 +328,7 @@ func liveMerges(ctx context.Context, st Store, visible func(id string) bool) (me
 		}
 		m.into[body.From] = body.Into
 		m.names[body.Into] = body.IntoName
+		m.bodies[body.From] = body
 	}
 	return m, nil
 }
@@ -290,11 +368,23 @@ func MergeEntities(ctx context.Context, st Store, from, into string, basis []ver
 	return id, nil
 }
 
-// Entities returns the live entities visible in v, by id.
+// Entities returns the live entities visible in v, by id. A subject is
+// named as most of the pages v may read name it, as [Graph] shows it;
+// an entity no visible edge names keeps the name it was first seen with.
 func Entities(ctx context.Context, st Store, v verity.View) ([]Entity, error) {
 	recs, err := st.KindRecords(ctx, verity.KindEntity)
 	if err != nil {
 		return nil, err
+	}
+	edges, err := Graph(ctx, st, v, GraphFilter{})
+	if err != nil {
+		return nil, err
+	}
+	named := map[string]string{}
+	for _, e := range edges {
+		if len(e.MergedFrom) == 0 {
+			named[e.SubjectID] = e.Subject
+		}
 	}
 	var out []Entity
 	for _, r := range recs {
@@ -306,7 +396,10 @@ func Entities(ctx context.Context, st Store, v verity.View) ([]Entity, error) {
 			return nil, fmt.Errorf("entity %s: %w", r.ID, err)
 		}
 		// Aliases gather names from every page, readable or not.
-		e.Aliases = nil
+		e.Aliases, e.Same = nil, nil
+		if n, ok := named[e.ID]; ok {
+			e.Name = n
+		}
 		out = append(out, e)
 	}
 	return out, nil

@@ -45,9 +45,13 @@ type Outcome struct {
 // Evidence is one page's support for an edge: the quote code found, where
 // and when, the referent step's phrase and the panel's votes.
 type Evidence struct {
-	ID           string             `json:"id"`
-	EdgeID       string             `json:"edge_id"`
-	Subject      string             `json:"subject"` // as this page names it
+	ID      string   `json:"id"`
+	EdgeID  string   `json:"edge_id"`
+	Subject string   `json:"subject"`         // as this page names it in the quote
+	Names   []string `json:"names,omitempty"` // every name this page gives the subject
+	// Also are the page's other quotes that passed every check for the
+	// same edge: one page's mentions of a subject are one candidate.
+	Also         []Quote            `json:"also,omitempty"`
 	Object       string             `json:"object"`
 	SourceID     string             `json:"source_id"`
 	Version      int                `json:"version"`
@@ -141,12 +145,15 @@ const (
 // PageResult is what one page gave: every candidate's outcome, and the
 // trace of every step.
 type PageResult struct {
-	SourceID string        `json:"source_id"`
-	Version  int           `json:"version"`
-	URI      string        `json:"uri"`
-	Model    string        `json:"model"`
-	Outcomes []Outcome     `json:"outcomes"`
-	Steps    []verity.Step `json:"-"`
+	SourceID string    `json:"source_id"`
+	Version  int       `json:"version"`
+	URI      string    `json:"uri"`
+	Model    string    `json:"model"`
+	Outcomes []Outcome `json:"outcomes"`
+	// Same are the page's statements that an accepted subject is also
+	// another name, which may join two entities ([SameNames]).
+	Same  []SameName    `json:"same_names,omitempty"`
+	Steps []verity.Step `json:"-"`
 }
 
 // Accepted returns the outcomes that were accepted (one per edge).

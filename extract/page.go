@@ -4,6 +4,7 @@ import (
 	"context"
 	"embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -95,7 +96,7 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 		x.cost.item(StepShape)
 		return res, nil
 	}
-	cands, steps, err := x.candidates(ctx, src)
+	cands, same, steps, err := x.candidates(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -106,6 +107,15 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 
 	outs := make([]Outcome, len(cands))
 	traces := make([][]verity.Step, len(cands))
+	// Candidates are keyed before they are judged: every name the page
+	// gives a subject is looked for when any of its mentions is checked.
+	forms := map[string][]string{}
+	for _, c := range cands {
+		k, n := Key(c.Subject), DisplayName(c.Subject)
+		if !slices.Contains(forms[k], n) {
+			forms[k] = append(forms[k], n)
+		}
+	}
 	seen := map[string]int{}
 	var todo []int
 	for i, c := range cands {
@@ -125,7 +135,7 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 	g.SetLimit(max(x.opt.Concurrency, 1))
 	for _, i := range todo {
 		g.Go(func() error {
-			c := &check{x: x, src: src, page: page, sents: sents, kind: kind, out: &outs[i]}
+			c := &check{x: x, src: src, page: page, sents: sents, kind: kind, out: &outs[i], forms: forms[Key(cands[i].Subject)]}
 			err := c.run(gctx)
 			traces[i] = c.steps
 			return err
@@ -140,37 +150,92 @@ func (x *Extractor) Page(ctx context.Context, src *verity.Source) (*PageResult, 
 	for i := range cands {
 		res.Steps = append(res.Steps, traces[i]...)
 	}
-	res.Outcomes = keepBestPerEdge(outs)
+	res.Outcomes = foldPerEdge(outs)
+	for _, o := range res.Accepted() {
+		found := SameNames(src.Text, o.Evidence.Names)
+		for _, sn := range verifiedSameNames(page, src.Text, o.SubjectKey, o.Evidence.Names, same) {
+			if !slices.ContainsFunc(found, func(f SameName) bool { return Key(f.Other) == Key(sn.Other) }) {
+				found = append(found, sn)
+			}
+		}
+		for _, sn := range found {
+			sn.SubjectKey, sn.SourceID, sn.EvidenceID = o.SubjectKey, src.ID, o.Evidence.ID
+			res.Same = append(res.Same, sn)
+		}
+	}
 	return res, nil
 }
 
-// keepBestPerEdge leaves one accepted outcome per edge on a page, the most
-// confident (the earliest among equals); the others become duplicates. A
-// candidate in review for an edge the page already supports is dropped the
-// same way.
-func keepBestPerEdge(outs []Outcome) []Outcome {
+// foldPerEdge makes one candidate of every edge a page supports: the
+// page's candidates with the same subject key and object are mentions of
+// one subject («Компания «Альтагро» перешла на Битрикс24 … «Альтагро»
+// использует Битрикс24»), so one outcome stands for them all. It is the
+// most confident accepted one (the earliest among equals), else the most
+// confident in review, else the earliest rejected; it carries the quotes of
+// every other accepted mention (Evidence.Also) and every name the page
+// gives the subject (Evidence.Names). The others become duplicates that say
+// which candidate they were folded into.
+func foldPerEdge(outs []Outcome) []Outcome {
+	rank := func(o Outcome) int {
+		switch o.Verdict {
+		case Accepted:
+			return 3
+		case Review:
+			return 2
+		case Rejected:
+			return 1
+		}
+		return 0
+	}
 	best := map[string]int{}
+	var order []string
 	for i, o := range outs {
-		if o.Verdict != Accepted {
+		if o.EdgeID == "" || rank(o) == 0 {
 			continue
 		}
 		j, ok := best[o.EdgeID]
-		if !ok || o.Evidence.Confidence > outs[j].Evidence.Confidence {
+		if !ok {
+			order = append(order, o.EdgeID)
+		}
+		if !ok || rank(o) > rank(outs[j]) || rank(o) == rank(outs[j]) && rank(o) > 1 && confidence(o) > confidence(outs[j]) {
 			best[o.EdgeID] = i
 		}
 	}
-	for i := range outs {
-		o := &outs[i]
-		if o.Verdict != Accepted && o.Verdict != Review {
-			continue
-		}
-		if j, ok := best[o.EdgeID]; ok && j != i {
+	for _, edge := range order {
+		w := &outs[best[edge]]
+		var names []string
+		for i := range outs {
+			o := &outs[i]
+			if o.EdgeID != edge || rank(*o) == 0 {
+				continue
+			}
+			if !slices.Contains(names, o.Subject) {
+				names = append(names, o.Subject)
+			}
+			if i == best[edge] {
+				continue
+			}
+			if w.Verdict == Accepted && o.Verdict == Accepted && !slices.ContainsFunc(w.Evidence.Also, func(q Quote) bool {
+				return q.Start == o.Evidence.Quote.Start && q.End == o.Evidence.Quote.End
+			}) && (o.Evidence.Quote.Start != w.Evidence.Quote.Start || o.Evidence.Quote.End != w.Evidence.Quote.End) {
+				w.Evidence.Also = append(w.Evidence.Also, o.Evidence.Quote)
+			}
 			o.Verdict = Duplicate
 			o.Reason = ReasonDuplicate
-			o.Detail = "the page supports this edge through candidate " + strconv.Itoa(j)
+			o.Detail = "one candidate with candidate " + strconv.Itoa(w.Candidate) + ": the same subject and object on this page"
+		}
+		if w.Evidence != nil {
+			w.Evidence.Names = names
 		}
 	}
 	return outs
+}
+
+func confidence(o Outcome) float64 {
+	if o.Evidence == nil {
+		return 0
+	}
+	return o.Evidence.Confidence
 }
 
 // step makes a trace entry.
@@ -181,9 +246,10 @@ func (x *Extractor) step(src *verity.Source, cand int, edge, name string, in, ou
 
 // candidates runs step 2: one generous extraction call per page (or per
 // window of a long page).
-func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candidate, []verity.Step, error) {
+func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candidate, []SameNameAnswer, []verity.Step, error) {
 	var (
 		all   []Candidate
+		same  []SameNameAnswer
 		steps []verity.Step
 	)
 	x.cost.item(StepCandidates)
@@ -196,12 +262,12 @@ func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candi
 		}
 		req, err := prompts.Render(TaskCandidates, vars)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		var ans CandidatesAnswer
 		resp, err := llm.CompleteJSON(ctx, x.m, req, &ans)
 		if err != nil {
-			return nil, nil, fmt.Errorf("extract candidates from %s: %w", src.ID, err)
+			return nil, nil, nil, fmt.Errorf("extract candidates from %s: %w", src.ID, err)
 		}
 		in := map[string]any{"source_id": src.ID, "version": src.Version, "window": w,
 			"bytes": w.End - w.Start, "strictness": vars.Strictness, "page_kind": vars.PageKind}
@@ -209,8 +275,9 @@ func (x *Extractor) candidates(ctx context.Context, src *verity.Source) ([]Candi
 		st.PromptVersion, st.Model = req.PromptVersion, resp.Model
 		steps = append(steps, st)
 		all = append(all, ans.Candidates...)
+		same = append(same, ans.SameNames...)
 	}
-	return all, steps, nil
+	return all, same, steps, nil
 }
 
 // windows cuts text into pieces of at most max bytes at block boundaries

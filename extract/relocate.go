@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/veritykb/verity"
@@ -65,11 +66,34 @@ func Relocate(ctx context.Context, st Store, src *verity.Source, by verity.Actor
 		}
 		hint := &verity.Span{Start: ev.Quote.Start, End: ev.Quote.End}
 		m := quote.Locate(src.Text, ev.Quote.Text, quote.Options{Hint: hint, NoRepair: true, NoFuzzy: true})
+		if !m.Found {
+			// One page's mentions are one candidate: while another of
+			// its quotes is still there, the evidence rests on that.
+			for i, q := range ev.Also {
+				qm := quote.Locate(src.Text, q.Text, quote.Options{Hint: &verity.Span{Start: q.Start, End: q.End}, NoRepair: true, NoFuzzy: true})
+				if qm.Found {
+					m, ev.Quote = qm, q
+					ev.Also = slices.Delete(slices.Clone(ev.Also), i, i+1)
+					break
+				}
+			}
+		}
 		rl := Relocation{EvidenceID: id, EdgeID: ev.EdgeID, SourceID: src.ID, From: ev.Version, To: src.Version, Moved: m.Found}
 		if m.Found {
 			rl.Start, rl.End = m.Start, m.End
 			ev.Version, ev.FetchedAt = src.Version, src.UpdatedAt.UTC()
 			ev.Quote.Start, ev.Quote.End, ev.Quote.Text = m.Start, m.End, src.Text[m.Start:m.End]
+			// The page's other quotes for the edge follow too; one that is
+			// gone is dropped (the evidence rests on its main quote).
+			also := ev.Also[:0]
+			for _, q := range ev.Also {
+				qm := quote.Locate(src.Text, q.Text, quote.Options{Hint: &verity.Span{Start: q.Start, End: q.End}, NoRepair: true, NoFuzzy: true})
+				if qm.Found {
+					q.Start, q.End, q.Text = qm.Start, qm.End, src.Text[qm.Start:qm.End]
+					also = append(also, q)
+				}
+			}
+			ev.Also = also
 			rec.Body = mustJSON(ev)
 			if _, err := st.PutRecords(ctx, []*verity.Record{rec}); err != nil {
 				return out, fmt.Errorf("move evidence %s: %w", id, err)

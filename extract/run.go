@@ -46,6 +46,8 @@ type RunResult struct {
 	Resumed  int                  `json:"resumed"` // pages an earlier attempt of the run had finished
 	Read     int                  `json:"read"`    // pages read now
 	Relocate []Relocation         `json:"relocated,omitempty"`
+	Merges   []string             `json:"merges,omitempty"`  // merge records pages' statements support
+	Rekeyed  []string             `json:"rekeyed,omitempty"` // merge records of entities that share a key now ([Rekey])
 	Cost     CostReport           `json:"cost"`
 }
 
@@ -157,6 +159,13 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 			return res, err
 		}
 	}
+	// A graph extracted under an older Key joins its entities the new
+	// key puts together before new evidence arrives under the new ids.
+	rekeyed, err := Rekey(ctx, r.Store, r.X.opt.Now())
+	res.Rekeyed = rekeyed
+	if err != nil {
+		return res, err
+	}
 	aliases, err := r.Store.Aliases(ctx)
 	if err != nil {
 		return res, err
@@ -209,7 +218,16 @@ func (r *Runner) Run(ctx context.Context, ids []string) (*RunResult, error) {
 	if firstErr != nil {
 		return res, firstErr
 	}
-	return res, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	// A page may name one entity in another's words before the other
+	// exists, which the order pages (and jobs) are read in decides: merges
+	// are proposed when every page is in, from every statement kept.
+	commit.Lock()
+	defer commit.Unlock()
+	res.Merges, err = proposeMerges(ctx, r.Store, r.X.opt.Now())
+	return res, err
 }
 
 // page runs one source: re-locates its older evidence, returns the stored
@@ -279,6 +297,9 @@ func (r *Runner) save(ctx context.Context, info verity.ExtractionRun, res *PageR
 		if o.Verdict == Accepted && o.Evidence != nil {
 			page.Evidence = append(page.Evidence, verity.IndexedEvidence{ID: o.Evidence.ID, EdgeID: o.EdgeID})
 		}
+	}
+	if err := keepSameNames(ctx, r.Store, spec.Subject.Type, res); err != nil {
+		return err
 	}
 	for i := range res.Steps {
 		res.Steps[i].Run = info.ID

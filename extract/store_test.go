@@ -53,6 +53,7 @@ type scripted struct {
 	cands []extract.Candidate
 	yes   map[string]int // subject → yes votes of 5 on every criterion
 	fail  map[string]error
+	same  []extract.SameNameAnswer // said of every page
 }
 
 func newScripted(cands ...extract.Candidate) *scripted {
@@ -66,7 +67,7 @@ func newScripted(cands ...extract.Candidate) *scripted {
 		if err != nil {
 			return nil, err
 		}
-		var out extract.CandidatesAnswer
+		out := extract.CandidatesAnswer{SameNames: s.same}
 		for _, c := range s.cands {
 			if containsText(v.Text, c.Quote) {
 				out.Candidates = append(out.Candidates, c)

@@ -31,6 +31,17 @@ type CandidatesVars struct {
 // CandidatesAnswer is the answer of a TaskCandidates call.
 type CandidatesAnswer struct {
 	Candidates []Candidate `json:"candidates"`
+	// SameNames are the page's own statements that a subject also goes by
+	// another name, each with a quote code must find on the page holding
+	// both names before it counts ([SameName] of kind [SameModel]).
+	SameNames []SameNameAnswer `json:"same_names,omitempty"`
+}
+
+// SameNameAnswer is one statement a model says a page makes: name is other.
+type SameNameAnswer struct {
+	Name  string `json:"name"`
+	Other string `json:"other"`
+	Quote string `json:"quote"`
 }
 
 // ReferentVars are the Vars of a TaskReferent call: one claim and the whole

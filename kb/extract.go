@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/veritykb/verity"
@@ -21,6 +22,10 @@ type ExtractReport struct {
 	Pages    ExtractPages         `json:"pages"`
 	Cost     extract.CostReport   `json:"cost"`
 	Moved    []extract.Relocation `json:"relocated,omitempty"`
+	// Merges are the merge records the run proposed or found live that the
+	// caller may see: pages that say two names are one, and entities that
+	// share a key under today's extract.Key (verity graph shows them).
+	Merges []string `json:"merges,omitempty"`
 	// Notes say why a run read nothing, when it did (for instance: pages
 	// of other systems name the spec's objects).
 	Notes []string `json:"notes,omitempty"`
@@ -238,6 +243,11 @@ func (s *Service) extract(ctx context.Context, c verity.Caller, m llm.Model, req
 			out.Moved = append(out.Moved, mv)
 		}
 	}
+	for _, id := range append(append([]string(nil), res.Merges...), res.Rekeyed...) {
+		if reader.v.Visible(verity.RecordRef(id)) && !slices.Contains(out.Merges, id) {
+			out.Merges = append(out.Merges, id)
+		}
+	}
 	return out, runErr
 }
 
@@ -341,18 +351,31 @@ func (s *Service) graph(ctx context.Context, c verity.Caller, r Rights, f extrac
 // and GET /api/v1/graph/entities.
 type EntityList struct {
 	Entities []extract.Entity `json:"entities"`
+	// Duplicates are pairs of them that rules alone find alike (one name
+	// in two alphabets, initials, spelling) and nothing has merged:
+	// verity graph entities --duplicates.
+	Duplicates []extract.LikelyDuplicate `json:"duplicates"`
 }
 
-// Entities returns the live entities c may see, by id.
+// Entities returns the live entities c may see, by id, and the pairs of
+// them that are likely duplicates.
 func (s *Service) Entities(ctx context.Context, c verity.Caller) (*EntityList, error) {
-	ents, err := extract.Entities(ctx, s.store, s.view(ctx, c, false).v)
+	v := s.view(ctx, c, false).v
+	ents, err := extract.Entities(ctx, s.store, v)
 	if err != nil {
 		return nil, err
 	}
 	if ents == nil {
 		ents = []extract.Entity{}
 	}
-	return &EntityList{Entities: ents}, nil
+	dups, err := extract.LikelyDuplicates(ctx, s.store, v, ents)
+	if err != nil {
+		return nil, err
+	}
+	if dups == nil {
+		dups = []extract.LikelyDuplicate{}
+	}
+	return &EntityList{Entities: ents, Duplicates: dups}, nil
 }
 
 // MergeRequest says that entity From is entity Into: the body of POST

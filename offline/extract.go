@@ -350,7 +350,7 @@ func names(p *exPage, s exSentence) []exName {
 			for ; k < i; k++ {
 				used[k] = true
 			}
-		} else if i > 0 && !used[i-1] && (slices.Contains(russianForms, words[i-1].Fold) || capitalized(page, words[i-1])) &&
+		} else if i > 0 && !used[i-1] && (slices.Contains(russianForms, words[i-1].Fold) || capitalized(page, words[i-1]) && !minorCapitals[words[i-1].Fold]) &&
 			strings.TrimSpace(page[words[i-1].End:start]) == "" {
 			start = words[i-1].Start
 			used[i-1] = true

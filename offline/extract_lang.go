@@ -46,6 +46,7 @@ var exCodeNames = map[string][2]string{
 	"award":       {"an award", "награда"},
 	"membership":  {"a membership", "членство"},
 	"partnership": {"a partnership without deployment", "партнёрство без внедрения"},
+	"former":      {"a use given up", "отказ от продукта"},
 }
 
 // say renders one of exMessages in lang (English unless it is Russian).

@@ -23,6 +23,9 @@ func TestExtractNames(t *testing.T) {
 		{"Breakout is an arcade game developed and published by Atari , Inc. , released on May 13 , 1976 .", []string{"Breakout", "Atari , Inc."}},
 		{"The Bank of America uses it.", []string{"Bank of America"}},
 		{"В 2025 году «Облако» получило премию «Лучший партнёр Битрикс24».", []string{"«Облако»", "«Лучший партнёр Битрикс24»"}},
+		// A capitalized preposition before a quoted name is grammar.
+		{"В «Альтагро» пользуются Битрикс24.", []string{"«Альтагро»", "Битрикс24"}},
+		{"Холдинг «Альтагро» использует Битрикс24.", []string{"Холдинг «Альтагро»", "Битрикс24"}},
 	} {
 		p := newExPage(tc.text)
 		var got []string

@@ -54,6 +54,9 @@ func Extraction(w io.Writer, out *kb.ExtractReport, lang string) {
 			fmt.Fprintf(w, "    %-26s %s\n", r, extract.ReasonText(r, lang))
 		}
 	}
+	if len(out.Merges) > 0 {
+		fmt.Fprintf(w, "\n%s\n", Label(lang, "merges", len(out.Merges)))
+	}
 	Cost(w, out.Cost, len(out.Edges), lang)
 }
 
@@ -106,6 +109,12 @@ func Edge(w io.Writer, e extract.EdgeView, lang string) {
 		if ev.Referent != "" {
 			fmt.Fprintf(w, "      %s\n", Label(lang, "whole_page", printable.Text(printable.Line(ev.Referent, 160))))
 		}
+		for _, q := range ev.Also {
+			fmt.Fprintf(w, "      «%s»  [%d:%d]\n", printable.Text(printable.Line(q.Text, 220)), q.Start, q.End)
+		}
+	}
+	for _, m := range e.Merges {
+		fmt.Fprintf(w, "    %s\n", Label(lang, "merge", printable.Text(m.FromName), printable.Text(m.IntoName), m.Kind+" "+printable.Text(printable.Line(m.Phrase, 120)), m.ID))
 	}
 }
 
@@ -231,6 +240,8 @@ var labels = map[string][2]string{
 	"per_edge":      {" %.1f calls per accepted edge", " вызовов на принятую связь: %.1f"},
 	"usage":         {"model: %d calls, %d from cache, %d tokens in, %d out", "модель: вызовов %d, из кэша %d, токенов на входе %d, на выходе %d"},
 	"note":          {"note: %s", "заметка: %s"},
+	"merge":         {"≡ %s is %s (%s)  [%s; verity revoke record:%[4]s to split]", "≡ %s — это %s (%s)  [%s; разделить: verity revoke record:%[4]s]"},
+	"merges":        {"Merges: %d live (verity graph shows them on the edges they join)", "Слияний: %d (verity graph показывает их на связях, которые они объединяют)"},
 	"why":           {"Why was it accepted? verity explain %s   Export: verity graph --format graphml", "Почему принято? verity explain %s   Выгрузка: verity graph --format graphml"},
 }
 
@@ -248,7 +259,17 @@ func Graph(w io.Writer, list *kb.EdgeList) {
 
 // Entities prints the entities a caller sees, a line each with the key
 // that names with the same meaning share.
-func Entities(w io.Writer, list *kb.EntityList) {
+func Entities(w io.Writer, list *kb.EntityList, duplicates bool) {
+	if duplicates {
+		for _, d := range list.Duplicates {
+			fmt.Fprintf(w, "%s  %s\n%s  %s\n  likely one (%s): no page says so; verity graph merge %s %s joins them\n",
+				d.A, printable.Text(d.AName), d.B, printable.Text(d.BName), d.Why, d.A, d.B)
+		}
+		if len(list.Duplicates) == 0 {
+			fmt.Fprintln(w, "no likely duplicates")
+		}
+		return
+	}
 	for _, e := range list.Entities {
 		fmt.Fprintf(w, "%s  %-14s %s  (key %q)\n", e.ID, e.Type, printable.Text(e.Name), printable.Text(e.Key))
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/eval"
+	"github.com/veritykb/verity/eval/entitybench"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/rank"
 )
@@ -21,7 +22,21 @@ func (a *app) evalCmd() *cobra.Command {
 		Use:   "eval",
 		Short: "Measure Verity on public datasets",
 	}
-	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd(), a.evalExtractionCmd(), a.evalAnswersCmd())
+	cmd.AddCommand(a.evalRetrievalCmd(), a.evalQuotesCmd(), a.evalSupportCmd(), a.evalReceiptsCmd(), a.evalCitationsCmd(), a.evalExtractionCmd(), a.evalAnswersCmd(), a.evalEntitiesCmd())
+	return cmd
+}
+
+func (a *app) evalEntitiesCmd() *cobra.Command {
+	var o entitybench.Options
+	cmd := &cobra.Command{Use: "entities", Short: "Nodes per company on generated news pages that name each company twice", Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			service := func(db eval.Scratch) (*kb.Service, error) { return a.scratchService(db) }
+			return entitybench.Main(cmd.Context(), a.evalWiring(), service, o, a.stdout, a.json)
+		}}
+	cmd.Flags().IntVar(&o.News.Pages, "pages", 400, "pages to generate, a fifth of them about companies that gave Bitrix24 up")
+	cmd.Flags().Uint64Var(&o.News.Seed, "seed", 1, "the same seed gives the same corpus")
+	cmd.Flags().StringVar(&o.Write, "write", "", "write the corpus to DIR (pages.jsonl for verity ingest, corpus.json) and stop; with --graph, read corpus.json there")
+	cmd.Flags().StringVar(&o.Graph, "graph", "", "score this graph (verity graph --json) against --write DIR's corpus instead of extracting")
 	return cmd
 }
 

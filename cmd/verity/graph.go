@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/render"
@@ -92,46 +95,20 @@ func (a *app) graphMergeCmd() *cobra.Command {
 }
 
 func (a *app) graphEntitiesCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "entities",
-		Short: "List the live entities the caller may see, with their ids and keys",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			list, err := svc.Entities(ctx, caller)
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(list)
-			}
-			render.Entities(a.stdout, list)
-			return nil
+	var dups bool
+	cmd := serviceCmd(a, "entities", "List the live entities the caller may see, with their ids and keys", cobra.NoArgs,
+		func(ctx context.Context, c verity.Caller, svc *kb.Service, _ []string) (*kb.EntityList, error) {
+			return svc.Entities(ctx, c)
 		},
-	}
+		func(w io.Writer, list *kb.EntityList) { render.Entities(w, list, dups) })
+	cmd.Flags().BoolVar(&dups, "duplicates", false, "list only likely duplicates rules find (transliteration, initials, spelling), with why")
+	return cmd
 }
 
 func (a *app) graphAliasCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "alias NAME ALIAS",
-		Short: "Teach extraction another name of a subject",
-		Args:  cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			al, err := svc.Alias(ctx, caller, kb.AliasRequest{Name: args[0], Alias: args[1]})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(a.stdout, "%q is also %q\n", al.Key, al.Alias)
-			return nil
+	return serviceCmd(a, "alias NAME ALIAS", "Teach extraction another name of a subject", cobra.ExactArgs(2),
+		func(ctx context.Context, c verity.Caller, svc *kb.Service, args []string) (*kb.Aliased, error) {
+			return svc.Alias(ctx, c, kb.AliasRequest{Name: args[0], Alias: args[1]})
 		},
-	}
+		func(w io.Writer, al *kb.Aliased) { fmt.Fprintf(w, "%q is also %q\n", al.Key, al.Alias) })
 }
