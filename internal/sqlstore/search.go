@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/postings"
@@ -212,7 +213,7 @@ func sharedTerms(q rank.Query, text string) int {
 // resultsOf reads the record fields and chunks of the winning docs, in one
 // query: a round trip per result was most of a search's time on a database
 // across a socket.
-func resultsOf(ctx context.Context, q querier, hits []postings.Hit) ([]verity.SearchResult, error) {
+func resultsOf(ctx context.Context, tx *Tx, hits []postings.Hit) ([]verity.SearchResult, error) {
 	out := make([]verity.SearchResult, len(hits))
 	if len(hits) == 0 {
 		return out, nil
@@ -224,9 +225,11 @@ func resultsOf(ctx context.Context, q querier, hits []postings.Hit) ([]verity.Se
 		args[i] = h.Doc
 		out[i].Score = h.Score
 	}
-	// A chunk's text is its span of its version's text; a search returns
-	// one chunk per source, so each text is read once.
-	rows, err := q.QueryContext(ctx, `SELECT c.cid, s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, v.text
+	// A chunk's text is its span of its version's text: only those bytes
+	// are read (a dialect's ByteSpan), not the whole version, which for a
+	// long PDF is megabytes per result.
+	rows, err := tx.QueryContext(ctx, `SELECT c.cid, s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, `+
+		fmt.Sprintf(tx.dialect.ByteSpan, "v.text", "c.start", `c."end"`)+`
 		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
 		WHERE c.cid IN (`+placeholders(len(args))+`)`, args...)
 	if err != nil {
@@ -236,9 +239,10 @@ func resultsOf(ctx context.Context, q querier, hits []postings.Hit) ([]verity.Se
 	found := 0
 	for rows.Next() {
 		var (
-			cid           int64
-			heading, text string
-			r             verity.SearchResult
+			cid     int64
+			heading string
+			text    []byte
+			r       verity.SearchResult
 		)
 		if err := rows.Scan(&cid, &r.SourceID, &r.URI, &r.Title, &r.System, &r.Version, &r.Chunk.Ordinal, &r.Chunk.Start, &r.Chunk.End, &heading, &text); err != nil {
 			return nil, err
@@ -247,9 +251,10 @@ func resultsOf(ctx context.Context, q querier, hits []postings.Hit) ([]verity.Se
 		if !ok {
 			continue
 		}
-		if r.Chunk.Text, err = span(text, r.Chunk.Start, r.Chunk.End); err != nil {
-			return nil, fmt.Errorf("result %s: %w", r.SourceID, err)
+		if r.Chunk.Start < 0 || len(text) != r.Chunk.End-r.Chunk.Start || !utf8.Valid(text) {
+			return nil, fmt.Errorf("result %s: chunk span [%d,%d) is not a span of its version's text (%d bytes read)", r.SourceID, r.Chunk.Start, r.Chunk.End, len(text))
 		}
+		r.Chunk.Text = string(text)
 		r.Score = out[i].Score
 		r.Chunk.SourceID, r.Chunk.Version = r.SourceID, r.Version
 		json.Unmarshal([]byte(heading), &r.Chunk.Heading)
