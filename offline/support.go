@@ -3,6 +3,7 @@ package offline
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/veritykb/verity/analysis"
@@ -186,6 +187,14 @@ const (
 //     negations of other words never contradict: paraphrases use them.
 //     Neutral otherwise.
 func checkSupport(p, h *doc, par SupportParams, m *SupportModel) supportCheck {
+	return checkClaim(p, h, nil, par, m)
+}
+
+// checkClaim is [checkSupport] of a claim that answers question q (nil for
+// none): the question's words are given, not something the premise must
+// state, so only the claim's own words are checked; how much of the
+// question the premise speaks to is one more feature of the score.
+func checkClaim(p, h, q *doc, par SupportParams, m *SupportModel) supportCheck {
 	if m == nil {
 		m = DefaultSupportModel
 	}
@@ -197,27 +206,30 @@ func checkSupport(p, h *doc, par SupportParams, m *SupportModel) supportCheck {
 	if len(p.Sents) == 0 {
 		return supportCheck{Label: labelNeutral, Reasons: []string{"the premise is empty"}}
 	}
-	x := idfOf(p)
-	wins := align(p, query, x, max(par.Window, 1), par.NearStem)
-	overlap := plainOverlap(p, h, query)
-	var best *supportCheck
-	for k, w := range wins {
-		if k >= candidateWindows || w.Score < candidateShare*wins[0].Score {
-			break
-		}
-		c := judgeWindow(p, h, query, x, w, par)
-		c.Features.Overlap = overlap
-		c.P = m.probability(c.Features)
-		if best == nil || c.P > best.P {
-			best = &c
+	cands := candidateChecks(p, h, q, query, par)
+	best := 0
+	for k := range cands {
+		cands[k].P = m.probability(cands[k].Features)
+		if cands[k].P > cands[best].P {
+			best = k
 		}
 	}
-	c := *best
+	c := cands[best]
+	// A window that makes the claim false speaks for a contradiction even
+	// when a wider one scores higher: a bound or a condition the wider one
+	// adds ("not less than") keeps its different amount from counting.
+	var flips []string
+	for _, o := range append([]supportCheck{c}, cands...) {
+		if o.Coverage >= par.Contradict && len(o.flips) > 0 {
+			flips = o.flips
+			break
+		}
+	}
 	switch {
 	case c.P >= par.Strict && !c.Features.vetoed():
 		c.Label, c.Reasons = labelEntailed, nil
-	case c.Coverage >= par.Contradict && len(c.flips) > 0:
-		c.Label, c.Reasons = labelContradicted, c.flips
+	case len(flips) > 0:
+		c.Label, c.Reasons = labelContradicted, flips
 	default:
 		c.Label = labelNeutral
 		if len(c.Reasons) == 0 {
@@ -225,6 +237,84 @@ func checkSupport(p, h *doc, par SupportParams, m *SupportModel) supportCheck {
 		}
 	}
 	return c
+}
+
+// candidateChecks judges the best-aligned windows of premise p for claim h
+// (query is h's stems), best-aligned first, with the features that do not
+// depend on the window: the overlap of the whole premise, the coverage of
+// the claim's parts, each at its own best window ([partsCoverage]), how
+// much of the question the premise speaks to, and the premise's length.
+func candidateChecks(p, h, q *doc, query []string, par SupportParams) []supportCheck {
+	x := idfOf(p)
+	wins := align(p, query, x, max(par.Window, 1), par.NearStem)
+	overlap := plainOverlap(p, h, query)
+	parts := partsCoverage(p, h, x, par)
+	var asked, answered float64
+	if q != nil {
+		if qs := q.stems(); len(qs) > 0 {
+			asked, answered = 1, plainOverlap(p, q, qs)
+		}
+	}
+	long := math.Log1p(float64(len(p.Sents))) / 5
+	var out []supportCheck
+	for k, w := range wins {
+		if k >= candidateWindows || w.Score < candidateShare*wins[0].Score {
+			break
+		}
+		c := judgeWindow(p, h, query, x, w, par)
+		c.Features.Overlap, c.Features.Parts = overlap, parts
+		c.Features.Asked, c.Features.Question, c.Features.Long = asked, answered, long
+		out = append(out, c)
+	}
+	return out
+}
+
+// partsCoverage locates each part of claim h (its clauses, a part holding
+// at least two content stems) on its own across the premise: the
+// IDF-weighted mean of each part's coverage by its best window of up to
+// Window sentences, wherever that window is. A claim whose clauses two
+// passages state apart is covered; a claim one of whose parts no passage
+// states is covered only in part.
+func partsCoverage(p, h *doc, x idf, par SupportParams) float64 {
+	var parts [][]string
+	var cur []string
+	seen := map[string]bool{}
+	last := -1
+	for i, w := range h.Words {
+		if !w.Content {
+			continue
+		}
+		if last >= 0 && h.clauseBreak(last, i) && len(cur) >= 2 {
+			parts, cur, seen = append(parts, cur), nil, map[string]bool{}
+		}
+		if !seen[w.Stem] {
+			seen[w.Stem] = true
+			cur = append(cur, w.Stem)
+		}
+		last = i
+	}
+	if len(cur) > 0 {
+		if len(cur) < 2 && len(parts) > 0 {
+			parts[len(parts)-1] = append(parts[len(parts)-1], cur...)
+		} else {
+			parts = append(parts, cur)
+		}
+	}
+	var got, total float64
+	for _, part := range parts {
+		var wt float64
+		for _, s := range part {
+			wt += x.weight(s)
+		}
+		if wins := align(p, part, x, max(par.Window, 1), par.NearStem); len(wins) > 0 {
+			got += wt * wins[0].Score
+		}
+		total += wt
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
 }
 
 // plainOverlap is the share of the claim's content stems (and near stems)

@@ -16,6 +16,13 @@ type supportFeatures struct {
 	Pairs    float64 // share of the claim's word pairs that stand near each other in the window
 	Missing  float64 // the largest share of the claim's weight one stem the window lacks carries
 	Terms    int     // the claim's content stems
+	// Parts is the coverage of the claim's clauses, each by its own best
+	// window anywhere in the premise ([partsCoverage]).
+	Parts float64
+	// Asked is 1 when the claim answers a question; Question is then the
+	// share of the question's stems the premise holds anywhere.
+	Asked, Question float64
+	Long            float64 // ln(1 + the premise's sentences) / 5
 
 	Rule               bool // every check passes at coverage Entail: the strict rule entails
 	NumberMissing      bool
@@ -59,6 +66,7 @@ var SupportFeatureNames = []string{
 	"rule", "number missing", "number conflict", "name missing", "name conflict",
 	"negation flip", "negation other", "opposite", "hedge", "direction missing", "direction flip",
 	"comparison missing", "comparison reversed", "qualifier missing", "qualifier extra",
+	"parts", "parts>0.8", "asked", "question", "long",
 }
 
 func (f supportFeatures) vector() []float64 {
@@ -75,6 +83,7 @@ func (f supportFeatures) vector() []float64 {
 		b(f.Rule), b(f.NumberMissing), b(f.NumberConflict), b(f.NameMissing), b(f.NameConflict),
 		b(f.NegationFlip), b(f.NegationOther), b(f.Opposite), b(f.Hedge), b(f.DirectionMissing), b(f.DirectionFlip),
 		b(f.ComparisonMissing), b(f.ComparisonReversed), b(f.QualifierMissing), b(f.QualifierExtra),
+		f.Parts, hinge(f.Parts - 0.8), f.Asked, f.Question, f.Long,
 	}
 }
 

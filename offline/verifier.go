@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"strings"
 
 	"github.com/veritykb/verity/verify"
 )
@@ -44,6 +45,18 @@ func (v *Verifier) String() string {
 		sha256.Sum256([]byte(v.model.GoSource())))
 }
 
+// claimOf analyses a pair's hypothesis: the claim alone and its question
+// apart when the pair names the question the hypothesis begins with, the
+// whole hypothesis and no question otherwise.
+func claimOf(p verify.Pair) (claim, question *doc) {
+	if q := strings.TrimSpace(p.Question); q != "" {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(p.Hypothesis), q); ok && strings.TrimSpace(rest) != "" {
+			return analyze(rest), analyze(q)
+		}
+	}
+	return analyze(p.Hypothesis), nil
+}
+
 // Params returns the thresholds the verifier uses.
 func (v *Verifier) Params() SupportParams { return v.par }
 
@@ -64,7 +77,8 @@ func (v *Verifier) Verify(ctx context.Context, pairs []verify.Pair) ([]verify.Ve
 			pd = analyze(p.Premise)
 			premises[p.Premise] = pd
 		}
-		c := checkSupport(pd, analyze(p.Hypothesis), v.par, v.model)
+		h, q := claimOf(p)
+		c := checkClaim(pd, h, q, v.par, v.model)
 		vd := verify.Verdict{Entailment: c.P, By: ByOffline, Model: Name}
 		switch {
 		case c.Label == labelEntailed:
