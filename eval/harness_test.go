@@ -58,8 +58,12 @@ func TestRunSupport(t *testing.T) {
 	if len(run.Results) != 2 || run.Results[0].Verifier != "baseline" || run.Results[1].Verifier != "offline" || len(items) != 14 {
 		t.Errorf("RunSupport results %+v with %d items, want baseline then offline, 14 items", run.Results, len(items))
 	}
-	if len(fitted.Pairs) != 2 || fitted.Positives != 1 || fitted.Floor <= 0 {
-		t.Errorf("Fit got %d pairs, %d supported, floor %v; want SciFact train's 2, 1 supported, the baseline's precision", len(fitted.Pairs), fitted.Positives, fitted.Floor)
+	// SciFact's training pairs count twice; the fixture holds no
+	// AttributionBench.
+	if len(fitted.Pairs) != 4 || fitted.SciFact != 2 || fitted.Attribution != 0 || fitted.Positives != 2 || fitted.Floor <= 0 ||
+		fitted.Floors[DatasetSciFact] != fitted.Floor {
+		t.Errorf("Fit got %d pairs (%d SciFact, %d AttributionBench), %d supported, floor %v, floors %v; want SciFact train's 2 twice, 2 supported, the baseline's precision",
+			len(fitted.Pairs), fitted.SciFact, fitted.Attribution, fitted.Positives, fitted.Floor, fitted.Floors)
 	}
 	opt.Policy = "lax"
 	if _, _, err := RunSupport(context.Background(), opt); verity.ErrorCode(err) != verity.EINVALID {

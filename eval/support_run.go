@@ -87,20 +87,37 @@ type SupportUsage struct {
 }
 
 // SupportTraining is what a verifier is fitted on: SciFact's training
-// pairs and, when the data folder holds it, AttributionBench's dev split
-// (every item twice, its hypothesis read both ways, see
-// [LoadAttributionBench]; under cross-validation, the items outside the
-// fold being scored), with the word-overlap baseline's precision on them
-// as the floor of the fitted verifier's strict threshold.
+// pairs, each twice, and, when the data folder holds it,
+// AttributionBench's dev split with the claim alone as hypothesis (under
+// cross-validation, the questions outside the fold being scored), with
+// the word-overlap baseline's precision on them as the floor of the
+// fitted verifier's strict threshold.
+//
+// SciFact counts twice so that its 919 short abstracts weigh more than
+// AttributionBench's 1,198 web references: the passages the answer path
+// checks claims against are short, like abstracts. AttributionBench
+// counts once, with the claim alone, which is what the answer path
+// checks; the offline verifier takes a question's words as given, so
+// question and claim read the same to it.
 type SupportTraining struct {
 	Pairs     []SupportPair
 	Positives int
 	Floor     float64
-	// SciFact and Attribution count the pairs from each dataset.
+	// SciFact and Attribution count the distinct pairs from each dataset.
 	SciFact, Attribution int
 	// Floors is the baseline's precision on each dataset's pairs, by
 	// dataset (DatasetSciFact, DatasetAttributionBench).
 	Floors map[string]float64
+}
+
+// Note describes the training data, for the record of a model fitted on it.
+func (t SupportTraining) Note() string {
+	ab := ""
+	if t.Attribution > 0 {
+		ab = fmt.Sprintf(" + AttributionBench dev: %d claim-references pairs (the claim alone)", t.Attribution)
+	}
+	return fmt.Sprintf("SciFact claims_train: %d claim-abstract pairs (counted twice)%s; %d supported of %d; strict at precision >= %.3f, the word-overlap baseline's",
+		t.SciFact, ab, t.Positives, len(t.Pairs), t.Floor)
 }
 
 // TrainingSet names the dataset a training pair comes from: AttributionBench
@@ -110,16 +127,6 @@ func TrainingSet(p SupportPair) string {
 		return DatasetAttributionBench
 	}
 	return DatasetSciFact
-}
-
-// Note describes the training data, for the record of a model fitted on it.
-func (t SupportTraining) Note() string {
-	ab := ""
-	if t.Attribution > 0 {
-		ab = fmt.Sprintf(" + AttributionBench dev: %d claim-references pairs (hypothesis question+claim and claim alone)", t.Attribution)
-	}
-	return fmt.Sprintf("SciFact claims_train: %d claim-abstract pairs%s; %d supported of %d; strict at precision >= %.3f, the word-overlap baseline's",
-		t.SciFact, ab, t.Positives, len(t.Pairs), t.Floor)
 }
 
 // Datasets `verity eval support --dataset` reads.
@@ -266,9 +273,8 @@ func RunSupport(ctx context.Context, opt SupportRunOptions) (*SupportRun, []Supp
 	return run, items, nil
 }
 
-// supportData is what a verifier may be fitted on: SciFact's training
-// pairs, and AttributionBench's dev pairs read both ways when the data
-// folder holds them.
+// supportData is what a verifier may be fitted on (see
+// [SupportTraining]).
 type supportData struct {
 	sciFact     []SupportPair
 	attribution []SupportPair
@@ -289,20 +295,14 @@ func loadTraining(data string) (*supportData, error) {
 	if _, err := os.Stat(filepath.Join(dir, AttributionBenchFile)); err != nil {
 		return d, nil
 	}
-	for _, h := range []string{HypothesisClaim} {
-		ps, err := LoadAttributionBench(dir, h)
-		if err != nil {
-			return nil, err
-		}
-		d.attribution = append(d.attribution, ps...)
-	}
-	return d, nil
+	d.attribution, err = LoadAttributionBench(dir, HypothesisClaim)
+	return d, err
 }
 
 // training returns the training data less the AttributionBench groups
 // held out (nil holds none out), with the baseline's precision on it.
 func (d *supportData) training(ctx context.Context, heldOut func(group int) bool) (SupportTraining, error) {
-	t := SupportTraining{Pairs: slices.Clone(d.sciFact), SciFact: len(d.sciFact)}
+	t := SupportTraining{Pairs: append(slices.Clone(d.sciFact), d.sciFact...), SciFact: len(d.sciFact)}
 	for _, p := range d.attribution {
 		if heldOut == nil || !heldOut(p.Group) {
 			t.Pairs = append(t.Pairs, p)

@@ -187,14 +187,6 @@ const (
 //     negations of other words never contradict: paraphrases use them.
 //     Neutral otherwise.
 func checkSupport(p, h *doc, par SupportParams, m *SupportModel) supportCheck {
-	return checkClaim(p, h, nil, par, m)
-}
-
-// checkClaim is [checkSupport] of a claim that answers question q (nil for
-// none): the question's words are given, not something the premise must
-// state, so only the claim's own words are checked; how much of the
-// question the premise speaks to is one more feature of the score.
-func checkClaim(p, h, q *doc, par SupportParams, m *SupportModel) supportCheck {
 	if m == nil {
 		m = DefaultSupportModel
 	}
@@ -206,7 +198,7 @@ func checkClaim(p, h, q *doc, par SupportParams, m *SupportModel) supportCheck {
 	if len(p.Sents) == 0 {
 		return supportCheck{Label: labelNeutral, Reasons: []string{"the premise is empty"}}
 	}
-	cands := candidateChecks(p, h, q, query, par)
+	cands := candidateChecks(p, h, query, par)
 	best := 0
 	for k := range cands {
 		cands[k].P = m.probability(cands[k].Features)
@@ -242,19 +234,13 @@ func checkClaim(p, h, q *doc, par SupportParams, m *SupportModel) supportCheck {
 // candidateChecks judges the best-aligned windows of premise p for claim h
 // (query is h's stems), best-aligned first, with the features that do not
 // depend on the window: the overlap of the whole premise, the coverage of
-// the claim's parts, each at its own best window ([partsCoverage]), how
-// much of the question the premise speaks to, and the premise's length.
-func candidateChecks(p, h, q *doc, query []string, par SupportParams) []supportCheck {
+// the claim's parts, each at its own best window ([partsCoverage]), and
+// the premise's length.
+func candidateChecks(p, h *doc, query []string, par SupportParams) []supportCheck {
 	x := idfOf(p)
 	wins := align(p, query, x, max(par.Window, 1), par.NearStem)
 	overlap := plainOverlap(p, h, query)
 	parts := partsCoverage(p, h, x, par)
-	var asked, answered float64
-	if q != nil {
-		if qs := q.stems(); len(qs) > 0 {
-			asked, answered = 1, plainOverlap(p, q, qs)
-		}
-	}
 	long := math.Log1p(float64(len(p.Sents))) / 5
 	var out []supportCheck
 	for k, w := range wins {
@@ -263,7 +249,7 @@ func candidateChecks(p, h, q *doc, query []string, par SupportParams) []supportC
 		}
 		c := judgeWindow(p, h, query, x, w, par)
 		c.Features.Overlap, c.Features.Parts = overlap, parts
-		c.Features.Asked, c.Features.Question, c.Features.Long = asked, answered, long
+		c.Features.Long = long
 		out = append(out, c)
 	}
 	return out

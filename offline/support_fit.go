@@ -110,8 +110,8 @@ func (ft *Fitter) candidates(e SupportExample, par SupportParams) []supportFeatu
 	if fs, ok := ft.features[k]; ok {
 		return fs
 	}
-	h, q := claimOf(verify.Pair{Premise: e.Premise, Hypothesis: e.Hypothesis, Question: e.Question})
-	fs := candidateFeatures(analyze(e.Premise), h, q, par)
+	h := claimOf(verify.Pair{Premise: e.Premise, Hypothesis: e.Hypothesis, Question: e.Question})
+	fs := candidateFeatures(analyze(e.Premise), h, par)
 	ft.features[k] = fs
 	return fs
 }
@@ -446,13 +446,13 @@ func fitCalibrated(X [][]float64, y, vetoed []bool, groups, idx []int, folds int
 
 // candidateFeatures are the features of the windows checkSupport scores
 // for a pair, best-aligned first.
-func candidateFeatures(p, h, q *doc, par SupportParams) []supportFeatures {
+func candidateFeatures(p, h *doc, par SupportParams) []supportFeatures {
 	query := h.stems()
 	if len(query) == 0 && len(h.Quants) == 0 || len(p.Sents) == 0 {
 		return []supportFeatures{{}}
 	}
 	var out []supportFeatures
-	for _, c := range candidateChecks(p, h, q, query, par) {
+	for _, c := range candidateChecks(p, h, query, par) {
 		out = append(out, c.Features)
 	}
 	return out

@@ -45,16 +45,16 @@ func (v *Verifier) String() string {
 		sha256.Sum256([]byte(v.model.GoSource())))
 }
 
-// claimOf analyses a pair's hypothesis: the claim alone and its question
-// apart when the pair names the question the hypothesis begins with, the
-// whole hypothesis and no question otherwise.
-func claimOf(p verify.Pair) (claim, question *doc) {
+// claimOf analyses a pair's claim: the hypothesis less the question it
+// begins with when the pair names one (the question's words are given,
+// not something the premise must state), the whole hypothesis otherwise.
+func claimOf(p verify.Pair) *doc {
 	if q := strings.TrimSpace(p.Question); q != "" {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(p.Hypothesis), q); ok && strings.TrimSpace(rest) != "" {
-			return analyze(rest), analyze(q)
+			return analyze(rest)
 		}
 	}
-	return analyze(p.Hypothesis), nil
+	return analyze(p.Hypothesis)
 }
 
 // Params returns the thresholds the verifier uses.
@@ -77,8 +77,7 @@ func (v *Verifier) Verify(ctx context.Context, pairs []verify.Pair) ([]verify.Ve
 			pd = analyze(p.Premise)
 			premises[p.Premise] = pd
 		}
-		h, q := claimOf(p)
-		c := checkClaim(pd, h, q, v.par, v.model)
+		c := checkSupport(pd, claimOf(p), v.par, v.model)
 		vd := verify.Verdict{Entailment: c.P, By: ByOffline, Model: Name}
 		switch {
 		case c.Label == labelEntailed:
