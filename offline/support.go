@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/veritykb/verity/analysis"
@@ -240,19 +241,67 @@ func candidateChecks(p, h *doc, query []string, par SupportParams) []supportChec
 	x := idfOf(p)
 	wins := align(p, query, x, max(par.Window, 1), par.NearStem)
 	overlap := plainOverlap(p, h, query)
-	parts := partsCoverage(p, h, x, par)
+	parts, partWins := partsCoverage(p, h, x, par)
 	long := math.Log1p(float64(len(p.Sents))) / 5
 	var out []supportCheck
 	for k, w := range wins {
 		if k >= candidateWindows || w.Score < candidateShare*wins[0].Score {
 			break
 		}
-		c := judgeWindow(p, h, query, x, w, par)
-		c.Features.Overlap, c.Features.Parts = overlap, parts
-		c.Features.Long = long
+		out = append(out, judgeWindow(p, h, query, x, w, par))
+	}
+	// The parts' own windows, read together, are one more candidate: a
+	// claim whose clauses two passages state is checked against both.
+	if j, ok := joinWindows(p, partWins, max(par.Window, 1)); ok {
+		sub := analyze(j.text)
+		score, credit := coverage(query, sub.stemSet(0, len(sub.Words)), x, par.NearStem)
+		c := judgeWindow(sub, h, query, x, window{First: 0, Last: len(sub.Sents), Score: score, Credit: credit}, par)
+		c.Window = j.span
 		out = append(out, c)
 	}
+	for k := range out {
+		f := &out[k].Features
+		f.Overlap, f.Parts, f.Long = overlap, parts, long
+	}
 	return out
+}
+
+// joined is the text of several windows of a premise read as one passage,
+// in the premise's order, and the span from the first to the last.
+type joined struct {
+	text string
+	span analysis.Span
+}
+
+// joinWindows joins the sentences of windows into one text, each sentence
+// once, in the premise's order; false when they are one run of at most
+// size sentences, which a window of its own already covers (or none).
+func joinWindows(p *doc, wins []window, size int) (joined, bool) {
+	in := map[int]bool{}
+	for _, w := range wins {
+		for i := w.First; i < w.Last; i++ {
+			in[i] = true
+		}
+	}
+	if len(wins) < 2 || len(in) == 0 {
+		return joined{}, false
+	}
+	idx := make([]int, 0, len(in))
+	for i := range in {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	if idx[len(idx)-1]-idx[0]+1 == len(idx) && len(idx) <= size {
+		return joined{}, false
+	}
+	var b strings.Builder
+	for k, i := range idx {
+		if k > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(p.Text[p.Sents[i].Span.Start:p.Sents[i].Span.End])
+	}
+	return joined{text: b.String(), span: analysis.Span{Start: p.Sents[idx[0]].Span.Start, End: p.Sents[idx[len(idx)-1]].Span.End}}, true
 }
 
 // partsCoverage locates each part of claim h (its clauses, a part holding
@@ -260,8 +309,8 @@ func candidateChecks(p, h *doc, query []string, par SupportParams) []supportChec
 // IDF-weighted mean of each part's coverage by its best window of up to
 // Window sentences, wherever that window is. A claim whose clauses two
 // passages state apart is covered; a claim one of whose parts no passage
-// states is covered only in part.
-func partsCoverage(p, h *doc, x idf, par SupportParams) float64 {
+// states is covered only in part. It returns the parts' best windows too.
+func partsCoverage(p, h *doc, x idf, par SupportParams) (float64, []window) {
 	var parts [][]string
 	var cur []string
 	seen := map[string]bool{}
@@ -287,20 +336,22 @@ func partsCoverage(p, h *doc, x idf, par SupportParams) float64 {
 		}
 	}
 	var got, total float64
+	var best []window
 	for _, part := range parts {
 		var wt float64
 		for _, s := range part {
 			wt += x.weight(s)
 		}
-		if wins := align(p, part, x, max(par.Window, 1), par.NearStem); len(wins) > 0 {
+		if wins := align(p, part, x, max(par.Window, 1), par.NearStem); len(wins) > 0 && wins[0].Score > 0 {
 			got += wt * wins[0].Score
+			best = append(best, wins[0])
 		}
 		total += wt
 	}
 	if total == 0 {
-		return 0
+		return 0, nil
 	}
-	return got / total
+	return got / total, best
 }
 
 // plainOverlap is the share of the claim's content stems (and near stems)
