@@ -56,8 +56,8 @@ type SupportParams struct {
 	// Strict is the probability of support at which a claim is entailed
 	// (grade 2: what a strict report keeps); Broad the probability at
 	// which a claim that is not entailed is partly supported (grade 3,
-	// what a broad report adds). 0 means the model's own, chosen on
-	// SciFact's training claims.
+	// what a broad report adds). 0 means the model's own, chosen on its
+	// training pairs (SciFact's training claims, AttributionBench dev).
 	Strict, Broad float64
 }
 

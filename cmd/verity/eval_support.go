@@ -21,10 +21,11 @@ type supportOutput struct {
 	Tuning *supportFit `json:"tuning,omitempty"`
 }
 
-// supportFit is the offline verifier's fit on SciFact's training claims.
+// supportFit is the offline verifier's fit on its training data (SciFact's
+// training claims, AttributionBench dev).
 type supportFit struct {
 	Split          string                `json:"split"`
-	PrecisionFloor float64               `json:"precision_floor"` // the baseline's training precision
+	PrecisionFloor float64               `json:"precision_floor"` // the baseline's training precision, all datasets
 	Report         offline.FitReport     `json:"report"`
 	Model          *offline.SupportModel `json:"model"`
 	ModelFile      string                `json:"model_file,omitempty"`
