@@ -61,23 +61,27 @@ func (p Principal) Email() string {
 }
 
 // AuthorPrincipal turns an author as connectors give it — an email or a user:
-// principal — into a user principal. It returns "" for an empty author.
-func AuthorPrincipal(author string) (Principal, error) {
+// principal — into a user principal, and reports whether it could. An empty
+// author is "" and true. An author that names no user a principal can stand
+// for — a plain name such as "Иван Петров", a malformed user: — is "" and
+// false: the record is kept without an author, and a hint about it leaves
+// the contact out (seed 004), rather than the record being lost.
+func AuthorPrincipal(author string) (Principal, bool) {
 	author = strings.TrimSpace(author)
 	if author == "" {
-		return "", nil
+		return "", true
 	}
 	if strings.HasPrefix(strings.ToLower(author), PrincipalUser+":") {
 		p, err := ParsePrincipal(author)
 		if err != nil {
-			return "", err
+			return "", false
 		}
-		return p, nil
+		return p, true
 	}
 	if !looksLikeEmail(author) {
-		return "", Errorf(EINVALID, "author %q: want an email or user:NAME", author)
+		return "", false
 	}
-	return Principal(PrincipalUser + ":" + author), nil
+	return Principal(PrincipalUser + ":" + author), true
 }
 
 func looksLikeEmail(s string) bool {
@@ -98,6 +102,7 @@ type Caller struct {
 	principals []Principal
 	actor      Principal
 	token      string
+	scope      string
 	local      bool
 	anonymous  bool
 }
@@ -173,6 +178,26 @@ func (c Caller) AsActor() Actor { return Actor{Who: c.Actor(), Token: c.token} }
 // the token beside the actor.
 func (c Caller) WithToken(id string) Caller {
 	c.token = id
+	return c
+}
+
+// WithScope returns c limited to what a token of that scope may do
+// ([Token.Scope]).
+func (c Caller) WithScope(scope string) Caller {
+	c.scope = scope
+	return c
+}
+
+// Provisioner reports whether c is an identity provider's SCIM token,
+// which may change the directory and do nothing else.
+func (c Caller) Provisioner() bool { return c.scope == ScopeSCIM }
+
+// WithPrincipals returns c reading as ps plus Public instead of what it
+// read as, keeping its actor, token and scope: the directory's word on who
+// a caller is.
+func (c Caller) WithPrincipals(ps ...Principal) Caller {
+	n := NewCaller(ps...)
+	c.principals = n.principals
 	return c
 }
 

@@ -54,3 +54,22 @@ func TestParseRole(t *testing.T) {
 		}
 	}
 }
+
+func TestAuthorPrincipal(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Principal
+		ok   bool
+	}{
+		{"", "", true},
+		{"alice@corp.example", "user:alice@corp.example", true},
+		{" User:bob ", "user:bob", true},
+		{"Иван Петров", "", false},
+		{"user:Иван Петров", "", false},
+		{"user:", "", false},
+	} {
+		if got, ok := AuthorPrincipal(tc.in); got != tc.want || ok != tc.ok {
+			t.Errorf("AuthorPrincipal(%q) = %q, %v, want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -35,4 +35,9 @@ type RoleGrant struct {
 	Role      Role      `json:"role"`
 	By        Principal `json:"granted_by"`
 	At        time.Time `json:"granted_at"`
+	// Provisioned says an admin let identity providers and connectors
+	// change the members of the group holding it (role grant
+	// --provisioned); without it a change of that group's members from
+	// them is refused.
+	Provisioned bool `json:"provisioned,omitempty"`
 }

@@ -13,7 +13,15 @@ type Token struct {
 	CreatedAt  time.Time   `json:"created_at"`
 	ExpiresAt  *time.Time  `json:"expires_at,omitempty"` // nil: it does not expire
 	RevokedAt  *time.Time  `json:"revoked_at,omitempty"`
+	// Scope is what the token may do: "" for the API, [ScopeSCIM] for
+	// provisioning users and groups and nothing else.
+	Scope string `json:"scope,omitempty"`
 }
+
+// ScopeSCIM is the scope of a token an identity provider provisions the
+// directory with (verity token create --scim): it is refused on every
+// other route and reads no record.
+const ScopeSCIM = "scim"
 
 // Valid reports whether the token may still be used at time now.
 func (t *Token) Valid(now time.Time) bool {

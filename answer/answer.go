@@ -100,8 +100,13 @@ type Answer struct {
 	PromptVersions []string  `json:"prompt_versions,omitempty"`
 	Cached         bool      `json:"cached,omitempty"` // served from the answer cache
 	// Annotated is the answer with each claim's verbatim quote injected
-	// after it (seed 003, path C); set by [Check].
+	// after it (seed 003, path C), labelled in the answer's language; set
+	// by [Check].
 	Annotated string `json:"annotated,omitempty"`
+	// Verifier names what judged the claims of a checked answer, read off
+	// its verdicts: "nli MODEL", "judge PROVIDER:MODEL", "offline", or
+	// "code" when code settled every claim; set by [Check].
+	Verifier string `json:"verifier,omitempty"`
 }
 
 // Claim is one statement of an answer with its evidence.
@@ -156,6 +161,10 @@ type Quote struct {
 	End   int    `json:"end"`
 	// Kind is how quote.Locate found it: exact, normalized, repaired, fuzzy.
 	Kind string `json:"kind,omitempty"`
+	// FromCitation is set on a checked answer's quote located from the
+	// cited text of the provider's citation metadata (Anthropic's
+	// Citations API: seed 003, path C), rather than found by code alone.
+	FromCitation bool `json:"from_citation,omitempty"`
 }
 
 // Evidence is the chunk of a record that search ranked best.

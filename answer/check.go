@@ -247,20 +247,63 @@ func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Calle
 	default:
 		a.Outcome, a.NotFoundReason = NotFound, InsufficientSupport
 	}
+	a.Verifier = verifierOf(verdicts)
+	// The injected labels are in the answer's own language: a Russian
+	// answer reads [источник 1: «…»], as the seed's path C writes it.
+	lang := languageOf(sub.Text)
 	a.Annotated = annotateText(sub.Text, units, func(i int) string {
 		if k, ok := claimOf[i]; ok {
 			c := claims[k]
 			if c.VerbatimQuote == "" {
 				return ""
 			}
-			return fmt.Sprintf(` [source %d: "%s"]`, c.Citations[0].N, strings.Join(strings.Fields(c.VerbatimQuote), " "))
+			return fmt.Sprintf(injected[lang].source, c.Citations[0].N, strings.Join(strings.Fields(c.VerbatimQuote), " "))
 		}
 		if r, ok := verdictOf[i]; ok {
-			return " [unverified: " + r + "]"
+			return fmt.Sprintf(injected[lang].unverified, r)
 		}
 		return ""
 	})
 	return a, nil
+}
+
+// injected are the labels path C writes into a checked answer, by the
+// answer's language.
+var injected = map[string]struct{ source, unverified string }{
+	"en": {` [source %d: "%s"]`, " [unverified: %s]"},
+	"ru": {" [источник %d: «%s»]", " [не подтверждено: %s]"},
+}
+
+// languageOf returns "ru" for a text mostly in Cyrillic letters, else "en".
+func languageOf(text string) string {
+	if isCyrillic(text) {
+		return "ru"
+	}
+	return "en"
+}
+
+// verifierOf names what judged the claims, from the verdicts themselves:
+// each distinct method and model ("nli MODEL", "judge openai:gpt-4o-mini",
+// "offline"), or "code" when code settled every claim (verbatim, or no
+// evidence) and no verifier was asked.
+func verifierOf(vs []verify.Verdict) string {
+	var names []string
+	for _, v := range vs {
+		if v.By == verify.ByVerbatim || v.By == verify.ByCode || v.By == "" {
+			continue
+		}
+		name := v.By
+		if v.Model != "" && v.Model != v.By {
+			name += " " + v.Model
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return "code"
+	}
+	return strings.Join(names, ", ")
 }
 
 // checkDocs resolves the submission's documents: inline ones as given,
@@ -329,7 +372,7 @@ func (s *Service) retrieve(ctx context.Context, claim string, caller verity.Call
 func findQuote(d *checkDoc, offered []string, claim string) *Quote {
 	for _, q := range offered {
 		if m := quote.Locate(d.Text, q, quote.Options{}); m.Found && m.End > m.Start {
-			return &Quote{Text: d.Text[m.Start:m.End], Start: m.Start, End: m.End, Kind: string(m.Kind)}
+			return &Quote{Text: d.Text[m.Start:m.End], Start: m.Start, End: m.End, Kind: string(m.Kind), FromCitation: true}
 		}
 	}
 	w, ok := bestWindow(d.Text, claim)

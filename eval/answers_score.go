@@ -123,16 +123,39 @@ func newAnswerItem(q askedQA, a *answer.Answer, base baselineReply) AnswerItem {
 	return it
 }
 
-// containsGold reports whether text contains one of the gold answers,
-// case-insensitively.
+// containsGold reports whether text contains one of the gold answers:
+// its words, in order and adjacent, after SQuAD's answer normalization
+// (lower case, punctuation and the English articles a, an, the dropped,
+// runs of spaces made one). Whole words only, so that "2" is not found in
+// "2015"; the gold's stray punctuation ("два.") and double spaces, which
+// XQuAD's answers carry, do not count against an answer.
 func containsGold(text string, gold []string) bool {
-	t := strings.ToLower(text)
+	t := answerWords(text)
 	for _, g := range gold {
-		if g = strings.ToLower(strings.TrimSpace(g)); g != "" && strings.Contains(t, g) {
-			return true
+		gw := answerWords(g)
+		if len(gw) == 0 || len(gw) > len(t) {
+			continue
+		}
+		for i := 0; i+len(gw) <= len(t); i++ {
+			if slices.Equal(t[i:i+len(gw)], gw) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// answerWords is s normalized as SQuAD's evaluation normalizes answers,
+// split into words.
+func answerWords(s string) []string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsPunct(r) || unicode.IsSymbol(r) {
+			return ' '
+		}
+		return unicode.ToLower(r)
+	}, s)
+	words := strings.Fields(s)
+	return slices.DeleteFunc(words, func(w string) bool { return w == "a" || w == "an" || w == "the" })
 }
 
 func wordCount(s string) int { return len(strings.Fields(s)) }

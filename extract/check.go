@@ -326,10 +326,26 @@ func (c *check) decide(ev *Evidence) {
 			failed = i
 		}
 	}
+	review := false
 	switch {
-	case len(band) == 2 && len(p.Criteria) > 0 && ev.Confidence >= band[0]-1e-9 && ev.Confidence <= band[1]+1e-9:
+	case len(p.Criteria) == 0 || p.Deterministic:
+		// One deterministic vote is a verdict, not a share of votes:
+		// there is no confidence to place below a threshold or in a band.
+	case band == nil:
+		// The seed's rule: below the threshold goes to a person, unless
+		// some criterion got no yes at all.
+		review = failed >= 0 && ev.Confidence > 1e-9
+	case len(band) == 2:
+		review = ev.Confidence >= band[0]-1e-9 && ev.Confidence <= band[1]+1e-9
+	}
+	switch {
+	case review:
 		o.Verdict = Review
-		c.trace(StepDecision, nil, map[string]any{"verdict": Review, "confidence": ev.Confidence, "band": band})
+		rule := any(band)
+		if band == nil {
+			rule = "below threshold"
+		}
+		c.trace(StepDecision, nil, map[string]any{"verdict": Review, "confidence": ev.Confidence, "band": rule})
 	case failed < 0:
 		o.Verdict = Accepted
 		c.trace(StepDecision, nil, map[string]any{"verdict": Accepted, "confidence": ev.Confidence})

@@ -30,7 +30,8 @@
 //     criterion; a criterion passes when its yes share reaches the threshold;
 //  6. decision (code): accepted with quote, URL, fetch time, confidence and
 //     votes; rejected with one [Reason]; or sent to review when the
-//     confidence falls inside the spec's review band.
+//     confidence falls below the threshold with a yes on every criterion
+//     (the seed's rule), or inside the review band a spec chooses instead.
 //
 // Every step leaves a [verity.Step] trace (input, output, prompt version, model,
 // votes) so that `verity explain` can say why. [Runner] runs a spec over

@@ -132,10 +132,11 @@ criteria: [{id: a, question: 'q?'}]
 		check       func(*Spec) bool
 	}{
 		{"defaults", "", "", func(s *Spec) bool {
-			return s.Panel.Votes == 5 && s.Panel.Threshold == 0.5 && len(s.Panel.ReviewBand) == 2 &&
+			return s.Panel.Votes == 5 && s.Panel.Threshold == 0.5 && s.Panel.ReviewBand == nil &&
 				s.Panel.JudgeContext == 400 && s.Strictness == Generous && s.Subject.Type == SubjectOrganization
 		}},
-		{"review off", "review_band: []\n", "", func(s *Spec) bool { return len(s.Panel.ReviewBand) == 0 }},
+		{"review off", "review_band: []\n", "", func(s *Spec) bool { return s.Panel.ReviewBand != nil && len(s.Panel.ReviewBand) == 0 }},
+		{"a band", "review_band: [0.4, 0.6]\n", "", func(s *Spec) bool { return len(s.Panel.ReviewBand) == 2 }},
 		{"unanimous", "votes: 3\nthreshold: 1\n", "", func(s *Spec) bool { return s.Panel.Votes == 3 && s.Panel.Threshold == 1 }},
 		{"misspelt lever", "vote: 3\n", "field vote not found", nil},
 		{"bad strictness", "strictness: lax\n", "strictness", nil},

@@ -79,8 +79,8 @@ func WriteCSV(nodes, edgeRows io.Writer, edges []EdgeView) error {
 		"evidence_confidence", "uri", "source_id", "version", "fetched_at", "quote", "quote_start", "quote_end"})
 	for _, e := range edges {
 		for _, ev := range e.Evidence {
-			ew.Write([]string{e.ID, e.SubjectID, e.Relation, e.ObjectID, e.Subject, e.Object, ftoa(e.Confidence),
-				strconv.Itoa(e.Votes), e.Model, ftoa(ev.Confidence), ev.URI, ev.SourceID, strconv.Itoa(ev.Version),
+			ew.Write([]string{e.ID, e.SubjectID, e.Relation, e.ObjectID, e.Subject, e.Object, ftoaOrEmpty(e.Confidence),
+				strconv.Itoa(e.Votes), e.Model, ftoaOrEmpty(ev.Confidence), ev.URI, ev.SourceID, strconv.Itoa(ev.Version),
 				ev.FetchedAt.UTC().Format(time.RFC3339), ev.Quote.Text, strconv.Itoa(ev.Quote.Start), strconv.Itoa(ev.Quote.End)})
 		}
 	}
@@ -136,10 +136,15 @@ func WriteGraphML(w io.Writer, edges []EdgeView) error {
 	for _, e := range edges {
 		best := e.Evidence[0]
 		evs, _ := json.Marshal(e.Evidence)
-		d.Graph.Edges = append(d.Graph.Edges, gedge{ID: e.ID, Source: e.SubjectID, Target: e.ObjectID, Data: []data{
-			{"relation", e.Relation}, {"confidence", ftoa(e.Confidence)}, {"votes", strconv.Itoa(e.Votes)}, {"model", e.Model},
+		ds := []data{{"relation", e.Relation}, {"confidence", ftoaOrEmpty(e.Confidence)}, {"votes", strconv.Itoa(e.Votes)}, {"model", e.Model},
 			{"quote", best.Quote.Text}, {"uri", best.URI}, {"fetched_at", best.FetchedAt.UTC().Format(time.RFC3339)},
-			{"evidence", string(evs)}}})
+			{"evidence", string(evs)}}
+		if e.Confidence == nil {
+			// A deterministic model's single vote has no confidence: the
+			// key is left out rather than given an empty double.
+			ds = slices.Delete(ds, 1, 2)
+		}
+		d.Graph.Edges = append(d.Graph.Edges, gedge{ID: e.ID, Source: e.SubjectID, Target: e.ObjectID, Data: ds})
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
@@ -176,8 +181,12 @@ func WriteCypher(w io.Writer, edges []EdgeView) error {
 		}
 		fmt.Fprintf(&b, "MATCH (s:Entity {id: %s}), (o:Entity {id: %s})\nMERGE (s)-[r:%s {id: %s}]->(o)\n",
 			cypherString(e.SubjectID), cypherString(e.ObjectID), cypherLabel(e.Relation), cypherString(e.ID))
+		conf := ftoaOrEmpty(e.Confidence)
+		if conf == "" {
+			conf = "null"
+		}
 		fmt.Fprintf(&b, "SET r.confidence = %s, r.votes = %d, r.model = %s, r.quote = %s, r.uri = %s, r.fetched_at = %s,\n    r.evidence = [%s];\n",
-			ftoa(e.Confidence), e.Votes, cypherString(e.Model), cypherString(best.Quote.Text), cypherString(best.URI),
+			conf, e.Votes, cypherString(e.Model), cypherString(best.Quote.Text), cypherString(best.URI),
 			cypherString(best.FetchedAt.UTC().Format(time.RFC3339)), strings.Join(evs, ", "))
 	}
 	_, err := io.WriteString(w, b.String())
@@ -208,6 +217,15 @@ func cypherLabel(rel string) string {
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+
+// ftoaOrEmpty writes a confidence, or "" for a verdict that has none (a
+// deterministic model's single vote).
+func ftoaOrEmpty(f *float64) string {
+	if f == nil {
+		return ""
+	}
+	return ftoa(*f)
+}
 
 // Export writes edges in format: to the file out, or to w when out is
 // empty; CSV, which is two files (nodes.csv and edges.csv), needs out, the

@@ -10,15 +10,17 @@ import (
 	"time"
 )
 
+func ptr(f float64) *float64 { return &f }
+
 func exportEdges() []EdgeView {
 	at := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	return []EdgeView{{
-		ID: "edge:1", Subject: "ООО «Ромашка»", Relation: "uses", Object: "Битрикс24", Confidence: 0.8, Votes: 5, Model: "script",
+		ID: "edge:1", Subject: "ООО «Ромашка»", Relation: "uses", Object: "Битрикс24", Confidence: ptr(0.8), Votes: 5, Model: "script",
 		SubjectID: "ent:r", ObjectID: "ent:b",
 		Evidence: []EvidenceView{
-			{SourceID: "s1", Version: 2, URI: "https://oblako.example/cases/romashka", FetchedAt: at, Confidence: 0.8,
+			{SourceID: "s1", Version: 2, URI: "https://oblako.example/cases/romashka", FetchedAt: at, Confidence: ptr(0.8),
 				Quote: QuoteView{Text: "ООО «Ромашка» перешла на Битрикс24", Start: 2, End: 60}},
-			{SourceID: "s2", Version: 1, URI: "https://x.example/o'neil", FetchedAt: at, Confidence: 0.6,
+			{SourceID: "s2", Version: 1, URI: "https://x.example/o'neil", FetchedAt: at, Confidence: ptr(0.6),
 				Quote: QuoteView{Text: "it's '}) DETACH DELETE n //\nnext", Start: 0, End: 30}},
 		},
 	}}
@@ -102,5 +104,42 @@ func TestWriteFormats(t *testing.T) {
 		if n%2 != 0 {
 			t.Errorf("WriteCypher line %d has an unbalanced string literal: %s", i+1, line)
 		}
+	}
+}
+
+// TestExportDeterministicVote: an edge resting on a deterministic model's
+// single vote has no confidence, and no export writes one for it.
+func TestExportDeterministicVote(t *testing.T) {
+	edges := exportEdges()
+	edges[0].Confidence, edges[0].Votes, edges[0].Deterministic = nil, 1, true
+	edges[0].Evidence[0].Confidence, edges[0].Evidence[0].Deterministic = nil, true
+	var nodes, rows bytes.Buffer
+	if err := WriteCSV(&nodes, &rows, edges); err != nil {
+		t.Fatal(err)
+	}
+	er, _ := csv.NewReader(&rows).ReadAll()
+	if er[1][6] != "" || er[1][7] != "1" || er[1][9] != "" {
+		t.Errorf("WriteCSV row = %q, want empty confidences and 1 vote", er[1])
+	}
+	var gml bytes.Buffer
+	if err := WriteGraphML(&gml, edges); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(gml.String(), `<data key="confidence">`) {
+		t.Errorf("WriteGraphML writes a confidence for a deterministic vote:\n%s", gml.String())
+	}
+	var cy bytes.Buffer
+	if err := WriteCypher(&cy, edges); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cy.String(), "r.confidence = null, r.votes = 1") {
+		t.Errorf("WriteCypher = %s, want a null confidence and 1 vote", cy.String())
+	}
+	var jl bytes.Buffer
+	if err := WriteJSONL(&jl, edges); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(jl.String(), `"confidence":null,"votes":1,"deterministic":true`) {
+		t.Errorf("WriteJSONL = %s, want confidence null with its one vote", jl.String())
 	}
 }

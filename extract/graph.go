@@ -15,34 +15,43 @@ import (
 // sources the caller may read, the subject under its merged name. Its JSON is
 // the contract of `verity extract --json` and `verity graph --json`.
 type EdgeView struct {
-	ID         string             `json:"id"`
-	Subject    string             `json:"subject"`
-	Relation   string             `json:"relation"`
-	Object     string             `json:"object"`
-	Confidence float64            `json:"confidence"` // the best evidence's confidence
-	Votes      int                `json:"votes"`      // votes cast on the best evidence's panel (1 for a deterministic model)
-	Model      string             `json:"model"`
-	Evidence   []EvidenceView     `json:"evidence"`
-	SubjectID  string             `json:"subject_id"`
-	ObjectID   string             `json:"object_id"`
-	MergedFrom []string           `json:"merged_from,omitempty"` // edges shown as this one through live merges
-	Human      []verity.HumanVote `json:"human,omitempty"`
+	ID       string `json:"id"`
+	Subject  string `json:"subject"`
+	Relation string `json:"relation"`
+	Object   string `json:"object"`
+	// Confidence is the best evidence's confidence, a vote fraction; nil
+	// (null) when that evidence rests on a deterministic model's single
+	// vote, which is a verdict with no confidence estimate.
+	Confidence *float64 `json:"confidence"`
+	Votes      int      `json:"votes"` // votes cast on the best evidence's panel (1 for a deterministic model), and people's
+	// Deterministic is set when the best evidence's panel was a
+	// deterministic model's single vote.
+	Deterministic bool               `json:"deterministic,omitempty"`
+	Model         string             `json:"model"`
+	Evidence      []EvidenceView     `json:"evidence"`
+	SubjectID     string             `json:"subject_id"`
+	ObjectID      string             `json:"object_id"`
+	MergedFrom    []string           `json:"merged_from,omitempty"` // edges shown as this one through live merges
+	Human         []verity.HumanVote `json:"human,omitempty"`
 }
 
 // EvidenceView is one page's support for an edge.
 type EvidenceView struct {
-	SourceID     string    `json:"source_id"`
-	Version      int       `json:"version"`
-	URI          string    `json:"uri"`
-	FetchedAt    time.Time `json:"fetched_at"`
-	Quote        QuoteView `json:"quote"`
-	ID           string    `json:"id"`
-	Confidence   float64   `json:"confidence"`
-	Votes        int       `json:"votes"`
-	EvidenceType string    `json:"evidence_type"`
-	Model        string    `json:"model"`
-	Referent     string    `json:"referent_phrase,omitempty"`
-	Subject      string    `json:"subject"` // as this page names the subject
+	SourceID   string    `json:"source_id"`
+	Version    int       `json:"version"`
+	URI        string    `json:"uri"`
+	FetchedAt  time.Time `json:"fetched_at"`
+	Quote      QuoteView `json:"quote"`
+	ID         string    `json:"id"`
+	Confidence *float64  `json:"confidence"` // nil for a deterministic model's single vote
+	Votes      int       `json:"votes"`
+	// Deterministic is set when a deterministic model cast the panel's
+	// single vote.
+	Deterministic bool   `json:"deterministic,omitempty"`
+	EvidenceType  string `json:"evidence_type"`
+	Model         string `json:"model"`
+	Referent      string `json:"referent_phrase,omitempty"`
+	Subject       string `json:"subject"` // as this page names the subject
 }
 
 // QuoteView is a verbatim span: Text == the source version's text[Start:End].
@@ -148,13 +157,13 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 		}
 		sort.Slice(g.Evidence, func(i, j int) bool {
 			a, b := g.Evidence[i], g.Evidence[j]
-			if a.Confidence != b.Confidence {
-				return a.Confidence > b.Confidence
+			if ra, rb := rank(a.Confidence), rank(b.Confidence); ra != rb {
+				return ra > rb
 			}
 			return a.SourceID < b.SourceID
 		})
 		best := g.Evidence[0]
-		g.Confidence, g.Votes, g.Model = best.Confidence, best.Votes, best.Model
+		g.Confidence, g.Votes, g.Deterministic, g.Model = best.Confidence, best.Votes, best.Deterministic, best.Model
 		if len(g.MergedFrom) == 0 && best.Subject != "" {
 			// The name as a page the caller may read writes it, not as
 			// whichever page was read first.
@@ -163,8 +172,8 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 		out = append(out, *g)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Confidence != out[j].Confidence {
-			return out[i].Confidence > out[j].Confidence
+		if ri, rj := rank(out[i].Confidence), rank(out[j].Confidence); ri != rj {
+			return ri > rj
 		}
 		if out[i].Subject != out[j].Subject {
 			return out[i].Subject < out[j].Subject
@@ -172,6 +181,15 @@ func Graph(ctx context.Context, st Store, v verity.View, f GraphFilter) ([]EdgeV
 		return out[i].ID < out[j].ID
 	})
 	return out, nil
+}
+
+// rank orders confidences, best first: a vote fraction by its value, and
+// after every fraction the verdicts that have none.
+func rank(c *float64) float64 {
+	if c == nil {
+		return -1
+	}
+	return *c
 }
 
 func evidenceView(ev Evidence) EvidenceView {
@@ -186,7 +204,8 @@ func evidenceView(ev Evidence) EvidenceView {
 	}
 	return EvidenceView{SourceID: ev.SourceID, Version: ev.Version, URI: ev.URI, FetchedAt: ev.FetchedAt,
 		Quote: QuoteView{Text: ev.Quote.Text, Start: ev.Quote.Start, End: ev.Quote.End}, ID: ev.ID,
-		Confidence: ev.Confidence, Votes: votes, EvidenceType: ev.EvidenceType, Model: ev.Model, Referent: ref,
+		Confidence: ev.Estimate(), Votes: votes, Deterministic: ev.Panel != nil && ev.Panel.Deterministic,
+		EvidenceType: ev.EvidenceType, Model: ev.Model, Referent: ref,
 		Subject: ev.Subject}
 }
 

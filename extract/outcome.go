@@ -66,6 +66,18 @@ type Evidence struct {
 	Extra        json.RawMessage    `json:"extra,omitempty"`
 }
 
+// Estimate returns the evidence's confidence, the weakest criterion's yes
+// share of the panel's votes — or nil when a deterministic model cast the
+// panel's single vote: one answer is a verdict, not a vote fraction, and
+// reads as no confidence estimate rather than as five agreeing votes.
+func (ev *Evidence) Estimate() *float64 {
+	if ev.Panel != nil && ev.Panel.Deterministic {
+		return nil
+	}
+	c := ev.Confidence
+	return &c
+}
+
 // Quote is a verbatim span of a source version: Text == source.Text[Start:End].
 type Quote struct {
 	Text  string     `json:"text"`

@@ -375,15 +375,26 @@ func TestPanelThresholdAndReviewBand(t *testing.T) {
 		verdict    string
 		confidence float64
 	}{
+		// The default is the seed's rule: accepted at half the votes or
+		// more, below that to a person; no yes at all is a rejection.
 		{5, nil, Accepted, 1},
 		{4, nil, Accepted, 0.8},
-		{3, nil, Review, 0.6},
+		{3, nil, Accepted, 0.6},
 		{2, nil, Review, 0.4},
-		{1, nil, Rejected, 0.2},
+		{1, nil, Review, 0.2},
+		{0, nil, Rejected, 0},
+		// A band is an explicit choice.
+		{3, []float64{0.4, 0.6}, Review, 0.6},
+		{2, []float64{0.4, 0.6}, Review, 0.4},
+		{1, []float64{0.4, 0.6}, Rejected, 0.2},
 		{3, []float64{}, Accepted, 0.6},
 		{2, []float64{}, Rejected, 0.4},
 	} {
-		t.Run(fmt.Sprintf("%d_of_5_band_%v", tc.yes, tc.band), func(t *testing.T) {
+		band := "seed"
+		if tc.band != nil {
+			band = fmt.Sprint(tc.band)
+		}
+		t.Run(fmt.Sprintf("%d_of_5_band_%s", tc.yes, band), func(t *testing.T) {
 			m := newScript(llm.Info{})
 			m.candidates[uri] = []Candidate{{Subject: "ООО «Ромашка»", Object: "Битрикс24", Quote: q, EvidenceType: "case"}}
 			m.judge["ООО «Ромашка»"] = func(v JudgeVars, sample int) JudgeAnswer {
@@ -422,6 +433,23 @@ func TestDeterministicModelCastsOneVote(t *testing.T) {
 	if o.Verdict != Accepted || p.Cast != 1 || p.Requested != 5 || !p.Deterministic || m.Count(TaskJudge) != 1 {
 		t.Errorf("Page(deterministic) = %s, cast %d of %d (deterministic %v), %d judge calls; want accepted on 1 vote of 5 requested, 1 call",
 			o.Verdict, p.Cast, p.Requested, p.Deterministic, m.Count(TaskJudge))
+	}
+	// One vote is a verdict with no confidence estimate: it is shown as
+	// null with its one vote, never as 1.00, and no band takes it for
+	// five agreeing votes.
+	view := evidenceView(*o.Evidence)
+	js, _ := json.Marshal(view)
+	if view.Confidence != nil || view.Votes != 1 || !view.Deterministic || !strings.Contains(string(js), `"confidence":null`) {
+		t.Errorf("evidence view = %s, want confidence null, 1 vote, deterministic", js)
+	}
+	spec := testSpec(t)
+	spec.Panel.ReviewBand = []float64{0.9, 1}
+	res, err = New(m, spec, Options{}).Page(context.Background(), source("p1", uri, "Кейс", pageCase))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := outcomeOf(t, res, "ООО «Ромашка»"); o.Verdict != Accepted {
+		t.Errorf("Page(deterministic, band [0.9, 1]) = %s, want accepted: one vote is not a share of 1.0 to review", o.Verdict)
 	}
 }
 

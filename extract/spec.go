@@ -51,9 +51,16 @@ type PanelOptions struct {
 	// Threshold is the yes share a criterion needs to pass (default 0.5:
 	// "yes" from at least half of the votes cast).
 	Threshold float64 `yaml:"threshold,omitempty" json:"threshold"`
-	// ReviewBand is [lo, hi]: an edge whose confidence falls inside it goes
-	// to the review queue instead of being decided. Default [0.4, 0.6]; an
-	// empty list in the spec turns review off.
+	// ReviewBand decides what goes to a person instead of being decided.
+	// Absent (nil), the seed's rule: a candidate is accepted when every
+	// criterion passes the threshold, and one that falls below it with at
+	// least one yes vote on every criterion goes to the review queue (a
+	// criterion no vote said yes to rejects it with its reason code). A
+	// band [lo, hi] is an explicit choice instead: a candidate whose
+	// confidence falls inside it goes to review, one above is decided by
+	// the criteria. An empty list turns review off. A deterministic
+	// model's single vote is a verdict without a confidence estimate, and
+	// is never placed in a band.
 	ReviewBand []float64 `yaml:"review_band" json:"review_band"`
 	// JudgeContext is how many bytes of the page on each side of the quote
 	// the judge sees, widened to whole sentences (default 400).
@@ -153,9 +160,6 @@ const (
 	DefaultJudgeContext = 400
 )
 
-// DefaultReviewBand is the review band of a spec that does not set one.
-var DefaultReviewBand = []float64{0.4, 0.6}
-
 // Evidence types a candidate may carry.
 const (
 	EvidenceCase        = "case"
@@ -195,14 +199,11 @@ func ParseSpec(file string, data []byte) (*Spec, error) {
 		return nil, verity.Errorf(verity.EINVALID, "spec %s: %w", file, err)
 	}
 	// A review_band key that is present but empty turns review off; an
-	// absent key takes the default. yaml leaves the slice nil in both
+	// absent key leaves the seed's rule. yaml leaves the slice nil in both
 	// cases, so look at the document itself.
 	var raw map[string]any
 	_ = yaml.Unmarshal(data, &raw)
-	_, hasBand := raw["review_band"]
-	if !hasBand {
-		s.Panel.ReviewBand = slices.Clone(DefaultReviewBand)
-	} else if s.Panel.ReviewBand == nil {
+	if _, hasBand := raw["review_band"]; hasBand && s.Panel.ReviewBand == nil {
 		s.Panel.ReviewBand = []float64{}
 	}
 	if err := s.Check(); err != nil {
@@ -278,9 +279,6 @@ func (s *Spec) Check() error {
 	}
 	if p.Threshold <= 0 || p.Threshold > 1 {
 		return bad("threshold %g: want a yes share above 0 and at most 1", p.Threshold)
-	}
-	if p.ReviewBand == nil {
-		p.ReviewBand = slices.Clone(DefaultReviewBand)
 	}
 	switch len(p.ReviewBand) {
 	case 0:

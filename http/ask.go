@@ -33,6 +33,10 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request, c verity.Caller) (a
 	req.Progress = func(st kb.Stage) { ev.send("stage", st) }
 	a, err := s.svc.Ask(r.Context(), c, req)
 	if err != nil {
+		if !ev.started() {
+			// Nothing was sent: the error gets its real status.
+			return nil, err
+		}
 		if info := infoOf(r); info != nil {
 			info.err = err
 		}
@@ -56,23 +60,26 @@ func wantsEvents(r *http.Request) bool {
 }
 
 // events writes server-sent events, one JSON line of data each, flushing
-// every one; the pipeline may report stages from several goroutines.
+// every one; the pipeline may report stages from several goroutines. The
+// stream (its 200 and headers) starts with the first event, so a request
+// that fails before any stage answers with its real status, as JSON; only
+// a failure after the stream started is an "error" event.
 type events struct {
-	mu sync.Mutex
-	w  http.ResponseWriter
-	rc *http.ResponseController
+	mu    sync.Mutex
+	w     http.ResponseWriter
+	rc    *http.ResponseController
+	begun bool
 }
 
 func newEvents(w http.ResponseWriter) *events {
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no") // a proxy in front must not hold the stream back
-	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(http.StatusOK)
-	e := &events{w: w, rc: http.NewResponseController(w)}
-	e.rc.Flush()
-	return e
+	return &events{w: w, rc: http.NewResponseController(w)}
+}
+
+// started reports whether the stream's head was sent.
+func (e *events) started() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.begun
 }
 
 func (e *events) send(name string, v any) {
@@ -82,6 +89,15 @@ func (e *events) send(name string, v any) {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if !e.begun {
+		e.begun = true
+		h := e.w.Header()
+		h.Set("Content-Type", "text/event-stream; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Accel-Buffering", "no") // a proxy in front must not hold the stream back
+		h.Set("X-Content-Type-Options", "nosniff")
+		e.w.WriteHeader(http.StatusOK)
+	}
 	fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", name, data)
 	e.rc.Flush()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -33,8 +34,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // decode reads r's body, at most max bytes, into v: one JSON object and
-// nothing after it, with no field v does not have.
+// nothing after it, with no field v does not have. A body declared as
+// anything but JSON (a form, which curl -d sends unless told otherwise)
+// is refused with 415 before it is read: the API's bodies are JSON only.
 func decode(w http.ResponseWriter, r *http.Request, max int64, v any) error {
+	if err := jsonBody(r); err != nil {
+		return err
+	}
 	body := http.MaxBytesReader(w, r.Body, max)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
@@ -118,3 +124,20 @@ func (q *query) bool(name string) bool {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// errNotJSON refuses a body of another media type.
+var errNotJSON = verity.Errorf(codeUnsupportedMedia, "send the body as JSON with Content-Type: application/json (with curl: -H 'Content-Type: application/json')")
+
+// jsonBody checks r's Content-Type: absent, application/json, or a
+// +json type.
+func jsonBody(r *http.Request) error {
+	ct := strings.TrimSpace(r.Header.Get("Content-Type"))
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+		return errNotJSON
+	}
+	return nil
+}

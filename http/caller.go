@@ -59,6 +59,15 @@ func (s *Server) authenticate(r *http.Request) (authenticated, error) {
 		if !ok {
 			return authenticated{key: "addr:" + addr.String()}, errBadCredentials
 		}
+		// The directory, where it lists the user, says its groups (and
+		// refuses it once deactivated), whatever the header says.
+		c, err := s.svc.Resolve(r.Context(), c)
+		if err != nil {
+			if verity.ErrorCode(err) == verity.EUNAUTHORIZED {
+				err = errBadCredentials
+			}
+			return authenticated{key: "addr:" + addr.String()}, err
+		}
 		return authenticated{c: c, key: "user:" + string(c.Actor())}, nil
 	}
 	if s.opt.Proxy.GroupsHeader != "" && r.Header.Get(s.opt.Proxy.GroupsHeader) != "" {
@@ -86,7 +95,9 @@ func proxied(p Proxy, h http.Header) (verity.Caller, bool) {
 				continue
 			}
 			gp, err := verity.ParsePrincipal(verity.PrincipalGroup + ":" + g)
-			if err != nil {
+			if _, platform := gp.Platform(); err != nil || platform {
+				// group:KIND:NAME/GROUP is a platform's group, which only
+				// its connector may give.
 				return verity.Caller{}, false
 			}
 			ps = append(ps, gp)

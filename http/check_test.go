@@ -83,3 +83,55 @@ func TestEmptyUpload(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbatimInjectedMetric: a checked answer whose quotes came from the
+// provider's citation metadata (seed 003, path C) counts them in
+// verity_answer_verbatim_injected_total, and --metrics-samples gets one
+// JSON line with each injected quote; a check without citation metadata
+// counts none.
+func TestVerbatimInjectedMetric(t *testing.T) {
+	f := build(t)
+	samples := &syncBuffer{}
+	e := f.start(t, false, Options{MetricsSamples: samples})
+	text := "Backups are kept for at least 30 days [1]. The VPN certificate renews itself [2]."
+	end := strings.Index(text, " The VPN")
+	body, _ := json.Marshal(kb.CheckRequest{Answer: text,
+		Documents: []kb.Document{
+			{Title: "Backup policy", Text: "Database backups run every night. Backups are kept for at least 30 days."},
+			{Title: "VPN", Text: "The certificate now renews automatically 30 days before it expires."}},
+		Citations: []kb.ProviderCitation{{Document: 0, CitedText: "Backups are kept for at least 30 days", AnswerStart: 0, AnswerEnd: end}}})
+	r := e.do(t, "alice", "POST", "/api/v1/check", string(body))
+	if r.status != http.StatusOK {
+		t.Fatalf("check = %d %s", r.status, r.body)
+	}
+	// Without citation metadata nothing counts as injected from it.
+	plain, _ := json.Marshal(kb.CheckRequest{Answer: "Backups are kept for at least 30 days [1].",
+		Documents: []kb.Document{{Title: "Backup policy", Text: "Backups are kept for at least 30 days."}}})
+	if r := e.do(t, "alice", "POST", "/api/v1/check", string(plain)); r.status != http.StatusOK {
+		t.Fatalf("check = %d %s", r.status, r.body)
+	}
+	m := e.do(t, "admin", "GET", "/metrics", "")
+	if !strings.Contains(m.body, "\nverity_answer_verbatim_injected_total 1\n") {
+		t.Errorf("metrics = %s, want verity_answer_verbatim_injected_total 1", grepLines(m.body, "verbatim"))
+	}
+	lines := strings.Split(strings.TrimSpace(samples.String()), "\n")
+	var got struct {
+		Metric  string             `json:"metric"`
+		Count   int                `json:"count"`
+		Samples []kb.InjectedQuote `json:"samples"`
+	}
+	if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &got) != nil || got.Metric != "verbatim_injected" || got.Count != 1 ||
+		len(got.Samples) != 1 || got.Samples[0].Quote != "Backups are kept for at least 30 days" || got.Samples[0].Document != 1 {
+		t.Errorf("samples = %q, want one line with the injected backup quote", samples.String())
+	}
+}
+
+func grepLines(s, word string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, word) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

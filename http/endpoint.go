@@ -75,6 +75,27 @@ func (s *Server) endpoint(h handler) http.Handler {
 // against the client's address, whose further requests are refused once
 // its failures exhaust its bucket.
 func (s *Server) bounded(key string, h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
+	return s.boundedAs(key, nil, h)
+}
+
+// boundedAs is bounded with the server's refusals written by refuse, in
+// the route's own protocol, when it is set.
+func (s *Server) boundedAs(key string, refuse func(w http.ResponseWriter, status int, message string), h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
+	fail := s.fail
+	if refuse != nil {
+		fail = func(w http.ResponseWriter, r *http.Request, err error) {
+			status, body := errorBody(err)
+			if info := infoOf(r); info != nil {
+				info.err = err
+			}
+			if status == http.StatusTooManyRequests {
+				if ra := w.Header().Get("Retry-After"); ra == "" {
+					w.Header().Set("Retry-After", "1")
+				}
+			}
+			refuse(w, status, body.Error.Message)
+		}
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.opt.RequestTimeout)
 		defer cancel()
@@ -86,24 +107,24 @@ func (s *Server) bounded(key string, h func(w http.ResponseWriter, r *http.Reque
 		failures := "failed:" + addr.String()
 		if s.failures.exhausted(failures) {
 			unread(w)
-			s.fail(w, r, errRateLimited)
+			fail(w, r, errRateLimited)
 			return
 		}
 		if err := s.routeLimits.allow(w, key); err != nil {
 			unread(w)
-			s.fail(w, r, err)
+			fail(w, r, err)
 			return
 		}
 		if !s.anonymous.enter(addr) {
 			unread(w)
-			s.fail(w, r, errTooManyUnauthenticated)
+			fail(w, r, errTooManyUnauthenticated)
 			return
 		}
 		defer s.anonymous.leave(addr)
 		bodyWithin(w, webhookBodyTime)
 		sw := &statusWriter{ResponseWriter: w}
 		if err := h(sw, r); err != nil {
-			s.fail(sw, r, err)
+			fail(sw, r, err)
 		}
 		if sw.status == http.StatusUnauthorized || sw.status == http.StatusForbidden {
 			s.failures.allow(discard{}, failures)

@@ -11,6 +11,10 @@ import (
 // caller over its rate.
 const codeRateLimited = "rate_limited"
 
+// codeUnsupportedMedia is this transport's code for a body sent as
+// something other than JSON (a form, which curl -d sends by default).
+const codeUnsupportedMedia = "unsupported_media_type"
+
 // statuses maps every error code to its HTTP status, once for the API.
 var statuses = map[string]int{
 	verity.EINVALID:        http.StatusBadRequest,
@@ -20,6 +24,7 @@ var statuses = map[string]int{
 	verity.ECONFLICT:       http.StatusConflict,
 	verity.ETOOLARGE:       http.StatusRequestEntityTooLarge,
 	codeRateLimited:        http.StatusTooManyRequests,
+	codeUnsupportedMedia:   http.StatusUnsupportedMediaType,
 	verity.EMALFORMED:      http.StatusBadGateway,
 	verity.EUNAVAILABLE:    http.StatusServiceUnavailable,
 	verity.ENOTIMPLEMENTED: http.StatusNotImplemented,

@@ -249,6 +249,21 @@ func (f *fixture) start(t testing.TB, copyFirst bool, opt Options) *env {
 	return f.serve(t, db, opt)
 }
 
+// startModels serves a copy of the fixture whose questions are answered
+// by models instead of the offline engine.
+func (f *fixture) startModels(t testing.TB, models kb.Models) *env {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "kb.db")
+	if err := kbtest.Copy(f.path, path); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sqlite.Open(context.Background(), path, sqlite.Options{Now: func() time.Time { return later }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.serveModels(t, db, Options{}, models)
+}
+
 // startPostgres serves a copy of the fixture in a PostgreSQL schema of the
 // test's own, cloned from one the fixture was copied into once.
 func (f *fixture) startPostgres(t testing.TB, opt Options) *env {
@@ -288,11 +303,24 @@ func (f *fixture) serve(t testing.TB, db interface {
 	Close() error
 }, opt Options) *env {
 	t.Helper()
+	return f.serveModels(t, db, opt, kb.Models{})
+}
+
+// serveModels is serve with the service's models given (zero: the
+// offline engine and the fixture's judge).
+func (f *fixture) serveModels(t testing.TB, db interface {
+	kb.Store
+	Close() error
+}, opt Options, models kb.Models) *env {
+	t.Helper()
 	now := func() time.Time { return later }
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	meter := llm.NewMeter(llm.DefaultPrices())
-	opt.Service = kb.New(db, kb.Options{Now: now, Log: log, Meter: meter, Models: kb.Fixed(llm.WithMeter(engine, meter), judge)})
+	if models.Model == nil {
+		models = kb.Fixed(llm.WithMeter(engine, meter), judge)
+	}
+	opt.Service = kb.New(db, kb.Options{Now: now, Log: log, Meter: meter, Models: models})
 	opt.Log, opt.Now = log, now
 	if opt.Rate == 0 {
 		opt.Rate = -1

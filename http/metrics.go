@@ -1,8 +1,11 @@
 package http
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -22,9 +25,15 @@ type metrics struct {
 	requests  *prometheus.CounterVec
 	latency   *prometheus.HistogramVec
 	quotes    prometheus.Counter
+	injected  prometheus.Counter
 	distorted prometheus.Counter
-	notFound  *prometheus.CounterVec
-	revoked   *prometheus.CounterVec
+	// samples receives the injected quotes as JSON lines (nil: none are
+	// written); mu keeps the lines whole.
+	samples  io.Writer
+	now      func() time.Time
+	mu       sync.Mutex
+	notFound *prometheus.CounterVec
+	revoked  *prometheus.CounterVec
 }
 
 func newMetrics(svc *kb.Service) *metrics {
@@ -39,6 +48,9 @@ func newMetrics(svc *kb.Service) *metrics {
 	m.quotes = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "verity_answer_verbatim_quotes_total", Help: "Verbatim quotes injected into answers and checked answers (claims with a quote found by code).",
 	})
+	m.injected = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "verity_answer_verbatim_injected_total", Help: "Verbatim quotes injected into checked answers from citation metadata: a provider's cited text located by code in the document (seed 003, path C; the seed's verbatim_injected).",
+	})
 	m.distorted = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "verity_answer_distortions_flagged_total", Help: "Claims of answers and checked answers flagged with a low or high distortion risk.",
 	})
@@ -48,7 +60,7 @@ func newMetrics(svc *kb.Service) *metrics {
 	m.revoked = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "verity_revocation_events_total", Help: "Revocation log events written through the API, by action.",
 	}, []string{"action"})
-	m.reg.MustRegister(m.requests, m.latency, m.quotes, m.distorted, m.notFound, m.revoked,
+	m.reg.MustRegister(m.requests, m.latency, m.quotes, m.injected, m.distorted, m.notFound, m.revoked,
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_hints_withheld_total",
 			Help: "Searches and questions answered without permission hints because their principal was past its hourly hint budget (or the budget could not be read)."},
 			func() float64 { return float64(svc.HintsWithheld()) }),
@@ -75,11 +87,26 @@ func (m *metrics) request(route string, status int, d time.Duration) {
 	m.latency.WithLabelValues(route).Observe(d.Seconds())
 }
 
-// answered counts an answer's verbatim quotes, flagged distortions and its
-// not-found reason.
+// answered counts an answer's verbatim quotes, the quotes path C injected,
+// flagged distortions and its not-found reason, and writes the injected
+// quotes to the samples file.
 func (m *metrics) answered(a *kb.Answer) {
 	n := kb.Counts(a)
 	m.quotes.Add(float64(n.Quotes))
+	m.injected.Add(float64(len(n.Injected)))
+	if m.samples != nil && len(n.Injected) > 0 {
+		line, err := json.Marshal(struct {
+			At      time.Time          `json:"at"`
+			Metric  string             `json:"metric"`
+			Count   int                `json:"count"`
+			Samples []kb.InjectedQuote `json:"samples"`
+		}{m.now().UTC(), "verbatim_injected", len(n.Injected), n.Injected})
+		if err == nil {
+			m.mu.Lock()
+			m.samples.Write(append(line, '\n'))
+			m.mu.Unlock()
+		}
+	}
 	m.distorted.Add(float64(n.Distorted))
 	if n.NotFound != "" {
 		m.notFound.WithLabelValues(n.NotFound).Inc()

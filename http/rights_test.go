@@ -303,6 +303,32 @@ func TestProxy(t *testing.T) {
 	}
 }
 
+// TestProxyDirectory: behind a trusted proxy, a user the directory lists
+// reads as the directory's groups, whatever the groups header says, and is
+// refused once deactivated; a header cannot name a platform's group.
+func TestProxyDirectory(t *testing.T) {
+	f := build(t)
+	e := f.start(t, true, Options{Proxy: Proxy{Trusted: prefixes(t, "127.0.0.0/8"), UserHeader: "X-Forwarded-Email", GroupsHeader: "X-Forwarded-Groups"}})
+	ctx := context.Background()
+	op := verity.LocalOperator("test")
+	hdr := []string{"X-Forwarded-Email", "Alice@corp.example", "X-Forwarded-Groups", "staff"}
+	if _, err := e.api.svc.AddToGroup(ctx, op, kb.GroupChange{Group: "sales", Users: []string{"alice@corp.example"}, Create: true}); err != nil {
+		t.Fatal(err)
+	}
+	if r := e.do(t, "", "GET", "/api/v1/rights", "", hdr...); !strings.Contains(r.body, "group:sales") || strings.Contains(r.body, "group:staff") {
+		t.Errorf("rights of a listed user through the proxy = %s, want the directory's group:sales and not the header's group:staff", r.body)
+	}
+	if _, err := e.api.svc.SetUserActive(ctx, op, "alice@corp.example", false); err != nil {
+		t.Fatal(err)
+	}
+	if r := e.do(t, "", "GET", "/api/v1/rights", "", hdr...); r.status != http.StatusUnauthorized || !strings.Contains(r.body, "invalid or expired token") {
+		t.Errorf("a deactivated user through the proxy = %d %s, want a bad token's 401", r.status, r.body)
+	}
+	if r := e.do(t, "", "GET", "/api/v1/rights", "", "X-Forwarded-Email", "bob@corp.example", "X-Forwarded-Groups", "confluence:wiki/eng"); r.status != http.StatusUnauthorized {
+		t.Errorf("a platform's group in the groups header = %d %s, want 401", r.status, r.body)
+	}
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

@@ -15,7 +15,7 @@ func (s *Server) roles(w http.ResponseWriter, r *http.Request, c verity.Caller) 
 
 // grantRole is POST /api/v1/roles/grant (a [kb.RoleRequest], admins).
 func (s *Server) grantRole(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
-	return s.changeRole(w, r, c, s.svc.GrantRole)
+	return s.changeRole(w, r, c, nil)
 }
 
 // revokeRole is POST /api/v1/roles/revoke (a [kb.RoleRequest], admins).
@@ -27,6 +27,14 @@ func (s *Server) changeRole(w http.ResponseWriter, r *http.Request, c verity.Cal
 	var req kb.RoleRequest
 	if err := decode(w, r, s.opt.MaxBody, &req); err != nil {
 		return nil, err
+	}
+	switch {
+	case change == nil && req.Provisioned:
+		change = s.svc.GrantProvisionedRole
+	case change == nil:
+		change = s.svc.GrantRole
+	case req.Provisioned:
+		return nil, verity.Errorf(verity.EINVALID, "provisioned is for granting a role")
 	}
 	return change(r.Context(), c, verity.Role(req.Role), verity.Principal(req.Principal))
 }

@@ -2,6 +2,7 @@ package http
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -70,6 +71,13 @@ type Options struct {
 	// Nil answers those requests with the API's 404.
 	UI http.Handler
 
+	// MetricsSamples, when set, receives one JSON line for every checked
+	// answer path C injected quotes into: the time, the metric
+	// (verbatim_injected), the count and each claim with its quote and
+	// document — the seed's metrics_*.jsonl. It holds quoted text, so it
+	// is the operator's to keep private.
+	MetricsSamples io.Writer
+
 	Now func() time.Time
 }
 
@@ -95,6 +103,10 @@ type Mount struct {
 	// MaxBody caps a Raw route's body (0: DefaultWebhookBody): it is read
 	// before the route knows who sent it.
 	MaxBody int64
+	// Refuse, when set, writes the server's own refusals of a Raw route's
+	// request (rate limited, too many in flight) in the route's protocol
+	// (SCIM's error format, say); nil writes the API's JSON error.
+	Refuse func(w http.ResponseWriter, status int, message string)
 }
 
 // Server is the API's handler. It is safe for concurrent use.
@@ -152,6 +164,7 @@ func New(opt Options) *Server {
 	s.routeLimits = newLimits(opt.Rate*routeShare, opt.Burst*routeShare, opt.Now)
 	s.anonymous = newInflight(opt.UnauthenticatedPerAddress)
 	s.metrics = newMetrics(opt.Service)
+	s.metrics.samples, s.metrics.now = opt.MetricsSamples, opt.Now
 	s.routes = s.table()
 	mux := http.NewServeMux()
 	for _, rt := range s.routes {
@@ -188,7 +201,7 @@ func (s *Server) mounted(m Mount) http.Handler {
 		return nil
 	}
 	if m.Raw != nil {
-		return s.bounded("route:"+m.Pattern, func(w http.ResponseWriter, r *http.Request) error {
+		return s.boundedAs("route:"+m.Pattern, m.Refuse, func(w http.ResponseWriter, r *http.Request) error {
 			if err := foreign(r); err != nil {
 				return err
 			}

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/llm/llmtest"
 )
 
 // sse is one server-sent event.
@@ -75,10 +77,18 @@ func TestAskStream(t *testing.T) {
 	if r := e.do(t, "hr", "GET", "/api/v1/search?q=%D0%BA%D0%B2%D0%B0%D0%B7%D0%B8%D0%BF%D0%B0%D1%80%D0%B0%D0%B1%D0%BE%D0%BB%D0%B0", ""); len(f.leaks(r.body, "")) == 0 {
 		t.Errorf("search as hr = %s, want the plan", r.body)
 	}
-	// An error after the stream began is an error event.
+	// An error before the stream began has its real status, as JSON.
 	r := e.do(t, "alice", "POST", "/api/v1/ask", `{"question":"x","k":99}`, "Accept", "text/event-stream")
+	if r.status != http.StatusBadRequest || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") || !strings.Contains(r.body, `"code":"invalid"`) {
+		t.Errorf("a bad ask streamed = %d %s %s, want 400 with a JSON error", r.status, r.header.Get("Content-Type"), r.body)
+	}
+	// An error after the stream began is an error event: a model that
+	// is down fails the draft after the search stage went out.
+	down := llmtest.New(llm.Info{Provider: "test", Model: "down"}).FailNext(llmtest.Unavailable(503, 0), llmtest.Unavailable(503, 0), llmtest.Unavailable(503, 0), llmtest.Unavailable(503, 0))
+	broken := f.startModels(t, kb.Fixed(down, judge))
+	r = broken.do(t, "alice", "POST", "/api/v1/ask", `{"question":"How many vacation days carry over?"}`, "Accept", "text/event-stream")
 	evs := readEvents(t, r.body)
-	if len(evs) != 1 || evs[0].name != "error" || !strings.Contains(evs[0].data, `"code":"invalid"`) {
-		t.Errorf("a bad ask streamed = %+v, want one error event", evs)
+	if r.status != http.StatusOK || len(evs) < 2 || evs[0].name != "stage" || evs[len(evs)-1].name != "error" {
+		t.Errorf("an ask whose model fails after the first stage = %d %+v, want stages then one error event", r.status, evs)
 	}
 }

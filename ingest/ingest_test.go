@@ -127,7 +127,7 @@ func TestRecords(t *testing.T) {
 		`{"id":"B-7","acl":[],"text":"x","updated_at":"yesterday"}`,
 		`{"id":"B-8","acl":[],"title":"neither"}`,
 		"{\"id\":\"B-9\",\"acl\":[],\"text\":\"bad \xff utf8\"}",
-		`{"id":"B-10","acl":["public"],"text":"x","author":"not an email"}`,
+		`{"id":"B-10","acl":["public"],"text":"x","author":"Иван Петров"}`,
 	}, "\n")
 	var items []Item
 	err := Records(strings.NewReader(input), "export.jsonl", 1<<20, func(it Item) error {
@@ -156,12 +156,17 @@ func TestRecords(t *testing.T) {
 	}
 	wantErrs := map[int]string{
 		3: "malformed JSON", 4: "without \"id\"", 5: "principal \"nobody\"", 6: "updated_at",
-		7: "neither", 8: "invalid UTF-8", 9: "author",
+		7: "neither", 8: "invalid UTF-8",
 	}
 	for i, want := range wantErrs {
 		if items[i].Err == nil || !strings.Contains(items[i].Err.Error(), want) {
 			t.Errorf("item %d (%s) err = %v, want %q", i, items[i].Where, items[i].Err, want)
 		}
+	}
+	// Seed 004: an author who cannot be matched to a user does not cost
+	// the record; it is stored without an author, and the run says so.
+	if it := items[9]; it.Err != nil || it.Source == nil || it.Source.Author != "" || !strings.Contains(it.Warning, "Иван Петров") {
+		t.Errorf("record by a plain name = %+v, err %v, warning %q; want it stored without an author, with a warning", it.Source, it.Err, it.Warning)
 	}
 	if items[3].Where != "export.jsonl:5" {
 		t.Errorf("malformed line reported at %q, want export.jsonl:5", items[3].Where)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/printable"
 )
 
 // Record is one line of the JSONL connector format, the shape Confluence, Jira
@@ -114,14 +115,15 @@ func parseRecord(line []byte) (*verity.Source, string, error) {
 	if src.System == "" {
 		src.System = "unknown"
 	}
-	author, err := verity.AuthorPrincipal(rec.Author)
-	if err != nil {
-		return nil, "", err
+	var warns []string
+	author, ok := verity.AuthorPrincipal(rec.Author)
+	if !ok {
+		warns = append(warns, fmt.Sprintf("record %q: author %q is not an email or user:NAME, so the record is stored without an author (a hint about it names no contact)",
+			rec.ID, printable.Line(rec.Author, 80)))
 	}
 	src.Author = author
-	var warn string
 	if rec.ACL == nil {
-		warn = fmt.Sprintf("record %q has no \"acl\": readable by no one", rec.ID)
+		warns = append(warns, fmt.Sprintf("record %q has no \"acl\": readable by no one", rec.ID))
 	} else {
 		for _, p := range *rec.ACL {
 			pr, err := verity.ParsePrincipal(p)
@@ -131,7 +133,7 @@ func parseRecord(line []byte) (*verity.Source, string, error) {
 			src.ACL = append(src.ACL, pr)
 		}
 		if len(src.ACL) == 0 {
-			warn = fmt.Sprintf("record %q has an empty \"acl\": readable by no one", rec.ID)
+			warns = append(warns, fmt.Sprintf("record %q has an empty \"acl\": readable by no one", rec.ID))
 		}
 	}
 	if rec.UpdatedAt != "" {
@@ -145,9 +147,11 @@ func parseRecord(line []byte) (*verity.Source, string, error) {
 	case rec.Text != nil && rec.HTML != nil:
 		return nil, "", verity.Errorf(verity.EINVALID, "record %q has both \"text\" and \"html\"", rec.ID)
 	case rec.Text != nil:
-		if src.Text, err = CanonicalString(*rec.Text); err != nil {
+		text, err := CanonicalString(*rec.Text)
+		if err != nil {
 			return nil, "", err
 		}
+		src.Text = text
 	case rec.HTML != nil:
 		page, err := HTML([]byte(*rec.HTML), src.URI)
 		if err != nil {
@@ -163,7 +167,7 @@ func parseRecord(line []byte) (*verity.Source, string, error) {
 	if strings.TrimSpace(src.Text) == "" {
 		return nil, "", verity.Errorf(verity.EINVALID, "record %q has empty text", rec.ID)
 	}
-	return src, warn, nil
+	return src, strings.Join(warns, "; "), nil
 }
 
 func isValidUTF8(b []byte) bool { return firstInvalid(b) == len(b) }

@@ -178,11 +178,23 @@ func shownAnswer(c verity.Caller, a *answer.Answer) *answer.Answer {
 }
 
 // AnswerCounts are what an answer adds to a transport's metrics: its
-// verbatim quotes, its claims flagged with a distortion risk, and its
-// not-found reason ("" when it answered).
+// verbatim quotes, its claims flagged with a distortion risk, its
+// not-found reason ("" when it answered), and the quotes injected into a
+// checked answer's text from citation metadata (seed 003, path C: the
+// seed's verbatim_injected), with a sample of each.
 type AnswerCounts struct {
 	Quotes, Distorted int
 	NotFound          string
+	Injected          []InjectedQuote
+}
+
+// InjectedQuote is one quote path C injected into a checked answer: the
+// claim, the quote the provider's cited text led to (located by code in
+// the document), and the document's number.
+type InjectedQuote struct {
+	Claim    string `json:"claim"`
+	Quote    string `json:"verbatim_quote"`
+	Document int    `json:"document"`
 }
 
 // Counts returns a's metrics.
@@ -191,6 +203,10 @@ func Counts(a *Answer) AnswerCounts {
 	for _, c := range a.Claims {
 		if c.VerbatimQuote != "" {
 			n.Quotes++
+		}
+		if a.Mode == answer.ModeCheck && a.Annotated != "" && c.VerbatimQuote != "" && len(c.Citations) > 0 &&
+			c.Citations[0].Quote != nil && c.Citations[0].Quote.FromCitation {
+			n.Injected = append(n.Injected, InjectedQuote{Claim: c.Claim, Quote: c.VerbatimQuote, Document: c.Citations[0].N})
 		}
 		if c.DistortionRisk == answer.RiskLow || c.DistortionRisk == answer.RiskHigh {
 			n.Distorted++

@@ -11,9 +11,21 @@ import (
 	"github.com/veritykb/verity/receipt"
 )
 
-// CircularNote is what every audit report says when the model that judged a
-// record also built it.
-const CircularNote = "circular: the model that built these records also judged them (with the offline engine, the same deterministic procedure on both sides); agreement here shows consistency, not truth — use gold data (verity eval receipts) for that"
+// CircularNote is what an audit report says when the model that judged a
+// record also built it: which model that was, and, only when it is
+// deterministic (the offline engine), that the same procedure ran on both
+// sides — a real model that ran is never described as the offline engine.
+func CircularNote(run *verity.AuditRun) string {
+	deterministic := false
+	for _, v := range run.Verdicts {
+		deterministic = deterministic || v.SameModel && v.Deterministic
+	}
+	how := "the model that built these records, " + run.Model + ", also judged them"
+	if deterministic {
+		how = "the model that built these records also judged them (" + run.Model + ", deterministic: the same procedure on both sides)"
+	}
+	return "circular: " + how + "; agreement here shows consistency, not truth — use gold data (verity eval receipts) for that"
+}
 
 // AuditReport is what an audit returns: the run (its probes left out, the
 // store keeps them), its counts, and the revocation that applied its dead
@@ -142,7 +154,7 @@ func (s *Service) audit(ctx context.Context, c verity.Caller, m llm.Model, scope
 	}
 	out := &AuditReport{Run: run, Counts: run.Counts(), ProbesStored: len(run.Log)}
 	if run.Circular > 0 {
-		out.Note = CircularNote
+		out.Note = CircularNote(run)
 	}
 	if apply {
 		if out.Applied, err = s.applyAudit(ctx, c, r, run, m); err != nil {
@@ -244,7 +256,7 @@ func (s *Service) Replay(ctx context.Context, c verity.Caller, id int64) (*Audit
 	}
 	out.Counts, out.ProbesStored = run.Counts(), len(run.Log)
 	if run.Circular > 0 {
-		out.Note = CircularNote
+		out.Note = CircularNote(run)
 	}
 	return out.shown(), nil
 }

@@ -87,3 +87,20 @@ func TestReplayOfAHiddenScope(t *testing.T) {
 		t.Errorf("Replay of a run over a hidden event says %q, a missing run %q: they must read alike", hidden, missing)
 	}
 }
+
+// TestCircularNoteSaysWhichModel: the circular note names the model that
+// built and judged the records, and speaks of a deterministic procedure
+// only when that model is one — never of the offline engine when a real
+// model ran.
+func TestCircularNoteSaysWhichModel(t *testing.T) {
+	real := &verity.AuditRun{Model: "openai:gpt-4o-mini", Circular: 1,
+		Verdicts: []verity.AuditVerdict{{Record: "sum:1", SameModel: true, Verdict: "alive", Yes: 4, Cast: 5}}}
+	if got := kb.CircularNote(real); !strings.Contains(got, "openai:gpt-4o-mini") || strings.Contains(got, "offline") || strings.Contains(got, "deterministic") {
+		t.Errorf("CircularNote(a real model) = %q, want the model named and no offline engine", got)
+	}
+	off := &verity.AuditRun{Model: "offline", Circular: 1,
+		Verdicts: []verity.AuditVerdict{{Record: "sum:1", SameModel: true, Deterministic: true, Verdict: "alive", Yes: 1, Cast: 1}}}
+	if got := kb.CircularNote(off); !strings.Contains(got, "offline, deterministic: the same procedure on both sides") {
+		t.Errorf("CircularNote(offline) = %q, want the deterministic procedure named", got)
+	}
+}

@@ -46,15 +46,19 @@ type Rejected struct {
 
 // ReviewView is one candidate waiting for a person.
 type ReviewView struct {
-	ID         string  `json:"id"`
-	EdgeID     string  `json:"edge_id"`
-	Subject    string  `json:"subject"`
-	Relation   string  `json:"relation"`
-	Object     string  `json:"object"`
-	SourceID   string  `json:"source_id"`
-	URI        string  `json:"uri"`
-	Confidence float64 `json:"confidence"`
-	Quote      string  `json:"quote"`
+	ID       string `json:"id"`
+	EdgeID   string `json:"edge_id"`
+	Subject  string `json:"subject"`
+	Relation string `json:"relation"`
+	Object   string `json:"object"`
+	SourceID string `json:"source_id"`
+	URI      string `json:"uri"`
+	// Confidence is the weakest criterion's yes share; nil (null) when a
+	// deterministic model cast the panel's single vote.
+	Confidence    *float64 `json:"confidence"`
+	Votes         int      `json:"votes"`
+	Deterministic bool     `json:"deterministic,omitempty"`
+	Quote         string   `json:"quote"`
 }
 
 // ExtractRequest is one extraction run: the flags of verity extract and
@@ -227,8 +231,7 @@ func (s *Service) extract(ctx context.Context, c verity.Caller, m llm.Model, req
 		if !readable(o.SourceID) {
 			continue
 		}
-		out.Review = append(out.Review, ReviewView{ID: o.Evidence.ID, EdgeID: o.EdgeID, Subject: o.Subject, Relation: o.Relation,
-			Object: o.Object, SourceID: o.SourceID, URI: o.Evidence.URI, Confidence: o.Evidence.Confidence, Quote: o.Evidence.Quote.Text})
+		out.Review = append(out.Review, reviewView(o.Evidence.ID, o.EdgeID, o.SourceID, o))
 	}
 	for _, mv := range res.Relocate {
 		if readable(mv.SourceID) {
@@ -470,10 +473,19 @@ func (s *Service) Review(ctx context.Context, c verity.Caller) (*ReviewList, err
 	out := []ReviewView{}
 	for _, it := range items {
 		o := it.Outcome
-		out = append(out, ReviewView{ID: it.ID, EdgeID: it.EdgeID, Subject: o.Subject, Relation: o.Relation, Object: o.Object,
-			SourceID: it.SourceID, URI: o.Evidence.URI, Confidence: o.Evidence.Confidence, Quote: o.Evidence.Quote.Text})
+		out = append(out, reviewView(it.ID, it.EdgeID, it.SourceID, o))
 	}
 	return &ReviewList{Review: out}, nil
+}
+
+// reviewView is the outcome o waiting for a person as item id.
+func reviewView(id, edge, source string, o extract.Outcome) ReviewView {
+	rv := ReviewView{ID: id, EdgeID: edge, Subject: o.Subject, Relation: o.Relation, Object: o.Object,
+		SourceID: source, URI: o.Evidence.URI, Confidence: o.Evidence.Estimate(), Quote: o.Evidence.Quote.Text}
+	if p := o.Evidence.Panel; p != nil {
+		rv.Votes, rv.Deterministic = p.Cast, p.Deterministic
+	}
+	return rv
 }
 
 // DecisionRequest is a person's vote on a review item (ev:...) or an

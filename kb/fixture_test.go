@@ -206,6 +206,10 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f.token = tok.ID
+	// A directory: the reader and the staff curator in staff.
+	if _, err := svc.AddToGroup(ctx, local, kb.GroupChange{Group: "staff", Users: []string{"rd@corp.example", "cs@corp.example"}, Create: true}); err != nil {
+		return nil, err
+	}
 	// The secrets: the board pages' ids, titles, uris and words, the event
 	// that revoked one, and the id of every record whose body names them.
 	f.secrets = []string{"BOARD-1", "BOARD-2", "zephyrine", "Тайна", "board.example", jsonNumber(f.boardEv)}

@@ -3,6 +3,7 @@ package kb_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -136,5 +137,30 @@ func TestHintBudget(t *testing.T) {
 	}
 	if err := b.FlushHints(ctx); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPlainNameAuthor: a connector's record whose author is a plain name
+// ("Иван Петров") is stored, not refused, with a warning; a caller who may
+// not read it gets a hint with its system and no contact (seed 004: where
+// the author is not matched to a user, the hint silently leaves it out).
+func TestPlainNameAuthor(t *testing.T) {
+	ctx := context.Background()
+	s := build(t).open(t, true)
+	line := `{"id":"HR-9","uri":"https://wiki.corp.example/hr/9","system":"confluence","title":"Премии","author":"Иван Петров","acl":["group:hr"],"text":"Квартальные премии отдела продаж выплачиваются в апреле."}` + "\n"
+	rep, err := s.Ingest(ctx, local, kb.IngestRequest{Body: strings.NewReader(line), Format: "jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Created != 1 || len(rep.Failed) != 0 || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "without an author") {
+		t.Fatalf("ingest a record by a plain name: created %d, failed %+v, warnings %q; want it stored with one warning", rep.Created, rep.Failed, rep.Warnings)
+	}
+	res, err := s.Search(ctx, reader, "квартальные премии продаж", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := verity.Hint{System: verity.SystemConfluence}
+	if len(res.Hints) != 1 || res.Hints[0] != want {
+		t.Errorf("search by a reader outside group:hr: hints %+v, want %+v (system, no contact)", res.Hints, want)
 	}
 }

@@ -26,3 +26,12 @@ func (s *Service) Metrics(ctx context.Context, c verity.Caller) error {
 	_, err := s.require(ctx, c, verity.RoleAdmin, "reading metrics")
 	return err
 }
+
+// Grounded reports whether the knowledge base holds any active source.
+// Without one there is no grounding mode (seed 004): questions are
+// answered conversationally, and an assistant is not offered the search
+// tool at all. It takes no caller: an empty store is empty for everyone,
+// and it says nothing of any record.
+func (s *Service) Grounded(ctx context.Context) (bool, error) {
+	return s.store.HasActiveSources(ctx)
+}

@@ -50,6 +50,9 @@ func ops(site *httptest.Server) []op {
 		{"Ready", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return nil, s.Ready(ctx)
 		}, nil},
+		{"Grounded", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Grounded(ctx)
+		}, nil},
 		{"Metrics", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return nil, s.Metrics(ctx, c)
 		}, nil},
@@ -211,6 +214,46 @@ func ops(site *httptest.Server) []op {
 		}, nil},
 		{"SetDiscoverable", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.SetDiscoverable(ctx, c, verity.SystemWeb, false)
+		}, nil},
+		{"AddToGroup", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.AddToGroup(ctx, c, kb.GroupChange{Group: "board", Users: []string{"cs@corp.example"}, Create: true})
+		}, nil},
+		{"RemoveFromGroup", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.RemoveFromGroup(ctx, c, kb.GroupChange{Group: "staff", Users: []string{"rd@corp.example"}})
+		}, nil},
+		{"Groups", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Groups(ctx, c, verity.DirectoryFilter{})
+		}, nil},
+		{"Users", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Users(ctx, c, verity.DirectoryFilter{})
+		}, nil},
+		{"User", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.User(ctx, c, "rd@corp.example")
+		}, nil},
+		{"PutUser", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.PutUser(ctx, c, kb.UserPut{User: "new@corp.example", Active: true})
+		}, nil},
+		{"SetUserActive", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.SetUserActive(ctx, c, "rd@corp.example", false)
+		}, nil},
+		{"PutGroup", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			g, _, err := s.PutGroup(ctx, c, kb.GroupPut{Group: "new"})
+			return g, err
+		}, nil},
+		{"DeleteGroup", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.DeleteGroup(ctx, c, "staff")
+		}, nil},
+		{"ReplaceMembers", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.ReplaceMembers(ctx, c, "staff", []string{"cs@corp.example"})
+		}, nil},
+		{"AliasGroup", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.AliasGroup(ctx, c, "group:confluence:wiki/board", "group:staff")
+		}, nil},
+		{"SyncPlatformGroups", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.SyncPlatformGroups(ctx, c, "confluence:wiki", []kb.PlatformGroup{{Group: "board", Members: []string{"cs@corp.example"}}})
+		}, nil},
+		{"GrantProvisionedRole", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.GrantProvisionedRole(ctx, c, verity.RoleCurator, "group:staff")
 		}, nil},
 		{"Backup", admins, true, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			path := filepath.Join(os.TempDir(), fmt.Sprintf("kb-backup-%d.db", time.Now().UnixNano()))

@@ -13,21 +13,53 @@ type RoleChange struct {
 	// Changed is false when the principal already held (or did not hold)
 	// the role: nothing was written.
 	Changed bool `json:"changed"`
+	// Provisioned says identity providers and connectors may change the
+	// members of the group holding it.
+	Provisioned bool `json:"provisioned,omitempty"`
 }
 
-// GrantRole gives principal p role on c's behalf; only an admin may.
+// GrantRole gives principal p role on c's behalf; only an admin may. A
+// group's members may then be changed by an admin alone: see
+// [Service.GrantProvisionedRole].
 func (s *Service) GrantRole(ctx context.Context, c verity.Caller, role verity.Role, p verity.Principal) (*RoleChange, error) {
+	return s.grantRole(ctx, c, role, p, false)
+}
+
+// GrantProvisionedRole gives group p role and lets identity providers
+// (SCIM) and connectors change p's members, and with them who holds the
+// role (verity role grant --provisioned). Granting it again without
+// provisioned takes that leave away.
+func (s *Service) GrantProvisionedRole(ctx context.Context, c verity.Caller, role verity.Role, p verity.Principal) (*RoleChange, error) {
+	return s.grantRole(ctx, c, role, p, true)
+}
+
+func (s *Service) grantRole(ctx context.Context, c verity.Caller, role verity.Role, p verity.Principal, provisioned bool) (*RoleChange, error) {
 	if _, err := s.require(ctx, c, verity.RoleAdmin, "granting roles"); err != nil {
 		return nil, err
 	}
 	if err := grantable(role, p); err != nil {
 		return nil, err
 	}
-	changed, err := s.store.GrantRole(ctx, verity.RoleGrant{Principal: p, Role: role, By: c.Actor(), At: s.now().UTC()})
+	if provisioned && p.Kind() != verity.PrincipalGroup {
+		return nil, verity.Errorf(verity.EINVALID, "--provisioned is for a group, whose members an identity provider keeps; %s is not one", p)
+	}
+	if p.Kind() == verity.PrincipalGroup && s.store.DirectoryStore != nil {
+		gs, err := s.store.Groups(ctx, verity.DirectoryFilter{Principal: p})
+		if err != nil {
+			return nil, err
+		}
+		if len(gs) == 1 && gs[0].AliasOf != "" {
+			return nil, verity.Errorf(verity.EINVALID, "%s is aliased to %s; an aliased group never carries a role: grant it to %s", p, gs[0].AliasOf, gs[0].AliasOf)
+		}
+	}
+	changed, err := s.store.GrantRole(ctx, verity.RoleGrant{Principal: p, Role: role, By: c.Actor(), At: s.now().UTC(), Provisioned: provisioned})
 	if err != nil {
 		return nil, err
 	}
-	return &RoleChange{Principal: p, Role: role, Changed: changed}, nil
+	if changed {
+		s.log.Info("role granted", "role", string(role), "principal", string(p), "provisioned", provisioned, "by", string(c.Actor()))
+	}
+	return &RoleChange{Principal: p, Role: role, Changed: changed, Provisioned: provisioned}, nil
 }
 
 // RevokeRole takes role from principal p on c's behalf; only an admin may.
@@ -52,6 +84,9 @@ func (s *Service) RevokeRole(ctx context.Context, c verity.Caller, role verity.R
 type RoleRequest struct {
 	Role      string `json:"role"`      // curator or admin
 	Principal string `json:"principal"` // user:EMAIL or group:NAME
+	// Provisioned (grants to groups only) lets identity providers and
+	// connectors change the group's members.
+	Provisioned bool `json:"provisioned,omitempty"`
 }
 
 // RoleList is every role grant: verity role list --json and GET

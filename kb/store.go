@@ -130,6 +130,25 @@ type AccessStore interface {
 	AddHintQueries(ctx context.Context, hour int64, counts map[string]int64) error
 }
 
+// DirectoryStore keeps the directory: users, groups and their members,
+// platform groups' aliases, and the log of every change, each logged in
+// the transaction that makes it.
+type DirectoryStore interface {
+	PutUser(ctx context.Context, u *verity.User, ev verity.DirectoryEvent) (created bool, err error)
+	SetUserActive(ctx context.Context, p verity.Principal, active bool, ev verity.DirectoryEvent) (bool, error)
+	Users(ctx context.Context, f verity.DirectoryFilter) ([]verity.User, error)
+	// Membership is what authentication reads on every call: nothing of
+	// it may be cached, so a change is seen at the next call everywhere.
+	Membership(ctx context.Context, p verity.Principal) (verity.Membership, error)
+	PutGroup(ctx context.Context, g *verity.Group, ev verity.DirectoryEvent) (created bool, err error)
+	DeleteGroup(ctx context.Context, p verity.Principal, ev verity.DirectoryEvent) (bool, error)
+	Groups(ctx context.Context, f verity.DirectoryFilter) ([]verity.Group, error)
+	SetMembers(ctx context.Context, g verity.Principal, add, remove []verity.Principal, ev verity.DirectoryEvent) (added, removed []verity.Principal, err error)
+	SetGroupAlias(ctx context.Context, platform, group verity.Principal, ev verity.DirectoryEvent) (bool, error)
+	LogDirectory(ctx context.Context, ev verity.DirectoryEvent) error
+	DirectoryLog(ctx context.Context, subject verity.Principal, limit int) ([]verity.DirectoryEvent, error)
+}
+
 // CrawlStore keeps crawls' frontiers and web research's journal.
 type CrawlStore interface {
 	CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error)
@@ -170,6 +189,7 @@ type Store interface {
 	AuditStore
 	JobStore
 	AccessStore
+	DirectoryStore
 	CrawlStore
 	AdminStore
 }
@@ -183,11 +203,12 @@ type Stores struct {
 	AuditStore
 	JobStore
 	AccessStore
+	DirectoryStore
 	CrawlStore
 	AdminStore
 }
 
 // storesOf is a whole backend as its concerns.
 func storesOf(st Store) Stores {
-	return Stores{SourceStore: st, RecordStore: st, GraphStore: st, AuditStore: st, JobStore: st, AccessStore: st, CrawlStore: st, AdminStore: st}
+	return Stores{SourceStore: st, RecordStore: st, GraphStore: st, AuditStore: st, JobStore: st, AccessStore: st, DirectoryStore: st, CrawlStore: st, AdminStore: st}
 }

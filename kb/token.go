@@ -31,6 +31,10 @@ type TokenRequest struct {
 	// Expires is how long the token lives, a Go duration such as 720h;
 	// "" or 0 for no expiry.
 	Expires string `json:"expires,omitempty"`
+	// SCIM makes a provisioning token for an identity provider: it acts
+	// as user:scim:NAME (no principals are given), is accepted only by the
+	// SCIM routes, reads no record and cannot change its own principal.
+	SCIM bool `json:"scim,omitempty"`
 }
 
 // TokenList is every token, without secrets: verity token list --json and
@@ -75,6 +79,17 @@ func (s *Service) CreateToken(ctx context.Context, c verity.Caller, req TokenReq
 	}
 	var user verity.Principal
 	var groups []verity.Principal
+	if req.SCIM {
+		if len(req.Principals) > 0 {
+			return nil, verity.Errorf(verity.EINVALID, "a SCIM token acts as itself (user:scim:NAME): give no principals")
+		}
+		user = verity.Principal("user:scim:" + strings.Map(func(r rune) rune {
+			if r <= ' ' || r == 0x7f {
+				return '-'
+			}
+			return r
+		}, strings.TrimSpace(req.Name)))
+	}
 	for _, p := range req.Principals {
 		p, err := verity.ParsePrincipal(p)
 		if err != nil {
@@ -104,6 +119,9 @@ func (s *Service) CreateToken(ctx context.Context, c verity.Caller, req TokenReq
 	now := s.now().UTC()
 	t := &verity.Token{ID: id, Name: strings.TrimSpace(req.Name), Principals: append([]verity.Principal{user}, groups...),
 		Hash: secretHash(secret), CreatedBy: c.Actor(), CreatedAt: now}
+	if req.SCIM {
+		t.Scope = verity.ScopeSCIM
+	}
 	if expires > 0 {
 		exp := now.Add(expires)
 		t.ExpiresAt = &exp
@@ -158,10 +176,33 @@ func (s *Service) Authenticate(ctx context.Context, bearer string) (verity.Calle
 	case err != nil:
 		return verity.Caller{}, err
 	}
-	if subtle.ConstantTimeCompare([]byte(secretHash(secret)), []byte(t.Hash)) != 1 || !t.Valid(s.now()) {
+	if subtle.ConstantTimeCompare([]byte(secretHash(secret)), []byte(t.Hash)) != 1 || !t.Valid(s.now()) || t.Scope != "" {
 		return verity.Caller{}, denied
 	}
-	return verity.NewCaller(t.Principals...).WithToken(t.ID), nil
+	return s.Resolve(ctx, verity.NewCaller(t.Principals...).WithToken(t.ID))
+}
+
+// AuthenticateSCIM returns the provisioner a SCIM token acts as; every
+// other token, and anything wrong with this one, gets the one refusal of
+// [Service.Authenticate]. The provisioner reads as public alone: it may
+// change the directory and nothing else.
+func (s *Service) AuthenticateSCIM(ctx context.Context, bearer string) (verity.Caller, error) {
+	denied := verity.Errorf(verity.EUNAUTHORIZED, "invalid or expired token")
+	id, secret, ok := parseToken(bearer)
+	if !ok {
+		return verity.Caller{}, denied
+	}
+	t, err := s.store.Token(ctx, id)
+	switch {
+	case notFound(err):
+		return verity.Caller{}, denied
+	case err != nil:
+		return verity.Caller{}, err
+	}
+	if subtle.ConstantTimeCompare([]byte(secretHash(secret)), []byte(t.Hash)) != 1 || !t.Valid(s.now()) || t.Scope != verity.ScopeSCIM || len(t.Principals) == 0 {
+		return verity.Caller{}, denied
+	}
+	return verity.NewCaller(t.Principals[0]).WithPrincipals().WithToken(t.ID).WithScope(verity.ScopeSCIM), nil
 }
 
 // parseToken splits "vty_ID_SECRET", checking the lengths and the alphabet.

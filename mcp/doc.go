@@ -3,7 +3,9 @@
 // find_quote — built with the official Go SDK on the service layer (package
 // kb). A server is made for one caller: over stdio the person who started
 // it (the local operator, or the caller --as or a token narrows it to);
-// over HTTP, the caller a request's token authenticates.
+// over HTTP, the caller a request's token authenticates. While the store
+// holds no source, search_knowledge is left out of the tool list (there is
+// no grounding mode to offer).
 //
 // This package is a transport: it must never decide access itself (every
 // tool calls one kb method with the caller it was given), never import a

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"log/slog"
+	"slices"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -35,7 +36,28 @@ func NewServer(svc *kb.Service, caller verity.Caller, opt Options) *sdk.Server {
 	})
 	t := &tools{svc: svc, caller: caller, auth: opt.Authenticate}
 	t.register(s)
+	s.AddReceivingMiddleware(t.groundedOnly)
 	return s
+}
+
+// groundedOnly leaves search_knowledge out of the tool list while the
+// knowledge base is empty: there is no grounding mode then (seed 004), and
+// an agent offered a search would look for corporate facts where there
+// are none. The list is asked afresh each time, so the tool appears with
+// the first source. Should the store not say, the tool stays listed: it is
+// read-only under the caller's rights either way.
+func (t *tools) groundedOnly(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		res, err := next(ctx, method, req)
+		list, ok := res.(*sdk.ListToolsResult)
+		if err != nil || method != "tools/list" || !ok {
+			return res, err
+		}
+		if grounded, gerr := t.svc.Grounded(ctx); gerr == nil && !grounded {
+			list.Tools = slices.DeleteFunc(list.Tools, func(tool *sdk.Tool) bool { return tool.Name == searchTool })
+		}
+		return list, nil
+	}
 }
 
 // tools holds what every tool call needs.

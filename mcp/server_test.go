@@ -208,3 +208,47 @@ func TestTokenCheckedEachCall(t *testing.T) {
 		t.Errorf("search after the token was revoked = %s (error %v), want a refusal", out, isErr)
 	}
 }
+
+// toolNames lists the tools a session is offered now.
+func toolNames(t *testing.T, cs *sdk.ClientSession) string {
+	t.Helper()
+	var names []string
+	for tool, err := range cs.Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, tool.Name)
+	}
+	return strings.Join(names, " ")
+}
+
+// TestEmptyStoreOffersNoSearch: with an empty knowledge base there is no
+// grounding mode (seed 004), so search_knowledge is not offered and ask
+// answers conversationally; the first source brings the tool back.
+func TestEmptyStoreOffersNoSearch(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "empty.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	svc := kb.New(db, kb.Options{Models: models()})
+	cs := session(t, svc, verity.NewCaller("user:alice@corp.example"))
+	if got := toolNames(t, cs); got != "ask check_answer find_quote get_source" {
+		t.Errorf("tools on an empty store = %s, want no search_knowledge", got)
+	}
+	if out, isErr := call(t, cs, "ask", map[string]any{"question": "How many vacation days carry over?"}); isErr || !strings.Contains(out, `"mode":"conversational"`) {
+		t.Errorf("ask on an empty store = %s (error %v), want a conversational answer", out, isErr)
+	}
+	run, err := svc.BeginIngest(ctx, verity.LocalOperator("test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if failed, err := run.Put(ctx, []kb.Item{{Where: "PUB-1", Source: &verity.Source{ID: "PUB-1", URI: "https://wiki.example/pub", System: "confluence",
+		Title: "Vacation policy", ACL: []verity.Principal{verity.Public}, Text: "Unused vacation days carry over to the next year."}}}); err != nil || len(failed) > 0 {
+		t.Fatalf("put: %v %+v", err, failed)
+	}
+	if got := toolNames(t, cs); got != "ask check_answer find_quote get_source search_knowledge" {
+		t.Errorf("tools once the store holds a source = %s, want search_knowledge among them", got)
+	}
+}

@@ -89,8 +89,11 @@ type QuoteOutput struct {
 	Reason  string  `json:"reason,omitempty" jsonschema:"why nothing was found"`
 }
 
+// searchTool is the one tool an empty knowledge base does not offer.
+const searchTool = "search_knowledge"
+
 func (t *tools) register(s *sdk.Server) {
-	sdk.AddTool(s, &sdk.Tool{Name: "search_knowledge", Title: "Search the knowledge base",
+	sdk.AddTool(s, &sdk.Tool{Name: searchTool, Title: "Search the knowledge base",
 		Description: "Search the company knowledge base for records the user may read (BM25, Russian and English). Use it first for any question about the user's documents; " +
 			"cite results by id and span. Records the user cannot read never appear; a hint may say one exists and whom to ask." + dataNote,
 	}, t.search)

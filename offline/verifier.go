@@ -17,7 +17,8 @@ const ByOffline = "offline"
 // verify.Verifier, with what the judge's labels cannot carry: a
 // calibrated probability of support as the verdict's Entailment, and the
 // grades as thresholds on it. A claim is grade 2 (entailed) when the
-// probability reaches Strict, grade 3 (partial) when it reaches Broad,
+// probability reaches Strict, grade 3 (partial) when it reaches Broad and
+// the claim adds nothing the passage lacks (see adds),
 // grade 4 otherwise, contradicted only when the passage makes it false.
 // It makes no model call, needs no network and gives the same verdicts
 // for the same pairs; verdicts say model "offline".
@@ -77,14 +78,17 @@ func (v *Verifier) Verify(ctx context.Context, pairs []verify.Pair) ([]verify.Ve
 			pd = analyze(p.Premise)
 			premises[p.Premise] = pd
 		}
-		c := checkSupport(pd, claimOf(p), v.par, v.model)
+		hd := claimOf(p)
+		c := checkSupport(pd, hd, v.par, v.model)
 		vd := verify.Verdict{Entailment: c.P, By: ByOffline, Model: Name}
 		switch {
 		case c.Label == labelEntailed:
 			vd.Label, vd.Grade, vd.Score = verify.Entailed, verify.GradeSameMeaning, c.P
 		case c.Label == labelContradicted:
 			vd.Label, vd.Grade, vd.Score = verify.Contradicted, verify.GradeNotSupported, 1-c.P
-		case c.P >= v.par.Broad:
+		case c.P >= v.par.Broad && len(adds(pd, hd)) == 0:
+			// Partly supported, and adding nothing the passage does
+			// not hold: a claim with a fact of its own is grade 4.
 			vd.Label, vd.Grade, vd.Score = verify.Neutral, verify.GradePartial, 1-c.P
 		default:
 			vd.Label, vd.Grade, vd.Score = verify.Neutral, verify.GradeNotSupported, 1-c.P
@@ -92,4 +96,39 @@ func (v *Verifier) Verify(ctx context.Context, pairs []verify.Pair) ([]verify.Ve
 		out[i] = vd
 	}
 	return out, nil
+}
+
+// adds returns what claim h states that passage p does not hold: its
+// amounts with no equal amount in p, and its content words whose stem p
+// lacks, the words of an amount p states in other units aside ("once a
+// year" against "not less than once every 12 months" adds nothing). A
+// partly supported claim (grade 3) says less than its passage, never
+// something of its own.
+func adds(p, h *doc) []string {
+	var out []string
+	inSame := make([]bool, len(h.Words))
+	for _, q := range h.Quants {
+		same := false
+		for _, o := range p.Quants {
+			same = same || q.same(o)
+		}
+		if !same {
+			out = append(out, h.Text[q.Start:q.End])
+			continue
+		}
+		for i := q.First; i < q.Last && i < len(inSame); i++ {
+			inSame[i] = true
+		}
+	}
+	have := map[string]bool{}
+	for _, w := range p.Words {
+		have[w.Stem] = true
+	}
+	for i, w := range h.Words {
+		if w.Content && !inSame[i] && !have[w.Stem] {
+			have[w.Stem] = true
+			out = append(out, w.Fold)
+		}
+	}
+	return out
 }

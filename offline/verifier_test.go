@@ -45,11 +45,17 @@ func TestVerifier(t *testing.T) {
 		t.Errorf("neutral verdict: entailment %v score %v, want below strict and score 1-entailment", e, vs[2].Score)
 	}
 	// The thresholds are the user's to set: a lower bar keeps more, and
-	// a broad bar makes grade 3 of what the strict one drops.
+	// a broad bar makes grade 3 of what the strict one drops — when the
+	// claim adds nothing of its own ("Norwegian" is not the passage's).
 	loose := NewVerifier(SupportParams{Strict: 0.99, Broad: 0.01}, nil)
-	lv, _ := loose.Verify(context.Background(), pairs[:1])
-	if lv[0].Label != verify.Neutral || lv[0].Grade != verify.GradePartial || lv[0].Entailment != vs[0].Entailment {
-		t.Errorf("strict 0.99, broad 0.01: %+v, want the same probability graded 3", lv[0])
+	own := verify.Pair{Premise: premiseEN, Hypothesis: "In the trial, aspirin reduced the risk of stroke."}
+	dv, _ := v.Verify(context.Background(), []verify.Pair{own})
+	lv, _ := loose.Verify(context.Background(), []verify.Pair{own, {Premise: premiseEN, Hypothesis: "In the trial, aspirin reduced the risk of stroke in Norwegian patients."}})
+	if dv[0].Grade != verify.GradeSameMeaning || lv[0].Label != verify.Neutral || lv[0].Grade != verify.GradePartial || lv[0].Entailment != dv[0].Entailment {
+		t.Errorf("strict 0.99, broad 0.01: %+v (default %+v), want the same probability graded 3", lv[0], dv[0])
+	}
+	if lv[1].Grade != verify.GradeNotSupported || lv[1].Entailment < loose.Params().Broad {
+		t.Errorf("strict 0.99, broad 0.01, a claim with a word of its own: %+v, want grade 4", lv[1])
 	}
 	// The judge over the engine reads the same labels.
 	jv, err := verify.NewJudge(New(Options{}), verify.JudgeOptions{}).Verify(context.Background(), pairs)
@@ -200,5 +206,24 @@ func TestThresholdSets(t *testing.T) {
 	// negative.
 	if got := thresholdSets(prob, y, sets, map[string]float64{"large": 1.1, "small": 1.1}); got != 0.7 {
 		t.Errorf("thresholdSets(floors out of reach) = %v, want 0.7, the most precise cut", got)
+	}
+}
+
+// TestAdds: what a claim states beyond its passage — a new word, a new
+// amount — but not an amount the passage gives in other units.
+func TestAdds(t *testing.T) {
+	p := analyze("Обучение работников проводится не реже чем один раз в 12 месяцев. Access rights are reviewed not less than once every 12 months.")
+	for _, tc := range []struct {
+		claim string
+		want  string
+	}{
+		{"Обучение оплачивает министерство.", "оплачивает министерство"},
+		{"Обучение проводится раз в год.", ""},
+		{"Access rights are reviewed once a year.", ""},
+		{"Access rights are reviewed every 6 months.", "every 6 months"},
+	} {
+		if got := strings.Join(adds(p, analyze(tc.claim)), " "); got != tc.want {
+			t.Errorf("adds(passage, %q) = %q, want %q", tc.claim, got, tc.want)
+		}
 	}
 }

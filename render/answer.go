@@ -314,8 +314,12 @@ func countOf(n int, noun string) string {
 // Check renders a checked answer for a terminal.
 func Check(w io.Writer, a *answer.Answer) {
 	total := len(a.Claims) + len(a.Unverified)
+	verifier := a.Verifier
+	if verifier == "" {
+		verifier = a.Model // a checked answer stored before verifiers were named
+	}
 	fmt.Fprintf(w, "Checked %s: %d supported, %d not verified (verifier %s, %s policy)\n",
-		countOf(total, "claim"), len(a.Claims), len(a.Unverified), printable.Text(a.Model), a.Policy)
+		countOf(total, "claim"), len(a.Claims), len(a.Unverified), printable.Text(verifier), a.Policy)
 	if len(a.Claims) > 0 {
 		fmt.Fprintln(w, "\nSupported:")
 		for i, c := range a.Claims {

@@ -25,8 +25,7 @@ func Extraction(w io.Writer, out *kb.ExtractReport, lang string) {
 	if len(out.Review) > 0 {
 		fmt.Fprintf(w, "\n%s\n", Label(lang, "review", len(out.Review)))
 		for _, r := range out.Review {
-			fmt.Fprintf(w, "  %s  %s %s %s  (%s)\n    «%s»\n    %s\n", r.ID, printable.Text(r.Subject), r.Relation, printable.Text(r.Object),
-				Label(lang, "confidence", r.Confidence), printable.Text(printable.Line(r.Quote, 200)), printable.Text(r.URI))
+			ReviewItem(w, r, lang)
 		}
 	}
 	fmt.Fprintf(w, "\n%s\n", Label(lang, "rejected", len(out.Rejected)))
@@ -58,15 +57,49 @@ func Extraction(w io.Writer, out *kb.ExtractReport, lang string) {
 	Cost(w, out.Cost, len(out.Edges), lang)
 }
 
+// Review prints the review queue for a terminal, in English: each
+// candidate with its quote, or that nothing is waiting.
+func Review(w io.Writer, items []kb.ReviewView) {
+	if len(items) == 0 {
+		fmt.Fprintln(w, "nothing to review")
+	}
+	for _, r := range items {
+		ReviewItem(w, r, extract.English)
+	}
+}
+
+// ReviewItem prints one candidate waiting for a person, in lang.
+func ReviewItem(w io.Writer, r kb.ReviewView, lang string) {
+	fmt.Fprintf(w, "  %s  %s %s %s  (%s)\n    «%s»\n    %s\n", r.ID, printable.Text(r.Subject), r.Relation, printable.Text(r.Object),
+		Confidence(lang, r.Confidence, r.Votes, r.Deterministic), printable.Text(printable.Line(r.Quote, 200)), printable.Text(r.URI))
+}
+
+// Confidence says how sure a panel was, in lang: its vote fraction and
+// votes, or, for a deterministic model's single vote, that there is no
+// confidence estimate — never "confidence 1.00", which would read as
+// five agreeing votes. votes 0 leaves the count out.
+func Confidence(lang string, c *float64, votes int, deterministic bool) string {
+	if c == nil || deterministic {
+		s := Label(lang, "deterministic")
+		if votes > 1 {
+			s += Label(lang, "people", votes-1)
+		}
+		return s
+	}
+	switch votes {
+	case 0:
+		return Label(lang, "confidence", *c)
+	case 1:
+		return Label(lang, "confidence", *c) + ", " + Label(lang, "vote")
+	}
+	return Label(lang, "confidence", *c) + ", " + Label(lang, "votes", votes)
+}
+
 // Edge prints one edge with every piece of evidence the caller may
 // see, in lang.
 func Edge(w io.Writer, e extract.EdgeView, lang string) {
-	votes := Label(lang, "votes", e.Votes)
-	if e.Votes == 1 {
-		votes = Label(lang, "vote")
-	}
 	fmt.Fprintf(w, "  ✓ %s —%s→ %s   %s   [%s]\n", printable.Text(e.Subject), e.Relation, printable.Text(e.Object),
-		Label(lang, "edge", e.Confidence, votes, printable.Text(e.Model)), e.ID)
+		Label(lang, "edge", Confidence(lang, e.Confidence, e.Votes, e.Deterministic), printable.Text(e.Model)), e.ID)
 	for _, ev := range e.Evidence {
 		fmt.Fprintf(w, "      «%s»\n      %s\n", printable.Text(printable.Line(ev.Quote.Text, 220)), Label(lang, "evidence", printable.Text(ev.URI), ev.Version,
 			ev.FetchedAt.Format("2006-01-02"), ev.Quote.Start, ev.Quote.End, ev.EvidenceType))
@@ -182,19 +215,23 @@ var labels = map[string][2]string{
 	"confidence": {"confidence %.2f", "уверенность %.2f"},
 	"rejected":   {"Rejected (%d):", "Отклонено (%d):"},
 	"page":       {"(page)", "(страница)"},
-	"edge":       {"confidence %.2f, %s, model %s", "уверенность %.2f, %s, модель %s"},
+	"edge":       {"%s, model %s", "%s, модель %s"},
 	"votes":      {"%d votes", "голосов: %d"},
 	"vote":       {"1 vote", "голосов: 1"},
-	"evidence":   {"%s (v%d, %s) bytes %d–%d, %s", "%s (v%d, %s) байты %d–%d, %s"},
-	"whole_page": {"whole-page read: «%s»", "чтение всей страницы: «%s»"},
-	"codes":      {"what the codes mean:", "что значат коды:"},
-	"cost":       {"Cost by step:", "Стоимость по шагам:"},
-	"checks":     {" %s %d checks;", " %s: проверок %d;"},
-	"calls":      {" %s %d calls (%d cached);", " %s: вызовов %d (из кэша %d);"},
-	"per_edge":   {" %.1f calls per accepted edge", " вызовов на принятую связь: %.1f"},
-	"usage":      {"model: %d calls, %d from cache, %d tokens in, %d out", "модель: вызовов %d, из кэша %d, токенов на входе %d, на выходе %d"},
-	"note":       {"note: %s", "заметка: %s"},
-	"why":        {"Why was it accepted? verity explain %s   Export: verity graph --format graphml", "Почему принято? verity explain %s   Выгрузка: verity graph --format graphml"},
+	// A deterministic model votes once: that is a verdict, with no
+	// vote fraction to call a confidence.
+	"deterministic": {"1 deterministic vote — no confidence estimate", "1 детерминированный голос — без оценки уверенности"},
+	"people":        {", and %d from people", ", и от людей: %d"},
+	"evidence":      {"%s (v%d, %s) bytes %d–%d, %s", "%s (v%d, %s) байты %d–%d, %s"},
+	"whole_page":    {"whole-page read: «%s»", "чтение всей страницы: «%s»"},
+	"codes":         {"what the codes mean:", "что значат коды:"},
+	"cost":          {"Cost by step:", "Стоимость по шагам:"},
+	"checks":        {" %s %d checks;", " %s: проверок %d;"},
+	"calls":         {" %s %d calls (%d cached);", " %s: вызовов %d (из кэша %d);"},
+	"per_edge":      {" %.1f calls per accepted edge", " вызовов на принятую связь: %.1f"},
+	"usage":         {"model: %d calls, %d from cache, %d tokens in, %d out", "модель: вызовов %d, из кэша %d, токенов на входе %d, на выходе %d"},
+	"note":          {"note: %s", "заметка: %s"},
+	"why":           {"Why was it accepted? verity explain %s   Export: verity graph --format graphml", "Почему принято? verity explain %s   Выгрузка: verity graph --format graphml"},
 }
 
 // Graph prints the edges a caller sees, each with its evidence.

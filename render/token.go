@@ -42,7 +42,11 @@ func Roles(w io.Writer, list *kb.RoleList) {
 		fmt.Fprintln(w, "no roles granted: only the local operator may change knowledge (verity role grant curator PRINCIPAL)")
 	}
 	for _, g := range list.Roles {
-		fmt.Fprintf(w, "%s\t%s\tgranted by %s on %s\n", printable.Text(string(g.Principal)), g.Role, printable.Text(string(g.By)), g.At.UTC().Format("2006-01-02 15:04"))
+		prov := ""
+		if g.Provisioned {
+			prov = "\tprovisioned: its identity provider or connector may change the members"
+		}
+		fmt.Fprintf(w, "%s\t%s\tgranted by %s on %s%s\n", printable.Text(string(g.Principal)), g.Role, printable.Text(string(g.By)), g.At.UTC().Format("2006-01-02 15:04"), prov)
 	}
 }
 
@@ -78,5 +82,14 @@ func DiscoverableChange(w io.Writer, c *kb.DiscoverableChange) {
 		fmt.Fprintf(w, "%s is discoverable already: nothing changed\n", name)
 	default:
 		fmt.Fprintf(w, "%s is undiscoverable already: nothing changed\n", name)
+	}
+}
+
+// TokenRevocation says whether revoking a token changed anything.
+func TokenRevocation(w io.Writer, r *kb.TokenRevocation) {
+	if r.Revoked {
+		fmt.Fprintf(w, "token %s revoked\n", printable.Text(r.ID))
+	} else {
+		fmt.Fprintf(w, "token %s was revoked already: nothing changed\n", printable.Text(r.ID))
 	}
 }

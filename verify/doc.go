@@ -12,8 +12,9 @@
 // claim, which reliability tables are drawn from. The [Judge] asks any
 // llm.Model one narrow question per claim with three answers, N times, and
 // scores the winning label by its share of votes; a deterministic model
-// votes once. Grade 3 is also code: a neutral verdict whose claim shares at
-// least half its content words with the premise ([GradeFor]).
+// votes once. Grade 3 is also code: a neutral verdict whose claim adds no
+// content word the premise lacks ([GradeFor], [Partial]): a claim with a
+// fact of its own is grade 4 whatever else it shares with the text.
 //
 // # The offline engine's contract
 //

@@ -73,6 +73,54 @@ func Coverage(premise, hypothesis string) float64 {
 	return float64(n) / float64(len(h))
 }
 
+// Adds returns the content words of hypothesis (as index terms: stemmed,
+// stop words left out) that premise does not hold, in the claim's order,
+// each once: what the claim says beyond the text. A claim that adds
+// nothing is at most a narrower or vaguer reading of the premise. Words
+// of period and frequency ("once a year", «ежегодно») are how a claim
+// restates an amount, so against a premise that states one they add
+// nothing of their own: "reviewed once a year" against "not less than
+// once every 12 months" loses a bound (a distortion to flag), not a fact;
+// a number the premise lacks is always added.
+func Adds(premise, hypothesis string) []string {
+	have := map[string]bool{}
+	amount := false
+	for _, t := range analysis.Terms(norm.NFKC.String(premise)) {
+		have[t] = true
+		amount = amount || amountWords[t] || hasDigit(t)
+	}
+	var out []string
+	for _, t := range analysis.Terms(norm.NFKC.String(hypothesis)) {
+		if !have[t] && !(amount && amountWords[t]) {
+			have[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// amountWords are the index terms of words that name a period or a
+// frequency, in English and Russian.
+var amountWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range analysis.Terms("once twice year years yearly annual annually month months monthly week weeks weekly " +
+		"day days daily hour hours hourly minute minutes quarter quarterly " +
+		"однажды дважды год года году лет ежегодно ежегодный ежегодная месяц месяца месяцев ежемесячно ежемесячный " +
+		"неделя недели неделю недель еженедельно день дня дней ежедневно час часа часов минута минуты минут квартал ежеквартально раз раза") {
+		m[t] = true
+	}
+	return m
+}()
+
+func hasDigit(s string) bool {
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
 // words returns the folded word tokens of s after NFKC normalization.
 func words(s string) []string {
 	s = norm.NFKC.String(s)

@@ -122,19 +122,30 @@ func One(ctx context.Context, v Verifier, premise, hypothesis string) (Verdict, 
 }
 
 // GradeFor returns the grade of a model's label: entailed is the same
-// meaning, contradicted is not supported, and neutral is partial when at
-// least PartialCoverage of the claim's content words occur in the premise
-// (the premise speaks to the claim but does not establish all of it), and
-// not supported otherwise. Any backend (an LLM judge, an NLI service) maps
-// its label through here so that grades mean the same everywhere.
+// meaning, contradicted is not supported, and neutral is partial when the
+// claim adds nothing the premise does not hold — every content word of it
+// occurs in the premise ([Adds] is empty), which speaks to the claim but
+// does not establish all of it, dropping a condition or a qualifier — and
+// not supported otherwise: a claim that adds a fact of its own ("обучение
+// оплачивает министерство" where the text never names who pays) is not
+// partly supported by any policy. Any backend (an LLM judge, an NLI
+// service) maps its label through here so that grades mean the same
+// everywhere.
 func GradeFor(label Label, premise, hypothesis string) Grade {
 	switch label {
 	case Entailed:
 		return GradeSameMeaning
 	case Neutral:
-		if Coverage(premise, hypothesis) >= PartialCoverage {
+		if Partial(premise, hypothesis) {
 			return GradePartial
 		}
 	}
 	return GradeNotSupported
+}
+
+// Partial reports whether a claim the premise does not establish may
+// still be partly supported by it (grade 3): the claim has content words,
+// and adds none the premise does not hold.
+func Partial(premise, hypothesis string) bool {
+	return Coverage(premise, hypothesis) >= PartialCoverage && len(Adds(premise, hypothesis)) == 0
 }

@@ -93,7 +93,10 @@ func TestCoverageAndGrade(t *testing.T) {
 		grade    verify.Grade
 	}{
 		{verify.Entailed, "Acme uses Bitrix24.", 2.0 / 3, verify.GradeSameMeaning},
-		{verify.Neutral, "Acme deployed Bitrix24 in 2023.", 0.75, verify.GradePartial},
+		{verify.Neutral, "Acme deployed Bitrix24 for sales.", 1, verify.GradePartial},
+		// A claim that adds a fact of its own (a year the text does not
+		// give) is not partly supported, however many words it shares.
+		{verify.Neutral, "Acme deployed Bitrix24 in 2023.", 0.75, verify.GradeNotSupported},
 		{verify.Neutral, "Globex runs SAP for finance.", 0, verify.GradeNotSupported},
 		{verify.Contradicted, "Acme deployed Bitrix24 in 2019.", 0.75, verify.GradeNotSupported},
 		{verify.LabelNone, "Acme deployed Bitrix24.", 1, verify.GradeNotSupported},
@@ -128,11 +131,12 @@ func TestJudge(t *testing.T) {
 		wantScore float64
 	}{
 		{"majority entailed", "Acme uses Bitrix24.", labels("entailed", "entailed", "neutral"), verify.Entailed, verify.GradeSameMeaning, 2.0 / 3},
-		{"neutral but partial", "Acme deployed Bitrix24 in 2023.", labels("neutral", "neutral", "contradicted"), verify.Neutral, verify.GradePartial, 2.0 / 3},
+		{"neutral but partial", "Acme deployed Bitrix24 for sales.", labels("neutral", "neutral", "contradicted"), verify.Neutral, verify.GradePartial, 2.0 / 3},
+		{"neutral, adding a year", "Acme deployed Bitrix24 in 2023.", labels("neutral", "neutral", "contradicted"), verify.Neutral, verify.GradeNotSupported, 2.0 / 3},
 		{"contradicted", "Acme deployed Bitrix24 in 2019.", labels("contradicted", "contradicted", "contradicted"), verify.Contradicted, verify.GradeNotSupported, 1},
 		{"a three-way split is neutral", "Acme uses SAP.", labels("entailed", "neutral", "contradicted"), verify.Neutral, verify.GradeNotSupported, 1.0 / 3},
 		{"an even split is neutral", "Acme uses SAP.", append(labels("entailed", "contradicted"), "garbage"), verify.Neutral, verify.GradeNotSupported, 0},
-		{"a split over a claim the premise speaks to is partial", "Acme uses Bitrix24.", labels("entailed", "neutral", "neutral"), verify.Neutral, verify.GradePartial, 2.0 / 3},
+		{"a split over a claim the premise speaks to is partial", "Acme deployed Bitrix24.", labels("entailed", "neutral", "neutral"), verify.Neutral, verify.GradePartial, 2.0 / 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -358,5 +362,24 @@ func TestWordOverlap(t *testing.T) {
 	}
 	if vs[0].By != verify.ByOverlap || vs[0].Grade != verify.GradeSameMeaning {
 		t.Errorf("WordOverlap verdict = %+v, want by overlap, grade 2", vs[0])
+	}
+}
+
+// TestAdds: a claim adds the words the premise lacks, except the words of
+// an amount the premise states in other terms; a new number always adds.
+func TestAdds(t *testing.T) {
+	premise := "Access rights are reviewed not less than once every 12 months; more often after incidents. Обучение проводится не реже одного раза в 12 месяцев."
+	for _, tc := range []struct {
+		claim string
+		adds  int
+	}{
+		{"Access rights are reviewed once a year.", 0},
+		{"Обучение проводится ежегодно.", 0},
+		{"Обучение оплачивает министерство.", 2},
+		{"Access rights are reviewed every 6 months.", 1},
+	} {
+		if got := verify.Adds(premise, tc.claim); len(got) != tc.adds {
+			t.Errorf("Adds(premise, %q) = %q, want %d terms", tc.claim, got, tc.adds)
+		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
+	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/sqlite"
 	"github.com/veritykb/verity/verify"
@@ -102,7 +103,9 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	// The graph: «Ромашка» and Acme use Bitrix24, accepted; the partners
-	// page goes to review (a review band that takes every confidence).
+	// page goes to review (a review band that takes every confidence, and
+	// a panel of five votes: a deterministic model's one vote is never
+	// placed in a band).
 	spec, err := extract.BuiltinSpec("bitrix24-ru")
 	if err != nil {
 		return nil, err
@@ -112,7 +115,8 @@ func buildFixture() (*fixture, error) {
 	}
 	review := *spec
 	review.Panel.ReviewBand = []float64{0, 1}
-	if _, err := svc.Extract(ctx, local, kb.ExtractRequest{Parsed: &review, Sources: []string{partnersID}, Pages: 1}); err != nil {
+	panel := kb.New(db, kb.Options{Now: func() time.Time { return t0 }, Models: kb.Fixed(sampled{engine}, judge)})
+	if _, err := panel.Extract(ctx, local, kb.ExtractRequest{Parsed: &review, Sources: []string{partnersID}, Pages: 1}); err != nil {
 		return nil, err
 	}
 	for name, tr := range map[string]kb.TokenRequest{
@@ -198,4 +202,14 @@ func (s *server) api(t testing.TB, caller, method, path, body string) (int, stri
 		t.Fatal(err)
 	}
 	return resp.StatusCode, string(b)
+}
+
+// sampled is the offline engine presented as a model that samples, so
+// that a panel draws all its votes from it.
+type sampled struct{ llm.Model }
+
+func (m sampled) Info() llm.Info {
+	i := m.Model.Info()
+	i.Deterministic = false
+	return i
 }

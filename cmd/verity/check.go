@@ -71,6 +71,9 @@ func (a *app) checkCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if caller, err = svc.Resolve(ctx, caller); err != nil {
+				return err
+			}
 			ans, err := svc.Check(ctx, caller, kb.CheckRequest{Question: sub.Question, Answer: sub.Text, Documents: sub.Documents,
 				Citations: sub.Citations, Policy: flags.policy, NoVerbatim: flags.noVerbatim, Progress: a.stageProgress()})
 			if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -18,33 +19,18 @@ func (a *app) jobsCmd() *cobra.Command {
 		batch  string
 		limit  int
 	)
-	cmd := &cobra.Command{
-		Use:   "jobs",
-		Short: "List the queued jobs you may see, newest first; show or cancel one",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			jobs, err := svc.Jobs(ctx, caller, kb.JobQuery{States: states, Batch: batch, Limit: limit})
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(jobs)
-			}
+	cmd := serviceCmd(a, "jobs", "List the queued jobs you may see, newest first; show or cancel one", cobra.NoArgs,
+		func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) ([]*verity.Job, error) {
+			return s.Jobs(ctx, c, kb.JobQuery{States: states, Batch: batch, Limit: limit})
+		},
+		func(w io.Writer, jobs []*verity.Job) {
 			if len(jobs) == 0 {
-				fmt.Fprintln(a.stdout, "no jobs")
-				return nil
+				fmt.Fprintln(w, "no jobs")
 			}
 			for _, j := range jobs {
-				render.JobLine(a.stdout, j, a.now())
+				render.JobLine(w, j, a.now())
 			}
-			return nil
-		},
-	}
+		})
 	f := cmd.Flags()
 	f.StringArrayVar(&states, "state", nil, "only jobs in this state, repeatable: queued, running, retrying, done, failed, cancelled")
 	f.StringVar(&batch, "batch", "", "only the jobs of this batch (one --queue request)")

@@ -41,6 +41,14 @@ func (a *app) mcpCmd() *cobra.Command {
 				// The token is checked again at every call: revoked or
 				// expired, it stops the server's tools at once.
 				opt.Authenticate = func(ctx context.Context) (verity.Caller, error) { return svc.Authenticate(ctx, tok) }
+			} else if len(a.as) > 0 {
+				// --as names a user: the directory gives its groups at
+				// every call, and refuses it once deactivated.
+				as := caller
+				if caller, err = svc.Resolve(ctx, as); err != nil {
+					return err
+				}
+				opt.Authenticate = func(ctx context.Context) (verity.Caller, error) { return svc.Resolve(ctx, as) }
 			}
 			srv := mcp.NewServer(svc, caller, opt)
 			err = srv.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}})

@@ -158,6 +158,10 @@ func TestOutsider(t *testing.T) {
 		{"extract", "--spec", "bitrix24-ru"}, {"role", "list"}, {"role", "grant", "admin", eve},
 		{"backup", filepath.Join(t.TempDir(), "eve.db")}, {"token", "list"}, {"reindex"},
 		{"systems"}, {"systems", "undiscoverable", "web"}, {"systems", "discoverable", "web"}, {"ingest", "--undiscoverable", "-"},
+		{"group", "add", "board", eve, "--create"}, {"group", "remove", "board", "user:chair@corp.example"}, {"group", "list"},
+		{"group", "alias", "group:confluence:wiki/board", "group:staff"}, {"user", "list"}, {"user", "show", eve},
+		{"user", "deactivate", "user:chair@corp.example"}, {"user", "activate", eve}, {"role", "grant", "curator", "group:staff", "--provisioned"},
+		{"token", "create", "--name", "x", "--scim"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},
 	} {
 		out, code := run(args...)

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) reviewCmd() *cobra.Command {
@@ -28,14 +31,7 @@ func (a *app) reviewCmd() *cobra.Command {
 			if a.json {
 				return a.printJSON(list)
 			}
-			if len(list.Review) == 0 {
-				fmt.Fprintln(a.stdout, "nothing to review")
-				return nil
-			}
-			for _, r := range list.Review {
-				fmt.Fprintf(a.stdout, "%s  %s %s %s  (confidence %.2f)\n    «%s»\n    %s\n", r.ID, printable.Text(r.Subject), r.Relation, printable.Text(r.Object),
-					r.Confidence, printable.Text(printable.Line(r.Quote, 200)), printable.Text(r.URI))
-			}
+			render.Review(a.stdout, list.Review)
 			return nil
 		},
 	}
@@ -45,27 +41,12 @@ func (a *app) reviewCmd() *cobra.Command {
 
 func (a *app) reviewVoteCmd(vote string) *cobra.Command {
 	var why string
-	cmd := &cobra.Command{
-		Use:   vote + " ID",
-		Short: map[string]string{verity.VoteApprove: "Approve a review item (or vouch for an edge)", verity.VoteReject: "Reject a review item, or revoke an accepted edge"}[vote],
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			d, err := svc.Decide(ctx, caller, kb.DecisionRequest{ID: args[0], Vote: vote, Why: why})
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(d)
-			}
-			fmt.Fprintf(a.stdout, "%s: %s by %s — %s\n", printable.Text(d.ID), d.Vote, printable.Text(d.By), d.Result)
-			return nil
-		},
-	}
+	cmd := serviceCmd(a, vote+" ID", map[string]string{verity.VoteApprove: "Approve a review item (or vouch for an edge)", verity.VoteReject: "Reject a review item, or revoke an accepted edge"}[vote],
+		cobra.ExactArgs(1), func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*kb.Decision, error) {
+			return s.Decide(ctx, c, kb.DecisionRequest{ID: args[0], Vote: vote, Why: why})
+		}, func(w io.Writer, d *kb.Decision) {
+			fmt.Fprintf(w, "%s: %s by %s — %s\n", printable.Text(d.ID), d.Vote, printable.Text(d.By), d.Result)
+		})
 	cmd.Flags().StringVar(&why, "why", "", "why")
 	goneBy(cmd)
 	return cmd

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
 	"github.com/veritykb/verity/render"
 )
@@ -22,7 +24,8 @@ func (a *app) roleCmd() *cobra.Command {
 		if !grant {
 			verb, short = "revoke", "Take a role from a principal"
 		}
-		cmd.AddCommand(&cobra.Command{
+		var provisioned bool
+		sub := &cobra.Command{
 			Use:   verb + " ROLE PRINCIPAL",
 			Short: short + " (admin)",
 			Args:  cobra.ExactArgs(2),
@@ -41,7 +44,10 @@ func (a *app) roleCmd() *cobra.Command {
 					return err
 				}
 				change := svc.RevokeRole
-				if grant {
+				switch {
+				case grant && provisioned:
+					change = svc.GrantProvisionedRole
+				case grant:
 					change = svc.GrantRole
 				}
 				out, err := change(ctx, caller, role, p)
@@ -52,6 +58,8 @@ func (a *app) roleCmd() *cobra.Command {
 					return a.printJSON(out)
 				}
 				switch {
+				case grant && out.Changed && out.Provisioned:
+					fmt.Fprintf(a.stdout, "granted %s to %s, provisioned: identity providers and connectors may change its members\n", out.Role, printable.Text(string(out.Principal)))
 				case grant && out.Changed:
 					fmt.Fprintf(a.stdout, "granted %s to %s\n", out.Role, printable.Text(string(out.Principal)))
 				case grant:
@@ -63,28 +71,15 @@ func (a *app) roleCmd() *cobra.Command {
 				}
 				return nil
 			},
-		})
+		}
+		if grant {
+			sub.Flags().BoolVar(&provisioned, "provisioned", false, "a group's grant: let identity providers (SCIM) and connectors change the group's members, and so who holds the role")
+		}
+		cmd.AddCommand(sub)
 	}
-	cmd.AddCommand(&cobra.Command{
-		Use:   "list",
-		Short: "List every role grant (admin)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			list, err := svc.Roles(ctx, caller)
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(list)
-			}
-			render.Roles(a.stdout, list)
-			return nil
-		},
-	})
+	cmd.AddCommand(serviceCmd(a, "list", "List every role grant (admin)", cobra.NoArgs,
+		func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) (*kb.RoleList, error) {
+			return s.Roles(ctx, c)
+		}, render.Roles))
 	return cmd
 }

@@ -188,6 +188,8 @@ func (a *app) rootCmd() *cobra.Command {
 		a.roleCmd(),
 		a.tokenCmd(),
 		a.systemsCmd(),
+		a.groupCmd(),
+		a.userCmd(),
 		a.backupCmd(),
 		a.copyCmd(),
 		a.reindexCmd(),
@@ -303,7 +305,8 @@ func (a *app) operatorName() string {
 	return a.getenv("USER")
 }
 
-// callerService returns the caller and the service: what every command
+// callerService returns the caller, as the directory has it (--as names
+// a user, the directory its groups), and the service: what every command
 // starts with.
 func (a *app) callerService(ctx context.Context) (verity.Caller, *kb.Service, error) {
 	caller, err := a.caller()
@@ -311,6 +314,10 @@ func (a *app) callerService(ctx context.Context) (verity.Caller, *kb.Service, er
 		return verity.Caller{}, nil, err
 	}
 	svc, err := a.service(ctx)
+	if err != nil {
+		return caller, svc, err
+	}
+	caller, err = svc.Resolve(ctx, caller)
 	return caller, svc, err
 }
 

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -19,31 +20,32 @@ import (
 	httpapi "github.com/veritykb/verity/http"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/mcp"
+	"github.com/veritykb/verity/scim"
 	"github.com/veritykb/verity/web"
 )
 
 // serveConfig is verity serve's configuration, from flags and VERITY_*
 // variables (a flag given wins).
 type serveConfig struct {
-	addr, metricsAddr     string
-	tlsCert, tlsKey       string
-	insecureHTTP          bool
-	anonymous             string
-	proxies               []string
-	userHeader, groupsHdr string
-	corsOrigin            string
-	shutdownTimeout       time.Duration
-	requestTimeout        time.Duration
-	rate                  float64
-	burst                 int
-	maxBody, maxUpload    int64
-	pdf                   pdfFlags // the budget of parsing one uploaded PDF
-	work                  workerConfig
+	addr, metricsAddr, metricsSamples string
+	tlsCert, tlsKey                   string
+	insecureHTTP                      bool
+	anonymous                         string
+	proxies                           []string
+	userHeader, groupsHdr             string
+	corsOrigin                        string
+	shutdownTimeout                   time.Duration
+	requestTimeout                    time.Duration
+	rate                              float64
+	burst                             int
+	maxBody, maxUpload                int64
+	pdf                               pdfFlags // the budget of parsing one uploaded PDF
+	work                              workerConfig
 }
 
 // serveEnv names the environment variable of each flag.
 var serveEnv = map[string]string{
-	"addr": "VERITY_ADDR", "metrics-addr": "VERITY_METRICS_ADDR", "tls-cert": "VERITY_TLS_CERT", "tls-key": "VERITY_TLS_KEY",
+	"addr": "VERITY_ADDR", "metrics-addr": "VERITY_METRICS_ADDR", "metrics-samples": "VERITY_METRICS_SAMPLES", "tls-cert": "VERITY_TLS_CERT", "tls-key": "VERITY_TLS_KEY",
 	"insecure-http": "VERITY_INSECURE_HTTP", "anonymous": "VERITY_ANONYMOUS", "trusted-proxy": "VERITY_TRUSTED_PROXY",
 	"trusted-proxy-user-header": "VERITY_TRUSTED_PROXY_USER_HEADER", "trusted-proxy-groups-header": "VERITY_TRUSTED_PROXY_GROUPS_HEADER",
 	"cors-origin": "VERITY_CORS_ORIGIN", "shutdown-timeout": "VERITY_SHUTDOWN_TIMEOUT", "request-timeout": "VERITY_REQUEST_TIMEOUT",
@@ -70,6 +72,7 @@ func (a *app) serveCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
 	f.StringVar(&cfg.metricsAddr, "metrics-addr", "", "also serve /metrics without a token on this address (keep it private)")
+	f.StringVar(&cfg.metricsSamples, "metrics-samples", "", "append the quotes checked answers had injected from citation metadata to this JSONL file\n(verbatim_injected, as the seed's metrics_*.jsonl; it holds quoted text: keep it private)")
 	f.StringVar(&cfg.tlsCert, "tls-cert", "", "TLS certificate file (PEM)")
 	f.StringVar(&cfg.tlsKey, "tls-key", "", "TLS key file (PEM)")
 	f.BoolVar(&cfg.insecureHTTP, "insecure-http", false, "serve plain HTTP on a non-loopback address (TLS ends at a proxy in front)")
@@ -107,7 +110,7 @@ func (a *app) checkHintBudget() error {
 // for, for serve's help.
 func envList() string {
 	var b strings.Builder
-	for _, name := range []string{"addr", "metrics-addr", "tls-cert", "tls-key", "insecure-http", "anonymous", "trusted-proxy",
+	for _, name := range []string{"addr", "metrics-addr", "metrics-samples", "tls-cert", "tls-key", "insecure-http", "anonymous", "trusted-proxy",
 		"trusted-proxy-user-header", "trusted-proxy-groups-header", "cors-origin", "shutdown-timeout", "request-timeout", "rate", "burst", "max-body", "max-upload", "workers", "hint-budget"} {
 		fmt.Fprintf(&b, "\n  %-36s --%s", serveEnv[name], name)
 	}
@@ -202,8 +205,16 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	opt.Service, opt.Log, opt.Now = svc, a.log, a.now
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
-	}}}
+	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody, Refuse: scim.Refuse}}
 	opt.UI = web.New() // the web UI at / and /sources/ID, behind the API's routes
+	if cfg.metricsSamples != "" {
+		f, err := os.OpenFile(cfg.metricsSamples, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+		if err != nil {
+			return verity.Errorf(verity.EINVALID, "--metrics-samples: %w", err)
+		}
+		defer f.Close()
+		opt.MetricsSamples = f
+	}
 	api := httpapi.New(opt)
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {

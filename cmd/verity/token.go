@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
 	"github.com/veritykb/verity/render"
@@ -22,9 +25,10 @@ func (a *app) tokenCmd() *cobra.Command {
 		name       string
 		principals []string
 		expires    time.Duration
+		scim       bool
 	)
 	create := &cobra.Command{
-		Use:   "create --name NAME --principal user:EMAIL [--principal group:NAME]...",
+		Use:   "create --name NAME (--principal user:EMAIL [--principal group:NAME]... | --scim)",
 		Short: "Make a token and print its secret, once (admin)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -33,7 +37,7 @@ func (a *app) tokenCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			req := kb.TokenRequest{Name: name, Principals: principals}
+			req := kb.TokenRequest{Name: name, Principals: principals, SCIM: scim}
 			if expires != 0 {
 				req.Expires = expires.String()
 			}
@@ -53,52 +57,16 @@ func (a *app) tokenCmd() *cobra.Command {
 	f.StringVar(&name, "name", "", "who or what uses the token (required)")
 	f.StringArrayVar(&principals, "principal", nil, "a principal the token acts as, repeatable: one user:EMAIL and any group:NAME")
 	f.DurationVar(&expires, "expires", 0, "lifetime, such as 720h (default: no expiry)")
-	list := &cobra.Command{
-		Use:   "list",
-		Short: "List the tokens, without secrets (admin)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			tl, err := svc.Tokens(ctx, caller)
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(tl)
-			}
-			render.Tokens(a.stdout, tl, a.now())
-			return nil
+	f.BoolVar(&scim, "scim", false, "a provisioning token for an identity provider: accepted only at /scim/v2/, acting as user:scim:NAME")
+	list := serviceCmd(a, "list", "List the tokens, without secrets (admin)", cobra.NoArgs,
+		func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) (*kb.TokenList, error) {
+			return s.Tokens(ctx, c)
 		},
-	}
-	revoke := &cobra.Command{
-		Use:   "revoke ID",
-		Short: "End a token at once (admin)",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			caller, svc, err := a.callerService(ctx)
-			if err != nil {
-				return err
-			}
-			r, err := svc.RevokeToken(ctx, caller, args[0])
-			if err != nil {
-				return err
-			}
-			if a.json {
-				return a.printJSON(r)
-			}
-			if r.Revoked {
-				fmt.Fprintf(a.stdout, "token %s revoked\n", printable.Text(args[0]))
-			} else {
-				fmt.Fprintf(a.stdout, "token %s was revoked already: nothing changed\n", printable.Text(args[0]))
-			}
-			return nil
-		},
-	}
+		func(w io.Writer, tl *kb.TokenList) { render.Tokens(w, tl, a.now()) })
+	revoke := serviceCmd(a, "revoke ID", "End a token at once (admin)", cobra.ExactArgs(1),
+		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*kb.TokenRevocation, error) {
+			return s.RevokeToken(ctx, c, args[0])
+		}, render.TokenRevocation)
 	cmd.AddCommand(create, list, revoke)
 	return cmd
 }

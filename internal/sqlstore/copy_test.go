@@ -124,6 +124,16 @@ func buildRich(path string) (err error) {
 	if _, err := svc.SetDiscoverable(ctx, op, "vault", false); err != nil {
 		return err
 	}
+	// A directory: a user in a group, a platform group aliased to it.
+	if _, err := svc.AddToGroup(ctx, op, kb.GroupChange{Group: "staff", Users: []string{"ann@corp.example"}, Create: true}); err != nil {
+		return err
+	}
+	if _, err := svc.SyncPlatformGroups(ctx, op, "confluence:wiki", []kb.PlatformGroup{{Group: "eng", Members: []string{"bob@corp.example"}}}); err != nil {
+		return err
+	}
+	if _, err := svc.AliasGroup(ctx, op, "group:confluence:wiki/eng", "group:staff"); err != nil {
+		return err
+	}
 	hidden := &verity.Source{ID: "VAULT-1", URI: "https://vault.example/1", System: "vault", Title: "Vault", ACL: []verity.Principal{"group:board"},
 		Text: "A page that gives no hints.", Discoverable: new(bool)}
 	if _, err := db.PutSource(ctx, hidden, ingest.Chunks(hidden, analysis.DefaultChunkOptions)); err != nil {

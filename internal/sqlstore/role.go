@@ -9,8 +9,8 @@ import (
 )
 
 // GrantRole gives g.Principal the role g.Role, recorded as granted by g.By
-// at g.At (now when zero). It reports false, changing nothing, when the
-// principal already holds the role. It refuses a principal other than a
+// at g.At (now when zero), provisioned or not. It reports false, changing
+// nothing, when the principal already holds the role so. It refuses a principal other than a
 // user: or group: one (public can hold no role, or every caller would),
 // an unknown role, or a grant by no one. Deciding who may grant is the
 // service layer's, not the store's.
@@ -26,8 +26,9 @@ func (d *DB) GrantRole(ctx context.Context, g verity.RoleGrant) (bool, error) {
 	if at.IsZero() {
 		at = d.now()
 	}
-	res, err := d.q().ExecContext(ctx, `INSERT INTO roles (principal, role, granted_by, granted_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (principal, role) DO NOTHING`, string(p), string(r), string(g.By), formatTime(at))
+	res, err := d.q().ExecContext(ctx, `INSERT INTO roles (principal, role, granted_by, granted_at, provisioned) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (principal, role) DO UPDATE SET provisioned = excluded.provisioned, granted_by = excluded.granted_by, granted_at = excluded.granted_at
+		WHERE roles.provisioned <> excluded.provisioned`, string(p), string(r), string(g.By), formatTime(at), boolInt(g.Provisioned))
 	if err != nil {
 		return false, fmt.Errorf("grant role %s to %s: %w", r, p, err)
 	}
@@ -58,7 +59,7 @@ func (d *DB) RevokeRole(ctx context.Context, p verity.Principal, r verity.Role) 
 
 // Roles returns every grant, ordered by principal and then role.
 func (d *DB) Roles(ctx context.Context) ([]verity.RoleGrant, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT principal, role, granted_by, granted_at FROM roles ORDER BY principal, role`)
+	rows, err := d.q().QueryContext(ctx, `SELECT principal, role, granted_by, granted_at, provisioned FROM roles ORDER BY principal, role`)
 	if err != nil {
 		return nil, fmt.Errorf("list roles: %w", err)
 	}
@@ -66,10 +67,11 @@ func (d *DB) Roles(ctx context.Context) ([]verity.RoleGrant, error) {
 	out := []verity.RoleGrant{}
 	for rows.Next() {
 		var p, r, by, at string
-		if err := rows.Scan(&p, &r, &by, &at); err != nil {
+		var prov int64
+		if err := rows.Scan(&p, &r, &by, &at, &prov); err != nil {
 			return nil, fmt.Errorf("list roles: %w", err)
 		}
-		out = append(out, verity.RoleGrant{Principal: verity.Principal(p), Role: verity.Role(r), By: verity.Principal(by), At: parseTime(at)})
+		out = append(out, verity.RoleGrant{Principal: verity.Principal(p), Role: verity.Role(r), By: verity.Principal(by), At: parseTime(at), Provisioned: prov != 0})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list roles: %w", err)

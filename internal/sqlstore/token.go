@@ -18,8 +18,8 @@ func (d *DB) PutToken(ctx context.Context, t *verity.Token) error {
 		return verity.Errorf(verity.EINVALID, "a token needs an id, a hash and principals")
 	}
 	ps, _ := json.Marshal(t.Principals)
-	_, err := d.q().ExecContext(ctx, `INSERT INTO tokens (id, name, principals, hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		t.ID, t.Name, string(ps), t.Hash, string(t.CreatedBy), formatTime(t.CreatedAt), optTime(t.ExpiresAt))
+	_, err := d.q().ExecContext(ctx, `INSERT INTO tokens (id, name, principals, hash, created_by, created_at, expires_at, scope) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.Name, string(ps), t.Hash, string(t.CreatedBy), formatTime(t.CreatedAt), optTime(t.ExpiresAt), t.Scope)
 	if err != nil {
 		return fmt.Errorf("store token %s: %w", t.ID, err)
 	}
@@ -72,14 +72,14 @@ func (d *DB) RevokeToken(ctx context.Context, id string, at time.Time) (bool, er
 	return false, nil
 }
 
-const tokenColumns = `id, name, principals, hash, created_by, created_at, expires_at, revoked_at`
+const tokenColumns = `id, name, principals, hash, created_by, created_at, expires_at, revoked_at, scope`
 
 func scanToken(sc interface{ Scan(...any) error }) (*verity.Token, error) {
 	var (
 		t                         verity.Token
 		ps, by, created, exp, rev string
 	)
-	if err := sc.Scan(&t.ID, &t.Name, &ps, &t.Hash, &by, &created, &exp, &rev); err != nil {
+	if err := sc.Scan(&t.ID, &t.Name, &ps, &t.Hash, &by, &created, &exp, &rev, &t.Scope); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(ps), &t.Principals); err != nil {

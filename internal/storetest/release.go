@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/rank"
 )
 
@@ -183,5 +184,40 @@ func CheckDiscoverableRelease(t *testing.T, db Store) {
 	}
 	if got, err := db.HintQueries(ctx, []string{"user:ann@corp.example"}, 1); err != nil || got["user:ann@corp.example"] != 2 {
 		t.Errorf("HintQueries = %v, %v; want 2", got, err)
+	}
+}
+
+// CheckDirectoryRelease checks the directory on a store the last release
+// (de9fe87) wrote: it lists no one, its token keeps its principals and
+// its API scope, its role grant is not provisioned, and a caller named by
+// that token reads as it did — the directory changes nobody until an admin
+// or an identity provider lists them.
+func CheckDirectoryRelease(t *testing.T, db Store) {
+	t.Helper()
+	ctx := context.Background()
+	tokens, err := db.Tokens(ctx)
+	if err != nil || len(tokens) != 1 || tokens[0].Scope != "" || len(tokens[0].Principals) != 2 {
+		t.Fatalf("Tokens = %+v, %v; want the release's token, with its two principals and no scope", tokens, err)
+	}
+	roles, err := db.Roles(ctx)
+	if err != nil || len(roles) != 1 || roles[0].Provisioned {
+		t.Errorf("Roles = %+v, %v; want the release's grant, not provisioned", roles, err)
+	}
+	for _, p := range tokens[0].Principals {
+		if p.Kind() != verity.PrincipalUser {
+			continue
+		}
+		if m, err := db.Membership(ctx, p); err != nil || m.Listed {
+			t.Errorf("Membership(%s) = %+v, %v; want unlisted", p, m, err)
+		}
+	}
+	svc := kb.New(db, kb.Options{})
+	c := verity.NewCaller(tokens[0].Principals...)
+	got, err := svc.Resolve(ctx, c)
+	if err != nil || !slices.Equal(got.Principals(), c.Principals()) {
+		t.Errorf("Resolve(the release token's caller) = %v, %v; want %v unchanged", got.Principals(), err, c.Principals())
+	}
+	if us, err := db.Users(ctx, verity.DirectoryFilter{}); err != nil || len(us) != 0 {
+		t.Errorf("Users = %v, %v; want none", us, err)
 	}
 }

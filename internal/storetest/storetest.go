@@ -87,6 +87,7 @@ func Run(t *testing.T, open Opener) {
 		{"CrawlState", testCrawlState},
 		{"ResearchCalls", testResearchCalls},
 		{"Tokens", testTokens},
+		{"Directory", testDirectory},
 		{"QuoteRecords", testQuoteRecords},
 		{"CacheConformance", testCacheConformance},
 	} {

@@ -24,6 +24,13 @@ func testTokens(t *testing.T, open Opener) {
 	if err != nil || got.Name != "ci" || len(got.Principals) != 2 || got.ExpiresAt == nil || !got.ExpiresAt.Equal(exp) || got.RevokedAt != nil {
 		t.Fatalf("Token(00aa) = %+v, %v", got, err)
 	}
+	scim := &verity.Token{ID: "00bb", Name: "okta", Principals: []verity.Principal{"user:scim:okta"}, Hash: "h2", CreatedBy: "local:root", CreatedAt: at, Scope: verity.ScopeSCIM}
+	if err := db.PutToken(ctx, scim); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Token(ctx, "00bb"); err != nil || got.Scope != verity.ScopeSCIM || got.Principals[0] != "user:scim:okta" {
+		t.Errorf("Token(scim) = %+v, %v; want its scope kept", got, err)
+	}
 	if _, err := db.Token(ctx, "nope"); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Errorf("Token(nope) = %v, want not found", err)
 	}
@@ -37,7 +44,7 @@ func testTokens(t *testing.T, open Opener) {
 		t.Errorf("RevokeToken(nope) = %v, want not found", err)
 	}
 	list, err := db.Tokens(ctx)
-	if err != nil || len(list) != 1 || list[0].RevokedAt == nil || list[0].Valid(at) {
-		t.Errorf("Tokens = %+v, %v; want the one token, revoked", list, err)
+	if err != nil || len(list) != 2 || list[0].RevokedAt == nil || list[0].Valid(at) {
+		t.Errorf("Tokens = %+v, %v; want the two tokens, the first revoked", list, err)
 	}
 }

@@ -63,17 +63,25 @@ function renderEdge(e, ctx) {
   });
   return h('li', { class: 'edge card', 'data-edge': e.id },
     h('p', { class: 'triple' }, h('strong', {}, e.subject), ' ', h('span', { class: 'relation' }, e.relation), ' ', h('strong', {}, e.object)),
-    h('p', { class: 'meta' }, t('graph.confidence'), ': ', pct(e.confidence), ' · ', t('graph.votes'), ': ', String(e.votes ?? ''), e.model ? ' · ' + e.model : ''),
+    h('p', { class: 'meta' }, confidence(e), e.model ? ' · ' + e.model : ''),
     h('h3', {}, t('graph.evidence')),
     h('ul', { class: 'evidence' }, (e.evidence || []).map((ev) => h('li', {},
       h('blockquote', { class: 'quote' },
         h('a', { class: 'quote-link', href: sourcePath(ev.source_id, ev.version, ev.quote?.start, ev.quote?.end) }, ev.quote?.text || ''),
-        h('p', { class: 'cite' }, ev.source_id, ' · ', t('graph.confidence'), ' ', pct(ev.confidence)),
+        h('p', { class: 'cite' }, ev.source_id, ' · ', ev.confidence === null ? t('graph.noEstimate') : t('graph.confidence') + ' ' + pct(ev.confidence)),
       ),
     ))),
     h('p', {}, button),
     panel,
   );
+}
+
+// confidence says how sure the panel was: its vote fraction and votes, or,
+// for a deterministic model's single vote (confidence null), that there is
+// no estimate — never 100%, which would read as five agreeing votes.
+export function confidence(x) {
+  if (x.confidence === null) return t('graph.deterministic');
+  return t('graph.confidence') + ': ' + pct(x.confidence) + ' · ' + t('graph.votes') + ': ' + String(x.votes ?? '');
 }
 
 function pct(x) {

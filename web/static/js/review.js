@@ -1,10 +1,11 @@
-// review.js is the review queue: candidate edges whose confidence fell in
-// the review band, on pages the caller may read, for a curator to approve
-// or reject. Others see the queue without the buttons (the server would
+// review.js is the review queue: candidate edges the panel left to a
+// person (below the threshold, or in a spec's review band), on pages the
+// caller may read, for a curator to approve or reject. Others see the queue without the buttons (the server would
 // refuse their votes all the same).
 
 import { call } from './api.js';
 import { h, sourcePath } from './dom.js';
+import { confidence } from './graph.js';
 import { t } from './i18n.js';
 
 export async function render(root, ctx) {
@@ -44,7 +45,7 @@ function renderItem(it, ctx) {
   return h('li', { class: 'card item', 'data-item': it.id },
     h('p', { class: 'triple' }, h('strong', {}, it.subject), ' ', h('span', { class: 'relation' }, it.relation), ' ', h('strong', {}, it.object)),
     h('blockquote', { class: 'quote' }, h('a', { class: 'quote-link', href: sourcePath(it.source_id) }, it.quote || ''),
-      h('p', { class: 'cite' }, it.source_id, ' · ', Math.round((it.confidence || 0) * 100) + '%')),
+      h('p', { class: 'cite' }, it.source_id, ' · ', confidence(it))),
     ctx.rights.curator ? [
       h('p', {}, h('label', { for: whyID }, t('review.why')), ' ', why),
       h('p', { class: 'actions' }, buttons),
