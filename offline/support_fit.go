@@ -511,25 +511,42 @@ func logistic(X [][]float64, y []bool, l2 float64) ([]float64, float64) {
 		return nil, 0
 	}
 	d := len(X[0]) + 1 // the bias is the last coordinate
+	xs := make([][]float64, len(X))
+	for i, x := range X {
+		xs[i] = append(slices.Clone(x), 1)
+	}
 	beta := make([]float64, d)
+	grad := make([]float64, d)
+	hess := make([][]float64, d)
+	for i := range hess {
+		hess[i] = make([]float64, d)
+	}
 	for iter := 0; iter < 50; iter++ {
-		grad := make([]float64, d)
-		hess := make([][]float64, d)
-		for i := range hess {
-			hess[i] = make([]float64, d)
+		clear(grad)
+		for a := range hess {
+			clear(hess[a])
 		}
-		for i, x := range X {
-			xb := append(slices.Clone(x), 1)
+		for i, xb := range xs {
 			p := sigmoid(dot(beta, xb))
 			t := 0.0
 			if y[i] {
 				t = 1
 			}
-			for a := range xb {
-				grad[a] += (t - p) * xb[a]
-				for c := range xb {
-					hess[a][c] += p * (1 - p) * xb[a] * xb[c]
+			r, v := t-p, p*(1-p)
+			for a, xa := range xb {
+				if xa == 0 {
+					continue
 				}
+				grad[a] += r * xa
+				row, vx := hess[a], v*xa
+				for c := a; c < d; c++ {
+					row[c] += vx * xb[c]
+				}
+			}
+		}
+		for a := 0; a < d; a++ {
+			for c := 0; c < a; c++ {
+				hess[a][c] = hess[c][a]
 			}
 		}
 		for a := 0; a < d-1; a++ {
