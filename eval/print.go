@@ -57,6 +57,8 @@ func (r *SupportRun) Print(w io.Writer) {
 		fmt.Fprintf(w, "AttributionBench %s: %d claim-references pairs, %d supported; hypothesis %s\n", r.Split, r.Pairs, r.Positives, r.Hypothesis)
 		if r.Folds > 0 {
 			fmt.Fprintf(w, "  verifiers marked (cv) are scored out of fold: %d folds by question, each checked by a fit without it on SciFact train and the other folds\n", r.Folds)
+		} else {
+			fmt.Fprintf(w, "  the offline verifier's model was fitted on this split: --cv 5 scores it out of fold\n")
 		}
 	default:
 		fmt.Fprintf(w, "%s: %d pairs, %d supported\n", r.File, r.Pairs, r.Positives)

@@ -356,7 +356,7 @@ func TestEvalSupportNLIAttributionBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"AttributionBench dev: 8 claim-references pairs, 4 supported; hypothesis claim", "by source", "ExpertQA             nli:"} {
+	for _, want := range []string{"AttributionBench dev: 8 claim-references pairs, 4 supported; hypothesis claim", "fitted on this split: --cv 5 scores it out of fold", "by source", "ExpertQA             nli:"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("eval support --dataset attributionbench output lacks %q:\n%s", want, text)
 		}
