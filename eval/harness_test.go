@@ -58,8 +58,12 @@ func TestRunSupport(t *testing.T) {
 	if len(run.Results) != 2 || run.Results[0].Verifier != "baseline" || run.Results[1].Verifier != "offline" || len(items) != 14 {
 		t.Errorf("RunSupport results %+v with %d items, want baseline then offline, 14 items", run.Results, len(items))
 	}
-	if len(fitted.Pairs) != 2 || fitted.Positives != 1 || fitted.Floor <= 0 {
-		t.Errorf("Fit got %d pairs, %d supported, floor %v; want SciFact train's 2, 1 supported, the baseline's precision", len(fitted.Pairs), fitted.Positives, fitted.Floor)
+	// SciFact's training pairs count twice, AttributionBench's once, and
+	// the floors are the baseline's precision on each.
+	if len(fitted.Pairs) != 12 || fitted.SciFact != 2 || fitted.Attribution != 8 || fitted.Positives != 6 || fitted.Floor <= 0 ||
+		fitted.Floors[DatasetSciFact] != 0.5 || fitted.Floors[DatasetAttributionBench] != 4.0/7 {
+		t.Errorf("Fit got %d pairs (%d SciFact, %d AttributionBench), %d supported, floor %v, floors %v; want SciFact train's 2 twice and the 8 AttributionBench pairs, 6 supported, floors 0.5 and 4/7 (the baseline's precision)",
+			len(fitted.Pairs), fitted.SciFact, fitted.Attribution, fitted.Positives, fitted.Floor, fitted.Floors)
 	}
 	opt.Policy = "lax"
 	if _, _, err := RunSupport(context.Background(), opt); verity.ErrorCode(err) != verity.EINVALID {

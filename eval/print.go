@@ -53,6 +53,13 @@ func (r *SupportRun) Print(w io.Writer) {
 	switch r.Dataset {
 	case "scifact":
 		fmt.Fprintf(w, "SciFact %s: %d claim-abstract pairs, %d supported\n", r.Split, r.Pairs, r.Positives)
+	case DatasetAttributionBench:
+		fmt.Fprintf(w, "AttributionBench %s: %d claim-references pairs, %d supported; hypothesis %s\n", r.Split, r.Pairs, r.Positives, r.Hypothesis)
+		if r.Folds > 0 {
+			fmt.Fprintf(w, "  verifiers marked (cv) are scored out of fold: %d folds by question, each checked by a fit without it on SciFact train and the other folds\n", r.Folds)
+		} else {
+			fmt.Fprintf(w, "  the offline verifier's model was fitted on this split: --cv 5 scores it out of fold\n")
+		}
 	default:
 		fmt.Fprintf(w, "%s: %d pairs, %d supported\n", r.File, r.Pairs, r.Positives)
 	}
@@ -60,7 +67,23 @@ func (r *SupportRun) Print(w io.Writer) {
 	fmt.Fprintf(w, "  predicted supported: a verdict of grade 1-%d (%s policy)\n\n", r.MaxGrade, r.Policy)
 	fmt.Fprintf(w, "  %-28s %6s %6s %6s %8s %6s %6s %6s\n", "verifier", "P", "R", "F1", "macroF1", "BA", "pred+", "ECE")
 	for _, s := range r.Results {
-		fmt.Fprintf(w, "  %-28s %6.3f %6.3f %6.3f %8.3f %6.3f %6.2f %6.3f\n", clip(s.Verifier, 28), s.Precision, s.Recall, s.F1, s.MacroF1, s.BalancedAccuracy, s.PredictedSupported, s.ECE)
+		name := s.Verifier
+		if s.Folds > 0 {
+			name += " (cv)"
+		}
+		fmt.Fprintf(w, "  %-28s %6.3f %6.3f %6.3f %8.3f %6.3f %6.2f %6.3f\n", clip(name, 28), s.Precision, s.Recall, s.F1, s.MacroF1, s.BalancedAccuracy, s.PredictedSupported, s.ECE)
+	}
+	if len(r.Results) > 0 && len(r.Results[0].Sources) > 0 {
+		fmt.Fprintf(w, "\n  by source                             n      P      R     F1  macroF1    ECE\n")
+		for k, src := range r.Results[0].Sources {
+			for _, s := range r.Results {
+				if k >= len(s.Sources) {
+					continue
+				}
+				ss := s.Sources[k]
+				fmt.Fprintf(w, "  %-20s %-14s %4d %6.3f %6.3f %6.3f %8.3f %6.3f\n", clip(src.Source, 20), clip(s.Verifier, 14), ss.Pairs, ss.Precision, ss.Recall, ss.F1, ss.MacroF1, ss.ECE)
+			}
+		}
 	}
 	for _, s := range r.Results {
 		fmt.Fprintf(w, "\n%s (%s): n %d, TP %d  FP %d  FN %d  TN %d", s.Verifier, s.Model, s.Pairs, s.Binary.TP, s.Binary.FP, s.Binary.FN, s.Binary.TN)

@@ -33,6 +33,14 @@ type SupportPair struct {
 	// and the file's label (supported, not_supported, entailment, neutral,
 	// contradiction) for a pairs file.
 	Gold string `json:"gold"`
+	// Question is the question the hypothesis begins with, for pairs that
+	// read question and claim as one hypothesis (verify.Pair's Question).
+	Question string `json:"question,omitempty"`
+	// Source is the dataset a pair comes from, for per-source figures.
+	Source string `json:"source,omitempty"`
+	// Group numbers the pairs that must sit in the same cross-validation
+	// fold (one question's answer sentences); 0 is none.
+	Group int `json:"group,omitempty"`
 }
 
 // Positive reports whether the premise supports the claim: SciFact's

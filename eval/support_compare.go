@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"time"
 
@@ -14,16 +15,27 @@ type NamedVerifier struct {
 	Name     string
 	Model    string
 	Verifier verify.Verifier
+	// Refit, when set, fits the verifier afresh on training data: under
+	// cross-validation each fold is checked by the verifier Refit gives
+	// without that fold ([SupportRunOptions.CV]). Verifiers with nothing
+	// to fit (the baseline, a model behind an API) leave it nil.
+	Refit func(SupportTraining) (verify.Verifier, error)
 }
 
 // SupportComparison is what `verity eval support` reports: every verifier
 // on the same pairs, scored the same way.
 type SupportComparison struct {
-	Dataset   string `json:"dataset"`         // "scifact" or "pairs"
-	Split     string `json:"split,omitempty"` // SciFact's dev or train
-	File      string `json:"file,omitempty"`  // the pairs file
-	Pairs     int    `json:"pairs"`
-	Positives int    `json:"positives"`
+	Dataset string `json:"dataset"`         // "scifact", "attributionbench" or "pairs"
+	Split   string `json:"split,omitempty"` // SciFact's dev or train; AttributionBench's dev
+	File    string `json:"file,omitempty"`  // the pairs file
+	// Hypothesis says how AttributionBench's hypothesis is read:
+	// question+claim or claim.
+	Hypothesis string `json:"hypothesis,omitempty"`
+	// Folds is the number of cross-validation folds, grouped by question,
+	// that refittable verifiers were scored out of (0: none).
+	Folds     int `json:"folds,omitempty"`
+	Pairs     int `json:"pairs"`
+	Positives int `json:"positives"`
 	// Labels says how gold labels map to the binary question.
 	Labels string `json:"labels"`
 	// Policy is the bar a verdict must meet to count as "supported":
@@ -58,7 +70,27 @@ type SupportScore struct {
 	// is the expected calibration error over the bins (weighted by size).
 	Reliability []ReliabilityBin `json:"reliability"`
 	ECE         float64          `json:"ece"`
-	Seconds     float64          `json:"seconds"`
+	// Sources are the same figures for each source dataset of the pairs,
+	// when they name more than none.
+	Sources []SourceScore `json:"sources,omitempty"`
+	// Folds is the number of cross-validation folds the verdicts come
+	// from, each by a verifier fitted without its fold (0: one verifier
+	// for every pair).
+	Folds   int     `json:"folds,omitempty"`
+	Seconds float64 `json:"seconds"`
+}
+
+// SourceScore is how a verifier did on the pairs of one source dataset.
+type SourceScore struct {
+	Source    string  `json:"source"`
+	Pairs     int     `json:"pairs"`
+	Positives int     `json:"positives"`
+	Precision float64 `json:"precision"`
+	Recall    float64 `json:"recall"`
+	F1        float64 `json:"f1"`
+	MacroF1   float64 `json:"macro_f1"`
+	ECE       float64 `json:"ece"`
+	Binary    Binary  `json:"binary"`
 }
 
 // SupportItem is one verdict of a comparison, for `--items`.
@@ -85,6 +117,12 @@ const reliabilityBins = 10
 // comparison (Dataset, Split and File are the caller's to set) and one item
 // per pair and verifier, verifier by verifier.
 func CompareSupport(ctx context.Context, pairs []SupportPair, verifiers []NamedVerifier, maxGrade verify.Grade, progress Progress) (*SupportComparison, []SupportItem, error) {
+	return compareSupport(ctx, pairs, verifiers, maxGrade, nil, progress)
+}
+
+// compareSupport is [CompareSupport], scoring the refittable verifiers out
+// of fold when folds is not nil.
+func compareSupport(ctx context.Context, pairs []SupportPair, verifiers []NamedVerifier, maxGrade verify.Grade, folds *crossFolds, progress Progress) (*SupportComparison, []SupportItem, error) {
 	cmp := &SupportComparison{Pairs: len(pairs), Labels: LabelMapping, MaxGrade: int(maxGrade), Policy: "strict"}
 	if maxGrade >= verify.GradePartial {
 		cmp.Policy = "broad"
@@ -97,12 +135,22 @@ func CompareSupport(ctx context.Context, pairs []SupportPair, verifiers []NamedV
 	var items []SupportItem
 	for _, nv := range verifiers {
 		start := time.Now()
-		verdicts, err := VerifyPairs(ctx, nv.Verifier, pairs, progress, nv.Name)
+		var verdicts []verify.Verdict
+		var err error
+		cv := folds != nil && nv.Refit != nil
+		if cv {
+			verdicts, err = verifyOutOfFold(ctx, nv, pairs, folds, progress)
+		} else {
+			verdicts, err = VerifyPairs(ctx, nv.Verifier, pairs, progress, nv.Name)
+		}
 		if err != nil {
 			return nil, nil, err
 		}
 		s := ScoreSupport(pairs, verdicts, maxGrade)
 		s.Verifier, s.Model, s.Seconds = nv.Name, nv.Model, time.Since(start).Seconds()
+		if cv {
+			s.Folds = folds.k
+		}
 		cmp.Results = append(cmp.Results, s)
 		for i, v := range verdicts {
 			items = append(items, SupportItem{ID: pairs[i].ID, Verifier: nv.Name, Gold: pairs[i].Gold,
@@ -111,6 +159,41 @@ func CompareSupport(ctx context.Context, pairs []SupportPair, verifiers []NamedV
 		}
 	}
 	return cmp, items, nil
+}
+
+// verifyOutOfFold checks each fold's pairs with the verifier nv.Refit
+// fits on the training data less the fold's groups, and returns the
+// verdicts in the pairs' order.
+func verifyOutOfFold(ctx context.Context, nv NamedVerifier, pairs []SupportPair, folds *crossFolds, progress Progress) ([]verify.Verdict, error) {
+	out := make([]verify.Verdict, len(pairs))
+	for k := 0; k < folds.k; k++ {
+		var idx []int
+		var sub []SupportPair
+		for i, p := range pairs {
+			if folds.fold(p) == k {
+				idx, sub = append(idx, i), append(sub, p)
+			}
+		}
+		if len(sub) == 0 {
+			continue
+		}
+		t, err := folds.train.training(ctx, func(g int) bool { return g%folds.k == k })
+		if err != nil {
+			return nil, err
+		}
+		v, err := nv.Refit(t)
+		if err != nil {
+			return nil, fmt.Errorf("refit %s without fold %d: %w", nv.Name, k+1, err)
+		}
+		verdicts, err := VerifyPairs(ctx, v, sub, progress, fmt.Sprintf("%s fold %d/%d", nv.Name, k+1, folds.k))
+		if err != nil {
+			return nil, err
+		}
+		for j, i := range idx {
+			out[i] = verdicts[j]
+		}
+	}
+	return out, nil
 }
 
 // supportChunk is how many pairs go to the verifier at once, so progress
@@ -127,7 +210,7 @@ func VerifyPairs(ctx context.Context, v verify.Verifier, pairs []SupportPair, pr
 		chunk := pairs[i:min(i+supportChunk, len(pairs))]
 		vp := make([]verify.Pair, len(chunk))
 		for k, p := range chunk {
-			vp[k] = verify.Pair{Premise: p.Premise, Hypothesis: p.Hypothesis}
+			vp[k] = verify.Pair{Premise: p.Premise, Hypothesis: p.Hypothesis, Question: p.Question}
 		}
 		verdicts, err := v.Verify(ctx, vp)
 		if err != nil {
@@ -181,7 +264,41 @@ func ScoreSupport(pairs []SupportPair, verdicts []verify.Verdict, maxGrade verif
 	s.MacroF1, s.BalancedAccuracy = s.Binary.MacroF1(), s.Binary.BalancedAccuracy()
 	s.PredictedSupported = s.Binary.PredictedPositive()
 	s.Reliability, s.ECE = Reliability(entail, gold, reliabilityBins)
+	s.Sources = scoreSources(pairs, verdicts, maxGrade)
 	return s
+}
+
+// scoreSources scores the verdicts of each source dataset apart, sources
+// in order of first appearance; nil when no pair names a source.
+func scoreSources(pairs []SupportPair, verdicts []verify.Verdict, maxGrade verify.Grade) []SourceScore {
+	var order []string
+	idx := map[string][]int{}
+	for i, p := range pairs {
+		if p.Source == "" {
+			continue
+		}
+		if _, ok := idx[p.Source]; !ok {
+			order = append(order, p.Source)
+		}
+		idx[p.Source] = append(idx[p.Source], i)
+	}
+	var out []SourceScore
+	for _, src := range order {
+		ss := SourceScore{Source: src, Pairs: len(idx[src])}
+		prob := make([]float64, 0, ss.Pairs)
+		pos := make([]bool, 0, ss.Pairs)
+		for _, i := range idx[src] {
+			ss.Binary.Add(pairs[i].Positive(), verdicts[i].Supported(maxGrade))
+			prob, pos = append(prob, verdicts[i].Entailment), append(pos, pairs[i].Positive())
+			if pairs[i].Positive() {
+				ss.Positives++
+			}
+		}
+		ss.Precision, ss.Recall, ss.F1, ss.MacroF1 = ss.Binary.Precision(), ss.Binary.Recall(), ss.Binary.F1(), ss.Binary.MacroF1()
+		_, ss.ECE = Reliability(prob, pos, reliabilityBins)
+		out = append(out, ss)
+	}
+	return out
 }
 
 // ReliabilityBin is one bin of a reliability table: the pairs whose

@@ -18,8 +18,12 @@
 // qualifiers, comparisons, opposite words) over the best-aligned windows
 // of the premise, and a calibrated probability of support from what they
 // found ([SupportModel]: a logistic score and an isotonic map fitted on
-// SciFact's training claims only by `verity eval support --tune`, kept in
-// support_model.go). Grades are thresholds on that probability; a claim the
+// SciFact's training claims and AttributionBench's dev split by `verity
+// eval support --tune`, kept in support_model.go). Over several passages
+// (an answer's references) each part of a claim is also located on its
+// own, and the parts' windows read together are one more candidate; the
+// words of the question a claim answers are given, not checked. Grades are
+// thresholds on that probability; a claim the
 // checks veto (a different number, a flipped negation, a lost bound...) is
 // never entailed, and only a passage that makes a claim false contradicts
 // it.

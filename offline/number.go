@@ -242,7 +242,7 @@ func (d *doc) quantityAt(i int) (quantity, bool) {
 		return quantity{}, false
 	}
 	r, _ := utf8.DecodeRuneInString(w.Fold)
-	if !unicode.IsDigit(r) || d.identifierDigits(i) {
+	if !unicode.IsDigit(r) || d.identifierDigits(i) || d.citationMarker(i) {
 		return quantity{}, false
 	}
 	q, suffix, ok := d.literal(i)
@@ -642,3 +642,18 @@ func splitDigits(s string) (string, string) {
 }
 
 func isDigitByte(c byte) bool { return '0' <= c && c <= '9' }
+
+// citationMarker reports whether word i is a number in a citation marker
+// ("[5]", "[2, 3]", "[1][4]"): it points at a source and is no amount the
+// claim states.
+func (d *doc) citationMarker(i int) bool {
+	w := d.Words[i]
+	if !isNumeric(w.Fold) {
+		return false
+	}
+	before := strings.TrimRight(d.Text[:w.Start], " ")
+	after := strings.TrimLeft(d.Text[w.End:], " ")
+	open := strings.HasSuffix(before, "[") || strings.HasSuffix(before, ",") && strings.Contains(before[max(0, len(before)-8):], "[")
+	shut := strings.HasPrefix(after, "]") || strings.HasPrefix(after, ",") && strings.Contains(after[:min(len(after), 8)], "]")
+	return open && shut
+}

@@ -3,6 +3,8 @@ package offline
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/veritykb/verity/analysis"
@@ -54,8 +56,8 @@ type SupportParams struct {
 	// Strict is the probability of support at which a claim is entailed
 	// (grade 2: what a strict report keeps); Broad the probability at
 	// which a claim that is not entailed is partly supported (grade 3,
-	// what a broad report adds). 0 means the model's own, chosen on
-	// SciFact's training claims.
+	// what a broad report adds). 0 means the model's own, chosen on its
+	// training pairs (SciFact's training claims, AttributionBench dev).
 	Strict, Broad float64
 }
 
@@ -197,27 +199,30 @@ func checkSupport(p, h *doc, par SupportParams, m *SupportModel) supportCheck {
 	if len(p.Sents) == 0 {
 		return supportCheck{Label: labelNeutral, Reasons: []string{"the premise is empty"}}
 	}
-	x := idfOf(p)
-	wins := align(p, query, x, max(par.Window, 1), par.NearStem)
-	overlap := plainOverlap(p, h, query)
-	var best *supportCheck
-	for k, w := range wins {
-		if k >= candidateWindows || w.Score < candidateShare*wins[0].Score {
-			break
-		}
-		c := judgeWindow(p, h, query, x, w, par)
-		c.Features.Overlap = overlap
-		c.P = m.probability(c.Features)
-		if best == nil || c.P > best.P {
-			best = &c
+	cands := candidateChecks(p, h, query, par)
+	best := 0
+	for k := range cands {
+		cands[k].P = m.probability(cands[k].Features)
+		if cands[k].P > cands[best].P {
+			best = k
 		}
 	}
-	c := *best
+	c := cands[best]
+	// A window that makes the claim false speaks for a contradiction even
+	// when a wider one scores higher: a bound or a condition the wider one
+	// adds ("not less than") keeps its different amount from counting.
+	var flips []string
+	for _, o := range append([]supportCheck{c}, cands...) {
+		if o.Coverage >= par.Contradict && len(o.flips) > 0 {
+			flips = o.flips
+			break
+		}
+	}
 	switch {
 	case c.P >= par.Strict && !c.Features.vetoed():
 		c.Label, c.Reasons = labelEntailed, nil
-	case c.Coverage >= par.Contradict && len(c.flips) > 0:
-		c.Label, c.Reasons = labelContradicted, c.flips
+	case len(flips) > 0:
+		c.Label, c.Reasons = labelContradicted, flips
 	default:
 		c.Label = labelNeutral
 		if len(c.Reasons) == 0 {
@@ -225,6 +230,128 @@ func checkSupport(p, h *doc, par SupportParams, m *SupportModel) supportCheck {
 		}
 	}
 	return c
+}
+
+// candidateChecks judges the best-aligned windows of premise p for claim h
+// (query is h's stems), best-aligned first, with the features that do not
+// depend on the window: the overlap of the whole premise, the coverage of
+// the claim's parts, each at its own best window ([partsCoverage]), and
+// the premise's length.
+func candidateChecks(p, h *doc, query []string, par SupportParams) []supportCheck {
+	x := idfOf(p)
+	wins := align(p, query, x, max(par.Window, 1), par.NearStem)
+	overlap := plainOverlap(p, h, query)
+	parts, partWins := partsCoverage(p, h, x, par)
+	long := math.Log1p(float64(len(p.Sents))) / 5
+	var out []supportCheck
+	for k, w := range wins {
+		if k >= candidateWindows || w.Score < candidateShare*wins[0].Score {
+			break
+		}
+		out = append(out, judgeWindow(p, h, query, x, w, par))
+	}
+	// The parts' own windows, read together, are one more candidate: a
+	// claim whose clauses two passages state is checked against both.
+	if j, ok := joinWindows(p, partWins, max(par.Window, 1)); ok {
+		sub := analyze(j.text)
+		score, credit := coverage(query, sub.stemSet(0, len(sub.Words)), x, par.NearStem)
+		c := judgeWindow(sub, h, query, x, window{First: 0, Last: len(sub.Sents), Score: score, Credit: credit}, par)
+		c.Window = j.span
+		out = append(out, c)
+	}
+	for k := range out {
+		f := &out[k].Features
+		f.Overlap, f.Parts, f.Long = overlap, parts, long
+	}
+	return out
+}
+
+// joined is the text of several windows of a premise read as one passage,
+// in the premise's order, and the span from the first to the last.
+type joined struct {
+	text string
+	span analysis.Span
+}
+
+// joinWindows joins the sentences of windows into one text, each sentence
+// once, in the premise's order; false when they are one run of at most
+// size sentences, which a window of its own already covers (or none).
+func joinWindows(p *doc, wins []window, size int) (joined, bool) {
+	in := map[int]bool{}
+	for _, w := range wins {
+		for i := w.First; i < w.Last; i++ {
+			in[i] = true
+		}
+	}
+	if len(wins) < 2 || len(in) == 0 {
+		return joined{}, false
+	}
+	idx := make([]int, 0, len(in))
+	for i := range in {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	if idx[len(idx)-1]-idx[0]+1 == len(idx) && len(idx) <= size {
+		return joined{}, false
+	}
+	var b strings.Builder
+	for k, i := range idx {
+		if k > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(p.Text[p.Sents[i].Span.Start:p.Sents[i].Span.End])
+	}
+	return joined{text: b.String(), span: analysis.Span{Start: p.Sents[idx[0]].Span.Start, End: p.Sents[idx[len(idx)-1]].Span.End}}, true
+}
+
+// partsCoverage locates each part of claim h (its clauses, a part holding
+// at least two content stems) on its own across the premise: the
+// IDF-weighted mean of each part's coverage by its best window of up to
+// Window sentences, wherever that window is. A claim whose clauses two
+// passages state apart is covered; a claim one of whose parts no passage
+// states is covered only in part. It returns the parts' best windows too.
+func partsCoverage(p, h *doc, x idf, par SupportParams) (float64, []window) {
+	var parts [][]string
+	var cur []string
+	seen := map[string]bool{}
+	last := -1
+	for i, w := range h.Words {
+		if !w.Content {
+			continue
+		}
+		if last >= 0 && h.clauseBreak(last, i) && len(cur) >= 2 {
+			parts, cur, seen = append(parts, cur), nil, map[string]bool{}
+		}
+		if !seen[w.Stem] {
+			seen[w.Stem] = true
+			cur = append(cur, w.Stem)
+		}
+		last = i
+	}
+	if len(cur) > 0 {
+		if len(cur) < 2 && len(parts) > 0 {
+			parts[len(parts)-1] = append(parts[len(parts)-1], cur...)
+		} else {
+			parts = append(parts, cur)
+		}
+	}
+	var got, total float64
+	var best []window
+	for _, part := range parts {
+		var wt float64
+		for _, s := range part {
+			wt += x.weight(s)
+		}
+		if wins := align(p, part, x, max(par.Window, 1), par.NearStem); len(wins) > 0 && wins[0].Score > 0 {
+			got += wt * wins[0].Score
+			best = append(best, wins[0])
+		}
+		total += wt
+	}
+	if total == 0 {
+		return 0, nil
+	}
+	return got / total, best
 }
 
 // plainOverlap is the share of the claim's content stems (and near stems)

@@ -176,3 +176,84 @@ func TestSupportBatchTask(t *testing.T) {
 		t.Errorf("verify.support = %s, want label contradicted", resp.Text)
 	}
 }
+
+// referencesEN are three passages an answer cites, joined as
+// AttributionBench joins them: a claim may take one part from one passage
+// and another part from another.
+const referencesEN = `Title: Statins
+
+Statins block HMG-CoA reductase, an enzyme the liver uses to make cholesterol. They are taken once a day.
+
+Title: How statins work
+
+Statins also help the liver remove cholesterol that is already in the blood. Side effects include muscle pain.
+
+Title: Tides
+
+Ocean tides are caused mainly by the gravitational pull of the moon, and to a lesser degree of the sun.`
+
+// TestSupportPassages: over several passages, each part of a claim is
+// located on its own (the parts' coverage), a paraphrase of what the
+// passages say counts, and a claim that adds what no passage states does
+// not; citation markers are not amounts.
+func TestSupportPassages(t *testing.T) {
+	p := analyze(referencesEN)
+	tests := []struct {
+		claim    string
+		entailed bool
+	}{
+		{"Statins block an enzyme the liver uses to make cholesterol, and they help the liver remove cholesterol from the blood [2].", true},
+		{"Tides are caused by the gravitational pull of the moon and the sun [3].", true},
+		{"Statins block an enzyme the liver uses to make cholesterol, and cure heart disease within a week [2].", false},
+		{"Statins block an enzyme the liver uses to make cholesterol, and they are taken twice a day [1].", false},
+	}
+	for _, tt := range tests {
+		c := checkSupport(p, analyze(tt.claim), DefaultSupport, nil)
+		if (c.Label == labelEntailed) != tt.entailed {
+			t.Errorf("checkSupport(references | %q) = %s (P %.2f, parts %.2f), want entailed %v", tt.claim, c.explain(), c.P, c.Features.Parts, tt.entailed)
+		}
+		if c.Features.NumberMissing && strings.Contains(tt.claim, "[") && tt.entailed {
+			t.Errorf("checkSupport(references | %q): the citation marker counts as a missing number", tt.claim)
+		}
+	}
+	// The two clauses of the first claim stand in two passages: each is
+	// covered by its own window, better than any one window covers both.
+	h := analyze(tests[0].claim)
+	c := checkSupport(p, h, DefaultSupport, nil)
+	one := align(p, h.stems(), idfOf(p), DefaultSupport.Window, DefaultSupport.NearStem)[0]
+	if c.Features.Parts <= one.Score || c.Features.Parts < 0.9 {
+		t.Errorf("parts coverage %.2f against the best window's %.2f, want the parts covered (>= 0.9) better than one window", c.Features.Parts, one.Score)
+	}
+	if got := referencesEN[c.Window.Start:c.Window.End]; !strings.HasPrefix(got, "Statins block") || !strings.HasSuffix(got, "already in the blood.") {
+		t.Errorf("checkSupport window = %q, want the span of both passages' sentences", got)
+	}
+	// A claim one of whose clauses no passage states is covered in part.
+	if d := checkSupport(p, analyze(tests[2].claim), DefaultSupport, nil); d.Features.Parts >= 0.9 || d.Features.Parts <= 0.3 {
+		t.Errorf("parts coverage of a claim with an unstated clause = %.2f, want partial", d.Features.Parts)
+	}
+}
+
+// TestVerifierQuestion: the words of the question a claim answers are
+// given, not something the premise must state: the verdict on question
+// and claim is the verdict on the claim alone, where reading the question
+// as part of the claim would leave words the passage lacks.
+func TestVerifierQuestion(t *testing.T) {
+	premise := "Construction of the Eiffel Tower was finished in 1889."
+	q := "what is the tallest iron landmark of paris and when was it built"
+	claim := "The Eiffel Tower was finished in 1889."
+	v := NewVerifier(SupportParams{}, nil)
+	got, err := v.Verify(context.Background(), []verify.Pair{
+		{Premise: premise, Hypothesis: q + "\n" + claim, Question: q},
+		{Premise: premise, Hypothesis: claim},
+		{Premise: premise, Hypothesis: q + "\n" + claim},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0].Label != verify.Entailed || got[0].Entailment != got[1].Entailment {
+		t.Errorf("Verify(question + claim, question named) = %+v, want the claim's own verdict %+v", got[0], got[1])
+	}
+	if got[2].Entailment >= got[0].Entailment {
+		t.Errorf("Verify(question + claim, question not named) = %+v, want a lower probability than %+v: the question's words count against it", got[2], got[0])
+	}
+}

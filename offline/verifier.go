@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"strings"
 
 	"github.com/veritykb/verity/verify"
 )
@@ -45,6 +46,18 @@ func (v *Verifier) String() string {
 		sha256.Sum256([]byte(v.model.GoSource())))
 }
 
+// claimOf analyses a pair's claim: the hypothesis less the question it
+// begins with when the pair names one (the question's words are given,
+// not something the premise must state), the whole hypothesis otherwise.
+func claimOf(p verify.Pair) *doc {
+	if q := strings.TrimSpace(p.Question); q != "" {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(p.Hypothesis), q); ok && strings.TrimSpace(rest) != "" {
+			return analyze(rest)
+		}
+	}
+	return analyze(p.Hypothesis)
+}
+
 // Params returns the thresholds the verifier uses.
 func (v *Verifier) Params() SupportParams { return v.par }
 
@@ -65,7 +78,7 @@ func (v *Verifier) Verify(ctx context.Context, pairs []verify.Pair) ([]verify.Ve
 			pd = analyze(p.Premise)
 			premises[p.Premise] = pd
 		}
-		hd := analyze(p.Hypothesis)
+		hd := claimOf(p)
 		c := checkSupport(pd, hd, v.par, v.model)
 		vd := verify.Verdict{Entailment: c.P, By: ByOffline, Model: Name}
 		switch {

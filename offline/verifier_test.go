@@ -172,6 +172,43 @@ func TestFitSupport(t *testing.T) {
 	checkModel(&SupportModel{Features: []string{"coverage"}, Weights: []float64{1}})
 }
 
+// TestThresholdSets: with a floor on each set, the cut is the best mean
+// macro-F1 among cuts that keep every set's precision, not the cut that
+// suits the larger set; with no cut keeping them all, the one that misses
+// its floors the least.
+func TestThresholdSets(t *testing.T) {
+	var prob []float64
+	var y []bool
+	var sets []string
+	add := func(set string, p float64, pos bool, n int) {
+		for range n {
+			prob, y, sets = append(prob, p), append(y, pos), append(sets, set)
+		}
+	}
+	// The large set is best cut at 0.3; the small one loses its
+	// precision below 0.6.
+	add("large", 0.2, false, 40)
+	add("large", 0.35, true, 30)
+	add("large", 0.7, true, 30)
+	add("small", 0.35, false, 10)
+	add("small", 0.7, true, 10)
+	if cut, _, _, _ := threshold(prob, y, 0.85, false); cut > 0.35 {
+		t.Fatalf("threshold(pooled) = %v, want the large set's cut (at most 0.35): the test needs a pooled cut that hurts the small set", cut)
+	}
+	got := thresholdSets(prob, y, sets, map[string]float64{"large": 0.9, "small": 0.9})
+	if got <= 0.35 || got > 0.7 {
+		t.Errorf("thresholdSets = %v, want a cut above 0.35 that keeps the small set's precision", got)
+	}
+	if p, _, _ := cutFigures(prob, y, got, func(i int) bool { return sets[i] == "small" }); p < 0.9 {
+		t.Errorf("precision on the small set at %v = %v, want at least its floor 0.9", got, p)
+	}
+	// Floors no cut keeps: the cut whose worst precision margin is least
+	// negative.
+	if got := thresholdSets(prob, y, sets, map[string]float64{"large": 1.1, "small": 1.1}); got != 0.7 {
+		t.Errorf("thresholdSets(floors out of reach) = %v, want 0.7, the most precise cut", got)
+	}
+}
+
 // TestAdds: what a claim states beyond its passage — a new word, a new
 // amount — but not an amount the passage gives in other units.
 func TestAdds(t *testing.T) {

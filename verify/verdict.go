@@ -45,6 +45,12 @@ const (
 type Pair struct {
 	Premise    string `json:"premise"`
 	Hypothesis string `json:"hypothesis"`
+	// Question, when set, is the question the claim answers, which
+	// Hypothesis begins with (AttributionBench reads question and claim as
+	// one hypothesis). A verifier may take its words as given rather than
+	// as something the premise must state; one that reads Hypothesis
+	// alone reads it whole.
+	Question string `json:"question,omitempty"`
 }
 
 // Verdict is the outcome of one check. It is a value: a claim that is not
