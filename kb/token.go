@@ -161,23 +161,13 @@ func (s *Service) RevokeToken(ctx context.Context, c verity.Caller, id string) (
 }
 
 // Authenticate returns the caller a bearer token acts as. Whatever is
-// wrong — malformed, unknown, wrong secret, expired, revoked — the error is
-// the same EUNAUTHORIZED with the same message, so a guess learns nothing.
+// wrong — malformed, unknown, wrong secret, expired, revoked, a SCIM
+// token — the error is the same EUNAUTHORIZED with the same message, so a
+// guess learns nothing.
 func (s *Service) Authenticate(ctx context.Context, bearer string) (verity.Caller, error) {
-	denied := verity.Errorf(verity.EUNAUTHORIZED, "invalid or expired token")
-	id, secret, ok := parseToken(bearer)
-	if !ok {
-		return verity.Caller{}, denied
-	}
-	t, err := s.store.Token(ctx, id)
-	switch {
-	case notFound(err):
-		return verity.Caller{}, denied
-	case err != nil:
+	t, err := s.validToken(ctx, bearer, "")
+	if err != nil {
 		return verity.Caller{}, err
-	}
-	if subtle.ConstantTimeCompare([]byte(secretHash(secret)), []byte(t.Hash)) != 1 || !t.Valid(s.now()) || t.Scope != "" {
-		return verity.Caller{}, denied
 	}
 	return s.Resolve(ctx, verity.NewCaller(t.Principals...).WithToken(t.ID))
 }
@@ -187,22 +177,32 @@ func (s *Service) Authenticate(ctx context.Context, bearer string) (verity.Calle
 // [Service.Authenticate]. The provisioner reads as public alone: it may
 // change the directory and nothing else.
 func (s *Service) AuthenticateSCIM(ctx context.Context, bearer string) (verity.Caller, error) {
+	t, err := s.validToken(ctx, bearer, verity.ScopeSCIM)
+	if err != nil {
+		return verity.Caller{}, err
+	}
+	return verity.NewCaller(t.Principals[0]).WithPrincipals().WithToken(t.ID).WithScope(verity.ScopeSCIM), nil
+}
+
+// validToken returns the stored token bearer names when its secret
+// matches, it is valid now and its scope is scope; else the one refusal.
+func (s *Service) validToken(ctx context.Context, bearer, scope string) (*verity.Token, error) {
 	denied := verity.Errorf(verity.EUNAUTHORIZED, "invalid or expired token")
 	id, secret, ok := parseToken(bearer)
 	if !ok {
-		return verity.Caller{}, denied
+		return nil, denied
 	}
 	t, err := s.store.Token(ctx, id)
 	switch {
 	case notFound(err):
-		return verity.Caller{}, denied
+		return nil, denied
 	case err != nil:
-		return verity.Caller{}, err
+		return nil, err
 	}
-	if subtle.ConstantTimeCompare([]byte(secretHash(secret)), []byte(t.Hash)) != 1 || !t.Valid(s.now()) || t.Scope != verity.ScopeSCIM || len(t.Principals) == 0 {
-		return verity.Caller{}, denied
+	if subtle.ConstantTimeCompare([]byte(secretHash(secret)), []byte(t.Hash)) != 1 || !t.Valid(s.now()) || t.Scope != scope || len(t.Principals) == 0 {
+		return nil, denied
 	}
-	return verity.NewCaller(t.Principals[0]).WithPrincipals().WithToken(t.ID).WithScope(verity.ScopeSCIM), nil
+	return t, nil
 }
 
 // parseToken splits "vty_ID_SECRET", checking the lengths and the alphabet.
