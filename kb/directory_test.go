@@ -253,3 +253,36 @@ func TestPlatformGroups(t *testing.T) {
 		t.Errorf("an admin writing a platform group's members = %v, want EINVALID (only its connector does)", err)
 	}
 }
+
+// BenchmarkAuthenticate measures what the directory adds to every
+// authenticated request: a token whose user the directory lists (its
+// groups read from the store) beside one whose user it does not.
+//
+//	go test ./kb -run '^$' -bench Authenticate -count 5
+func BenchmarkAuthenticate(b *testing.B) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "auth.db"), sqlite.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	s := kb.New(db, kb.Options{Now: func() time.Time { return t0 }})
+	for _, g := range []string{"staff", "sales", "eng"} {
+		if _, err := s.AddToGroup(ctx, local, kb.GroupChange{Group: g, Users: []string{"listed@corp.example"}, Create: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, name := range []string{"unlisted", "listed"} {
+		tok, err := s.CreateToken(ctx, local, kb.TokenRequest{Name: name, Principals: []string{"user:" + name + "@corp.example", "group:staff"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Authenticate(ctx, tok.Token); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
