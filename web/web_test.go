@@ -18,7 +18,7 @@ import (
 // TestHandler serves every route of the UI and checks its status, type and
 // the security headers that every response carries, a 404 included.
 func TestHandler(t *testing.T) {
-	h := web.New()
+	h := web.New(web.Options{})
 	for _, c := range []struct {
 		method, path string
 		status       int
@@ -35,7 +35,8 @@ func TestHandler(t *testing.T) {
 		{"GET", "/sources/", 404, "text/plain; charset=utf-8"},
 		{"GET", "/assets/index.html", 404, "text/plain; charset=utf-8"},
 		{"GET", "/assets/../go.mod", 404, "text/plain; charset=utf-8"},
-		{"GET", "/favicon.ico", 404, "text/plain; charset=utf-8"},
+		{"GET", "/favicon.ico", 200, "image/x-icon"},
+		{"GET", "/assets/favicon.ico", 404, "text/plain; charset=utf-8"},
 		{"POST", "/", 405, "text/plain; charset=utf-8"},
 	} {
 		w := httptest.NewRecorder()
@@ -162,10 +163,13 @@ func TestMessages(t *testing.T) {
 		t.Fatal("i18n.js: no ru block")
 	}
 	key := regexp.MustCompile(`(?m)^    '?([\w.-]+)'?: `)
+	// A plural's forms differ by language (one and other in English; one,
+	// few, many and other in Russian): the message is the key before them.
+	plural := regexp.MustCompile(`\.(one|few|many|other)$`)
 	set := func(s string) map[string]bool {
 		m := map[string]bool{}
 		for _, k := range key.FindAllStringSubmatch(s, -1) {
-			m[k[1]] = true
+			m[plural.ReplaceAllString(k[1], "")] = true
 		}
 		return m
 	}

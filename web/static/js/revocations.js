@@ -1,11 +1,13 @@
 // revocations.js is the revocation log, a dry run of a revocation (what it
 // would retract, and what survives on other sources), and — for curators —
 // revoke and undo. Readers see the log and the dry run filtered to what
-// they may read, as the server filters them.
+// they may read, as the server filters them. The log shows one line per
+// event, its sources named by their titles (from the sources the caller
+// may read), and offers undo only on events not undone already.
 
 import { call } from './api.js';
 import { h, clear, sourcePath } from './dom.js';
-import { t, current } from './i18n.js';
+import { t, current, label, principal } from './i18n.js';
 
 function when(iso) {
   const d = new Date(iso);
@@ -23,32 +25,69 @@ export async function render(root, ctx) {
 }
 
 async function loadLog(box, ctx) {
-  const res = await call('GET', 'log', { signal: ctx.signal }).catch((err) => {
+  const [res, list] = await Promise.all([
+    call('GET', 'log', { signal: ctx.signal }),
+    // Titles for the refs: the sources the caller may read, revoked ones too.
+    call('GET', 'sources', { signal: ctx.signal }).catch(() => null),
+  ]).catch((err) => {
     clear(box).append(h('h2', { id: 'log-title' }, t('log.events')));
     ctx.fail(box, err);
-    return null;
+    return [null, null];
   });
   if (!res) return;
+  const titles = new Map((list?.sources || []).map((s) => [s.id, s.title || '']));
   clear(box).append(h('h2', { id: 'log-title' }, t('log.events')));
   const events = (res.events || []).slice().reverse(); // newest first
   if (!events.length) {
     box.append(h('p', { class: 'empty' }, t('log.none')));
     return;
   }
-  box.append(h('ol', { class: 'eventlist', reversed: true }, events.map((ev) => renderEvent(ev, ctx, box))));
+  box.append(h('ol', { class: 'eventlist', reversed: true }, events.map((ev) => renderEvent(ev, ctx, box, titles))));
 }
 
-function renderEvent(ev, ctx, box) {
-  const status = h('p', { class: 'status', role: 'status' });
-  const li = h('li', { class: 'event', 'data-event': String(ev.id), 'data-action': ev.action, 'data-undoes': ev.undoes ? String(ev.undoes) : false },
-    h('p', {}, h('strong', { class: 'action' }, ev.action), ' #', String(ev.id), ' · ', h('span', { class: 'who' }, ev.who), ' · ', when(ev.at)),
-    h('p', { class: 'refs' }, (ev.refs || []).join(', '),
-      ev.changed?.length ? [' · ', t('log.changed'), ': ', ev.changed.join(', ')] : null),
-    ev.undoes ? h('p', { class: 'meta' }, t('log.undoes', { id: ev.undoes })) : null,
-    h('p', { class: 'why' }, ev.why_hidden ? h('em', {}, t('log.withheld')) : ev.why || ''),
-  );
-  if (ctx.rights.curator) {
-    li.append(h('p', {}, h('button', {
+// refName returns an element naming ref: a source by its title, linked,
+// when the caller may read it; a record, or a source it may not list, by
+// its id.
+export function refName(ref, titles) {
+  const s = String(ref);
+  const colon = s.indexOf(':');
+  const kind = s.slice(0, colon) === 'record' ? 'record' : 'source';
+  const id = s.slice(0, colon) === 'record' || s.slice(0, colon) === 'source' ? s.slice(colon + 1) : s;
+  if (kind === 'source') {
+    const title = titles.get(id);
+    if (title !== undefined) return h('a', { href: sourcePath(id), class: 'ref doc', 'data-ref': s }, title || id);
+    return h('span', { class: 'ref', 'data-ref': s }, t('log.source'), ' ', h('code', { class: 'doc' }, id));
+  }
+  return h('span', { class: 'ref', 'data-ref': s }, t('log.record'), ' ', h('code', { class: 'doc' }, id));
+}
+
+// what says what an event did, in words: revoked or restored, and
+// whether it undid an earlier event (the log's ids are no one's business:
+// they say nothing of order, and the lines are in order).
+function what(ev) {
+  if (ev.undoes) return label('log.undid', ev.action);
+  return label('log.action', ev.action);
+}
+
+function renderEvent(ev, ctx, box, titles) {
+  const status = h('span', { class: 'status', role: 'status' });
+  const refs = (ev.refs || []).map((r, i) => [i ? ', ' : '', refName(r, titles)]);
+  const unchanged = (ev.changed || []).length === 0;
+  const pieces = [
+    h('strong', { class: 'action' }, what(ev)),
+    h('span', { class: 'refs' }, refs),
+    h('span', { class: 'by doc', 'data-principal': ev.who }, principal(ev.who)),
+    h('time', { datetime: ev.at }, when(ev.at)),
+    ev.why_hidden ? h('em', { class: 'why' }, t('log.withheld')) : ev.why ? h('span', { class: 'why doc' }, ev.why) : null,
+    unchanged ? h('span', { class: 'note' }, t('log.unchanged')) : null,
+    ev.undone_by ? h('span', { class: 'undone note' }, t('log.undoneBy')) : null,
+  ].filter(Boolean);
+  const line = h('p', { class: 'line' }, pieces.flatMap((p, i) => (i ? [h('span', { class: 'sep', 'aria-hidden': 'true' }, ' · '), p] : [p])));
+  const li = h('li', { class: 'event', 'data-event': String(ev.id), 'data-action': ev.action, 'data-undoes': ev.undoes ? String(ev.undoes) : false, 'data-undone-by': ev.undone_by ? String(ev.undone_by) : false }, line);
+  // Undo is offered where it can work: an event not undone yet that
+  // changed something (an undo is itself an event, and can be undone).
+  if (ctx.rights.curator && !ev.undone_by && !unchanged) {
+    line.append(' ', h('button', {
       type: 'button', class: 'undo', 'data-undo': String(ev.id),
       onclick: async (e) => {
         e.currentTarget.disabled = true;
@@ -58,7 +97,7 @@ function renderEvent(ev, ctx, box) {
         });
         if (rep) await loadLog(box, ctx);
       },
-    }, t('log.undo'))), status);
+    }, t('log.undo')), status);
   }
   return li;
 }
@@ -75,7 +114,9 @@ function renderImpactForm(box, ctx, reload) {
     h('label', { for: 'impact-refs' }, t('impact.refs')), refs,
     h('p', { class: 'actions' }, h('button', { type: 'submit', id: 'preview' }, t('impact.preview'))),
   );
-  box.append(h('h2', { id: 'impact-title' }, t('impact.title')), h('p', { class: 'note' }, t('impact.intro')), form, out);
+  // The intro shows the syntax of a record's ref as code: it is what to type.
+  const [before, after] = t('impact.intro').split('{syntax}');
+  box.append(h('h2', { id: 'impact-title' }, t('impact.title')), h('p', { class: 'note' }, before, h('code', {}, 'record:ID'), after ?? ''), form, out);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const list = refsOf(refs.value);
@@ -125,7 +166,7 @@ function renderImpactForm(box, ctx, reload) {
 function renderDone(rep, ctx, status, reload) {
   const out = h('div', { class: 'done' });
   if (!rep.event) {
-    out.append(h('p', { class: 'note' }, t('impact.nothing', { refs: (rep.refs || []).join(', ') })));
+    out.append(h('p', { class: 'note' }, t('impact.nothing'), ' ', h('span', { class: 'doc' }, (rep.refs || []).join(', '))));
     return out;
   }
   const undoing = Boolean(rep.event.undoes);
@@ -159,10 +200,10 @@ function renderReport(rep, done) {
     if (!g || !g.count) return null;
     return h('section', { class: 'group ' + key, 'data-group': key },
       h('h3', {}, title, ' (', String(g.count), ')'),
-      h('p', { class: 'meta' }, Object.entries(g.by_kind || {}).map(([k, v]) => `${k}: ${v}`).join(', ')),
-      h('ul', {}, (g.records || []).map((r) => h('li', { 'data-record': r.id },
-        h('span', { class: 'kind' }, r.kind), ' ',
-        r.source ? h('a', { href: sourcePath(r.source) }, r.text || r.id) : h('span', {}, r.text || r.id),
+      h('p', { class: 'meta' }, Object.entries(g.by_kind || {}).map(([k, v]) => `${label('kind', k)}: ${v}`).join(', ')),
+      h('ul', {}, (g.records || []).map((r) => h('li', { 'data-record': r.id, 'data-kind': r.kind },
+        h('span', { class: 'kind' }, label('kind', r.kind)), ' ',
+        r.source ? h('a', { href: sourcePath(r.source), class: 'doc' }, r.text || r.id) : h('span', { class: 'doc' }, r.text || r.id),
       ))),
     );
   };

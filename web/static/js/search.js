@@ -1,5 +1,6 @@
 // search.js searches the records the caller may read and lists them with
-// the chunk that matched, each opening its source at that chunk.
+// the chunk that matched, the query's words highlighted, each opening its
+// source at that chunk.
 
 import { call } from './api.js';
 import { h, original, sourcePath } from './dom.js';
@@ -30,14 +31,45 @@ export async function render(root, ctx) {
   if (!res) return;
   if (!(res.results || []).length) result.append(h('p', { class: 'empty', role: 'status' }, t('search.none')));
   else {
+    const words = terms(q);
     result.append(h('ol', { class: 'results' }, res.results.map((r) => h('li', { class: 'hit' },
-      h('h2', {}, h('a', { href: sourcePath(r.source_id, r.version, r.chunk?.start, r.chunk?.end), class: 'source-link' }, r.title || r.source_id)),
-      h('p', { class: 'meta' }, h('span', { class: 'system' }, r.system), ' · ', t('search.score'), ' ', (r.score ?? 0).toFixed(2), ' · ', original(r.uri)),
-      h('p', { class: 'snippet' }, snippet(r.chunk?.text || '')),
+      h('h2', {}, h('a', { href: sourcePath(r.source_id, r.version, r.chunk?.start, r.chunk?.end), class: 'source-link doc' }, marked(r.title || r.source_id, words))),
+      h('p', { class: 'meta' }, h('span', { class: 'system doc' }, r.system), ' · ', original(r.uri)),
+      h('p', { class: 'snippet doc' }, marked(snippet(r.chunk?.text || ''), words)),
     ))));
   }
   const hints = renderHints(res.hints);
   if (hints) result.append(hints);
+}
+
+// terms returns the query's words as the prefixes to look for: lower case,
+// a longer word cut by its last letters so that its other forms match too
+// ("пересмотр" finds "пересматриваются", "deploys" finds "deployment").
+export function terms(q) {
+  const out = new Set();
+  for (const m of q.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+    const w = Array.from(m[0]);
+    if (w.length < 2) continue;
+    const cut = w.length >= 7 ? 3 : w.length >= 5 ? 1 : 0;
+    out.add(w.slice(0, w.length - cut).join(''));
+  }
+  return [...out];
+}
+
+// marked returns text with each word that starts with one of the prefixes
+// in a <mark>, as text nodes and elements (never HTML).
+export function marked(text, prefixes) {
+  if (!prefixes.length) return [text];
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const w = m[0].toLowerCase();
+    if (!prefixes.some((p) => w.startsWith(p))) continue;
+    out.push(text.slice(last, m.index), h('mark', { class: 'term' }, m[0]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
 }
 
 function snippet(text) {
