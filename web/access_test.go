@@ -314,3 +314,38 @@ func TestAnonymousThenToken(t *testing.T) {
 		t.Errorf("after sign-out the staff page is still shown")
 	}
 }
+
+// TestQuietLoad loads the UI as a visitor the server does not know, and as
+// an anonymous reader, reading the browser's console: no request fails on
+// load (no 401 from asking who a visitor without a token is where only
+// tokens get in; an icon at /favicon.ico), and the anonymous reader's
+// example questions name public records only.
+func TestQuietLoad(t *testing.T) {
+	f := build(t)
+	closed := f.start(t, serverOptions{})
+	tb := newTab(t, 1280, 800) // fails on any console error, a failed request's included
+	tb.open(closed.URL + "/")
+	tb.wait("#signin-form #token")
+	if got := eval[string](tb, `fetch('/favicon.ico').then(r => r.status + ' ' + r.headers.get('Content-Type'))`); got != "200 image/x-icon" {
+		t.Errorf("/favicon.ico = %s, want 200 image/x-icon", got)
+	}
+	tb.do(chromedp.SendKeys(chromedp.ID("token"), f.tokens["alice"]))
+	tb.click("#signin-form button[type=submit]")
+	tb.wait("#examples a.example")
+
+	open := f.start(t, serverOptions{anonymous: true})
+	anon := newTab(t, 390, 844)
+	anon.open(open.URL + "/")
+	anon.wait("#examples a.example")
+	examples := anon.textOf("#examples")
+	if !strings.Contains(examples, "Политика пересмотра прав доступа") {
+		t.Errorf("anonymous examples %q lack the public access policy", examples)
+	}
+	for _, private := range []string{"Vacation policy", "План сокращений"} {
+		if strings.Contains(examples, private) {
+			t.Errorf("anonymous examples %q name %q, which is not public", examples, private)
+		}
+	}
+	anon.click("#examples a.example")
+	anon.waitJS(`!!document.getElementById('answer') || !!document.getElementById('notfound')`)
+}

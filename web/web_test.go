@@ -61,6 +61,23 @@ func TestHandler(t *testing.T) {
 			t.Errorf("Content-Security-Policy %q: want %q and no unsafe- source", web.Policy, want)
 		}
 	}
+	// The page says how callers get in, so that it asks who the caller is
+	// only when the answer can be other than 401.
+	for _, c := range []struct {
+		opt  web.Options
+		want string
+	}{
+		{web.Options{}, "token"},
+		{web.Options{Anonymous: true}, "token anonymous"},
+		{web.Options{Proxy: true}, "token proxy"},
+		{web.Options{Anonymous: true, Proxy: true}, "token anonymous proxy"},
+	} {
+		w := httptest.NewRecorder()
+		web.New(c.opt).ServeHTTP(w, httptest.NewRequest("GET", "/", nil))
+		if want := `<meta name="verity-sign-in" content="` + c.want + `">`; !strings.Contains(w.Body.String(), want) {
+			t.Errorf("New(%+v) serves a page without %s", c.opt, want)
+		}
+	}
 	// A client that has the file revalidates it for free.
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest("GET", "/assets/js/app.js", nil))

@@ -19,7 +19,7 @@ const blank = /^[ \t]*$/;
 
 // inlineRe finds code, strong, emphasis and links; the groups are each
 // form's content (and a link's target).
-const inlineRe = /`([^`\n]+)`|\*\*(?=\S)([^\n]*?\S)\*\*|(?<![\p{L}\p{N}_])__(?=\S)([^\n]*?\S)__(?![\p{L}\p{N}_])|\*(?=[^\s*])([^\n*]*?[^\s*])?\*|(?<![\p{L}\p{N}_])_(?=[^\s_])([^\n_]*?[^\s_])?_(?![\p{L}\p{N}_])|\[([^\]\n]+)\]\(([^()\s]+)\)/gu;
+const inlineRe = /`([^`\n]+)`|\*\*(?=\S)([^\n]*?\S)\*\*|(?<![\p{L}\p{N}_])__(?=\S)([^\n]*?\S)__(?![\p{L}\p{N}_])|\*(?=[^\s*])([^\n*]*?[^\s*])?\*|(?<![\p{L}\p{N}_])_(?=[^\s_])([^\n_]*?[^\s_])?_(?![\p{L}\p{N}_])|\[([^\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/gu;
 
 // render returns text rendered as a fragment, and the marks it made for hl
 // ({from, to} in UTF-16 code units of text, or null): the first mark is the
