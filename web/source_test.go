@@ -77,7 +77,7 @@ func TestMarkdownSource(t *testing.T) {
 			quote: q('blockquote').map(e => e.textContent),
 			strong: q('strong').map(e => e.textContent),
 			links: q('a').map(a => a.getAttribute('href') + ' ' + a.target + ' ' + a.textContent),
-			marks: body.innerText.split('\n').filter(l => /^\s*(#|[-*+] |\||>|` + "```" + `)/.test(l)),
+			marks: body.innerText.split('\n').filter(l => /^\s*(#|[-*+] |\||>|`+"```"+`)/.test(l)),
 		};
 	})())`)
 	var r struct {
@@ -130,7 +130,7 @@ func TestMarkdownIsText(t *testing.T) {
 	tb.open(s.URL + "/")
 	tb.wait("#question")
 	raw := eval[string](tb, `import('/assets/js/markdown.js').then(m => {
-		const text = '# <b>Title</b>\n\n[run](javascript:alert(1)) and [site](https://example.org/a) and <img src=x onerror=alert(1)>\n\nsnake_case_name and a__b__c stay; **unclosed and *half\n\n- item with ` + "`code`" + `';
+		const text = '# <b>Title</b>\n\n[run](javascript:alert(1)) and [site](https://example.org/a) and <img src=x onerror=alert(1)>\n\nsnake_case_name and a__b__c stay; **unclosed and *half\n\n- item with `+"`code`"+`';
 		const div = document.createElement('div');
 		const r = m.render(text, {from: text.indexOf('snake'), to: text.indexOf(' stay')});
 		div.append(r.fragment);
