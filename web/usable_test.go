@@ -202,6 +202,7 @@ func TestAnswerRendering(t *testing.T) {
 	if strings.Join(r.Links, " ") != "https://wiki.corp.example/d" || strings.Join(r.Texts, " ") != "file:///x" {
 		t.Errorf("source uris: links %q, text %q; want only the https one linked", r.Links, r.Texts)
 	}
+	eval[chromedp.Void](tb, `document.querySelector('.claims').scrollIntoView()`)
 	tb.screenshot("webui-answer-flags-phone", 780, 1688)
 
 	// Byte spans over characters of 1, 2, 3 and 4 bytes.
