@@ -232,7 +232,72 @@ func TestTour(t *testing.T) {
 					t.Errorf("a log line has a dangling separator: %s", tb.textOf(".eventlist"))
 				}
 				shot("log")
+
+				// An answer with what the offline engine does not give here:
+				// every distortion reason the server writes, a paraphrase,
+				// quotes found other than byte for byte, a part not found,
+				// a conflict, a statement dropped and a stage failed.
+				tb.open(s.URL + "/")
+				tb.wait("#question")
+				eval[chromedp.Void](tb, `import('/assets/js/ask.js').then(m => document.getElementById('result').replaceChildren(m.renderAnswer(`+markedAnswer(t)+`)))`)
+				tb.wait(".claims .claim .badge.distortion")
+				check("answer with every mark")
 			})
 		}
 	}
+}
+
+// markedAnswer is an answer as the API writes it, in JSON, whose claims
+// carry the distortion reasons answer.Distortion gives for pairs that
+// raise each of them.
+func markedAnswer(t *testing.T) string {
+	t.Helper()
+	cite := func(kind string) []map[string]any {
+		return []map[string]any{{"n": 1, "source_id": accessID, "version": 1, "title": "Политика", "system": "confluence",
+			"quote": map[string]any{"text": "пересматриваются", "start": 0, "end": 4, "kind": kind}}}
+	}
+	var claims []map[string]any
+	seen := map[string]bool{}
+	for _, p := range [][2]string{
+		{"Права пересматриваются раз в 12 месяцев.", "Права пересматриваются не реже одного раза в 12 месяцев, кроме случаев инцидентов."},
+		{"Отпуск составляет 30 дней.", "Отпуск составляет 28 дней."},
+		{"Деплой разрешён в пятницу.", "Деплой не разрешён в пятницу."},
+		{"Деплой не разрешён в пятницу.", "Деплой разрешён в пятницу."},
+		{"Возможно, деплой разрешён.", "Деплой разрешён, если тесты прошли."},
+		{"Deploys happen only on weekdays, at most twice a day.", "Deploys happen on weekdays."},
+		{"Deploys may happen on Friday if approved.", "Deploys happen on Friday."},
+		{"Deploys happen on Friday.", "Deploys probably happen on Friday."},
+	} {
+		risk, reasons := answer.Distortion(p[0], p[1])
+		for _, r := range reasons {
+			kind, _, _ := strings.Cut(r, ":")
+			seen[kind] = true
+		}
+		claims = append(claims, map[string]any{"claim": p[0], "is_paraphrased": true, "distortion_risk": risk, "distortion_reasons": reasons,
+			"refs": []int{1}, "citations": cite(string(quote.Exact))})
+	}
+	for _, kind := range []string{"number", "negation", "qualifier", "condition", "hedge"} {
+		if !seen[kind] {
+			t.Fatalf("no pair raises a %s reason", kind)
+		}
+	}
+	claims = append(claims,
+		map[string]any{"claim": "Права пересматривают.", "is_paraphrased": true, "distortion_risk": answer.RiskNone, "refs": []int{1}, "citations": cite(string(quote.Normalized))},
+		map[string]any{"claim": "Права пересматриваются.", "is_paraphrased": false, "distortion_risk": answer.RiskNone, "refs": []int{1}, "citations": cite(string(quote.Fuzzy)), "marked": true},
+		map[string]any{"claim": "Права пересматриваются.", "is_paraphrased": false, "distortion_risk": answer.RiskNone, "refs": []int{1}, "citations": cite(string(quote.Repaired))},
+	)
+	a := map[string]any{
+		"mode": answer.ModeGrounded, "outcome": answer.Answered, "model": "offline", "policy": answer.Broad, "cached": true,
+		"answer": "Права пересматриваются [1].", "claims": claims,
+		"conflicts": []map[string]any{{"claims": []int{0, 1}, "kind": answer.ConflictNumber, "values": []string{"12", "30"}}},
+		"parts": []map[string]any{{"question": "Когда?", "outcome": answer.NotFound, "not_found_reason": answer.InsufficientSupport, "claims": []int{}, "hints": []any{}}},
+		"unverified_claims": []map[string]any{{"claim": "Аудит еженедельный.", "reason": "no source supports it", "stage": "check"}},
+		"failures": []map[string]any{{"stage": "assemble", "code": "malformed", "message": "assembled by code"}},
+		"sources": []map[string]any{{"n": 1, "source_id": accessID, "version": 1, "title": "Политика", "system": "confluence", "uri": "https://wiki.corp.example/x"}},
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -187,6 +187,35 @@ function badge(cls, text, title) {
   return h('span', { class: 'badge ' + cls, title: title || false }, text);
 }
 
+// risks are the distortion reasons the server writes (in English, as
+// 'negation: the quote is negated ("не"), the claim is not'), read back
+// into the catalogue's words; x is the cue, the document's own words.
+const verbs = { 'bounds it from below': 'lower', 'bounds it from above': 'upper', 'restricts it': 'only', 'makes an exception': 'except' };
+const risks = [
+  [/^number: the claim says (?<x>.+), the quote does not$/, 'risk.claimNumber'],
+  [/^number: the quote's (?<x>.+) is not in the claim$/, 'risk.quoteNumber'],
+  [/^negation: the quote is negated \((?<x>.+)\), the claim is not$/, 'risk.quoteNegated'],
+  [/^negation: the claim is negated \((?<x>.+)\), the quote is not$/, 'risk.claimNegated'],
+  [/^qualifier: the quote (?<verb>[a-z ]+) \((?<x>.+)\), the claim does not$/, 'risk.quoteQualifier'],
+  [/^qualifier: the claim (?<verb>[a-z ]+) \((?<x>.+)\), the quote does not$/, 'risk.claimQualifier'],
+  [/^condition: the claim adds a condition \((?<x>.+)\) the quote does not state$/, 'risk.claimCondition'],
+  [/^condition: the quote holds only under a condition \((?<x>.+)\), the claim leaves it out$/, 'risk.quoteCondition'],
+  [/^hedge: the quote hedges \((?<x>.+)\), the claim states it flatly$/, 'risk.quoteHedge'],
+  [/^hedge: the claim hedges \((?<x>.+)\), the quote does not$/, 'risk.claimHedge'],
+];
+
+// riskReason returns a distortion reason in the UI's language, the cue
+// words as the document's text; one the catalogue does not know, as it is.
+function riskReason(r) {
+  for (const [re, key] of risks) {
+    const m = re.exec(r);
+    if (!m || (m.groups.verb && !verbs[m.groups.verb])) continue;
+    const [before, after] = t(key, { verb: m.groups.verb ? t('qualifier.' + verbs[m.groups.verb]) : '' }).split('{x}');
+    return [before, h('span', { class: 'doc' }, m.groups.x), after ?? ''];
+  }
+  return h('span', { class: 'doc' }, r);
+}
+
 // mark is a claim's one mark: a possible distortion when the paraphrase
 // may change the meaning, else a paraphrase, else an exact quote.
 function mark(c) {
@@ -201,7 +230,7 @@ function renderClaim(c, i) {
   if (c.distortion_risk && c.distortion_risk !== 'none') {
     li.append(h('div', { class: 'warning distortion', role: 'note' },
       h('p', {}, h('span', { 'aria-hidden': 'true' }, '⚠ '), t('answer.risk', { risk: label('answer.risk', c.distortion_risk) })),
-      (c.distortion_reasons || []).length ? h('ul', {}, c.distortion_reasons.map((r) => h('li', { class: 'doc' }, r))) : null,
+      (c.distortion_reasons || []).length ? h('ul', {}, c.distortion_reasons.map((r) => h('li', {}, riskReason(r)))) : null,
     ));
   }
   if (c.marked) li.append(h('p', { class: 'warning' }, t('answer.marked')));
