@@ -30,6 +30,7 @@ func vocabulary() map[string]bool {
 		string(answer.ModeGrounded), string(answer.ModeConversational),
 		"offline", "model", "policy", "score", "support",
 		string(verity.StatusActive), string(verity.StatusRevoked),
+		string(verity.StateAlive), string(verity.StateDead), string(verity.StateUndetermined),
 		extract.SubjectOrganization, extract.SubjectProduct, extract.ShapePerson,
 		string(verity.KindEdge), string(verity.KindEvidence), string(verity.KindEntity), string(verity.KindMerge),
 		string(verity.KindSentence), string(verity.KindStatement), string(verity.KindQuote), string(verity.KindPublication),
@@ -204,6 +205,7 @@ func TestTour(t *testing.T) {
 				tb.click(".edges .edge .explain-button")
 				tb.wait(`.explain .step table.criteria`)
 				check("graph")
+				shot("graph")
 
 				tb.open(s.URL + "/?view=review")
 				tb.wait(".queue .item")

@@ -102,7 +102,8 @@ async function examples(root, ctx) {
     h('h2', { id: 'examples-title' }, t('ask.examples')),
     h('ul', {}, titled.slice(0, 4).map((s) => {
       const q = t('ask.example', { title: s.title });
-      return h('li', {}, h('a', { href: '/?q=' + encodeURIComponent(q), class: 'example' }, q));
+      const [before, after] = t('ask.example').split('{title}');
+      return h('li', {}, h('a', { href: '/?q=' + encodeURIComponent(q), class: 'example' }, before, h('span', { class: 'doc' }, s.title), after ?? ''));
     })),
   ));
 }

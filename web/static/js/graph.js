@@ -40,7 +40,7 @@ export async function render(root, ctx) {
   }
   const mine = edges.filter((e) => e.subject_id === ent.id || e.object_id === ent.id);
   view.append(h('section', { class: 'edges', 'aria-labelledby': 'edges-title' },
-    h('h2', { id: 'edges-title', tabindex: '-1' }, t('graph.edges', { name: ent.name })),
+    h('h2', { id: 'edges-title', tabindex: '-1' }, t('graph.edges').split('{name}').flatMap((part, i) => (i ? [h('span', { class: 'doc' }, ent.name), part] : [part]))),
     h('ul', {}, mine.map((e) => renderEdge(e, ctx))),
   ));
   document.getElementById('edges-title')?.focus({ preventScroll: true });
@@ -96,7 +96,7 @@ function json(v) {
 export function renderExplanation(ex) {
   const out = h('div', {},
     h('h3', {}, t('explain.title')),
-    h('p', { class: 'meta' }, t('explain.state'), ': ', ex.state ? label('outcome', ex.state) : '—'),
+    h('p', { class: 'meta' }, t('explain.state'), ': ', ex.state ? label(has('state.' + ex.state) ? 'state' : 'outcome', ex.state) : '—'),
   );
   if (ex.hidden_steps) out.append(h('p', { class: 'note' }, t('explain.hidden', { n: ex.hidden_steps })));
   const ol = h('ol', { class: 'steps' });
