@@ -291,11 +291,11 @@ func markedAnswer(t *testing.T) string {
 	a := map[string]any{
 		"mode": answer.ModeGrounded, "outcome": answer.Answered, "model": "offline", "policy": answer.Broad, "cached": true,
 		"answer": "Права пересматриваются [1].", "claims": claims,
-		"conflicts": []map[string]any{{"claims": []int{0, 1}, "kind": answer.ConflictNumber, "values": []string{"12", "30"}}},
-		"parts": []map[string]any{{"question": "Когда?", "outcome": answer.NotFound, "not_found_reason": answer.InsufficientSupport, "claims": []int{}, "hints": []any{}}},
+		"conflicts":         []map[string]any{{"claims": []int{0, 1}, "kind": answer.ConflictNumber, "values": []string{"12", "30"}}},
+		"parts":             []map[string]any{{"question": "Когда?", "outcome": answer.NotFound, "not_found_reason": answer.InsufficientSupport, "claims": []int{}, "hints": []any{}}},
 		"unverified_claims": []map[string]any{{"claim": "Аудит еженедельный.", "reason": "no source supports it", "stage": "check"}},
-		"failures": []map[string]any{{"stage": "assemble", "code": "malformed", "message": "assembled by code"}},
-		"sources": []map[string]any{{"n": 1, "source_id": accessID, "version": 1, "title": "Политика", "system": "confluence", "uri": "https://wiki.corp.example/x"}},
+		"failures":          []map[string]any{{"stage": "assemble", "code": "malformed", "message": "assembled by code"}},
+		"sources":           []map[string]any{{"n": 1, "source_id": accessID, "version": 1, "title": "Политика", "system": "confluence", "uri": "https://wiki.corp.example/x"}},
 	}
 	b, err := json.Marshal(a)
 	if err != nil {
