@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/json"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -118,14 +119,19 @@ func TestTour(t *testing.T) {
 		}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
 			t.Run(lang+"-"+size.name, func(t *testing.T) {
 				s := f.start(t, serverOptions{})
-				// The log: a revoke, its undo, and a revoke still standing.
+				// The log: a revoke, its undo, a revoke still standing, and
+				// an edge's revoke and undo.
+				edge := edgeOf(t, s, "Acme")
 				for _, call := range []struct{ path, body string }{
 					{"/api/v1/revoke", `{"refs":["` + romashkaID + `"],"reason":"the case was withdrawn"}`},
-					{"/api/v1/undo", ""}, // the revoke's event, known once it is logged
+					{"/api/v1/undo", ""}, // the last event, known once it is logged
 					{"/api/v1/revoke", `{"refs":["` + runbookID + `"],"reason":"outdated"}`},
+					{"/api/v1/revoke", `{"refs":["record:` + edge + `"],"reason":"checking"}`},
+					{"/api/v1/undo", ""},
 				} {
 					if call.path == "/api/v1/undo" {
-						call.body = `{"event":` + itoa(int(logEvents(t, s, "curator")[0].ID)) + `}`
+						evs := logEvents(t, s, "curator")
+						call.body = `{"event":` + itoa(int(evs[len(evs)-1].ID)) + `}`
 					}
 					if st, body := s.api(t, "curator", "POST", call.path, call.body); st != 200 {
 						t.Fatalf("POST %s = %d %s", call.path, st, body)
@@ -215,11 +221,15 @@ func TestTour(t *testing.T) {
 				tb.wait(".eventlist .event")
 				check("revocation log")
 				evs := logEvents(t, s, "curator")
-				if len(evs) != 3 {
-					t.Fatalf("log = %+v, want three events", evs)
+				if len(evs) != 5 {
+					t.Fatalf("log = %+v, want five events", evs)
 				}
 				undo := eval[string](tb, `[...document.querySelectorAll('.eventlist .event')].map(e => e.dataset.event + ':' + !!e.querySelector('button.undo')).join(' ')`)
-				want := itoa(int(evs[2].ID)) + ":true " + itoa(int(evs[1].ID)) + ":true " + itoa(int(evs[0].ID)) + ":false"
+				want := ""
+				for i := len(evs) - 1; i >= 0; i-- { // newest first; the two undone ones offer none
+					want += itoa(int(evs[i].ID)) + ":" + strconv.FormatBool(i != 0 && i != 3) + " "
+				}
+				want = strings.TrimSpace(want)
 				if undo != want {
 					t.Errorf("undo offered (event:offered, newest first) = %s, want %s: not on the event already undone", undo, want)
 				}
@@ -227,8 +237,8 @@ func TestTour(t *testing.T) {
 					t.Errorf("%d log events take more than one line on a desktop: %s", n, tb.textOf(".eventlist"))
 				}
 				refs := eval[string](tb, `[...document.querySelectorAll('.eventlist .event a.ref')].map(a => a.textContent).join('|')`)
-				if !strings.Contains(refs, "Кейс: Ромашка") || !strings.Contains(refs, "Incident runbook") {
-					t.Errorf("the log names its sources %q, want their titles", refs)
+				if !strings.Contains(refs, "Кейс: Ромашка") || !strings.Contains(refs, "Incident runbook") || !strings.Contains(refs, "Acme uses Битрикс24") {
+					t.Errorf("the log names its refs %q, want the sources' titles and the edge", refs)
 				}
 				if eval[bool](tb, `[...document.querySelectorAll('.eventlist .event')].some(e => /^\s*·|·\s*$|·\s*·/.test(e.textContent))`) {
 					t.Errorf("a log line has a dangling separator: %s", tb.textOf(".eventlist"))
@@ -247,6 +257,25 @@ func TestTour(t *testing.T) {
 			})
 		}
 	}
+}
+
+// edgeOf returns the id of the graph's edge whose subject is subject.
+func edgeOf(t *testing.T, s *server, subject string) string {
+	t.Helper()
+	st, body := s.api(t, "curator", "GET", "/api/v1/graph", "")
+	var g struct {
+		Edges []struct{ ID, Subject string } `json:"edges"`
+	}
+	if st != 200 || json.Unmarshal([]byte(body), &g) != nil {
+		t.Fatalf("graph = %d %s", st, body)
+	}
+	for _, e := range g.Edges {
+		if e.Subject == subject {
+			return e.ID
+		}
+	}
+	t.Fatalf("no edge of %s in %s", subject, body)
+	return ""
 }
 
 // markedAnswer is an answer as the API writes it, in JSON, whose claims

@@ -25,17 +25,25 @@ export async function render(root, ctx) {
 }
 
 async function loadLog(box, ctx) {
-  const [res, list] = await Promise.all([
+  const [res, list, graph, ents] = await Promise.all([
     call('GET', 'log', { signal: ctx.signal }),
-    // Titles for the refs: the sources the caller may read, revoked ones too.
+    // Names for the refs: the sources the caller may read (revoked ones
+    // too) by their titles, and the graph's live edges and entities.
     call('GET', 'sources', { signal: ctx.signal }).catch(() => null),
+    call('GET', 'graph', { signal: ctx.signal }).catch(() => null),
+    call('GET', 'graph/entities', { signal: ctx.signal }).catch(() => null),
   ]).catch((err) => {
     clear(box).append(h('h2', { id: 'log-title' }, t('log.events')));
     ctx.fail(box, err);
-    return [null, null];
+    return [null];
   });
   if (!res) return;
-  const titles = new Map((list?.sources || []).map((s) => [s.id, s.title || '']));
+  const titles = new Map();
+  for (const s of list?.sources || []) titles.set('source:' + s.id, { name: s.title || s.id, href: sourcePath(s.id) });
+  for (const e of ents?.entities || []) titles.set('record:' + e.id, { name: e.name, href: '/?view=graph&entity=' + encodeURIComponent(e.id) });
+  for (const e of graph?.edges || []) {
+    titles.set('record:' + e.id, { name: e.subject + ' ' + e.relation + ' ' + e.object, href: '/?view=graph&entity=' + encodeURIComponent(e.subject_id) });
+  }
   clear(box).append(h('h2', { id: 'log-title' }, t('log.events')));
   const events = (res.events || []).slice().reverse(); // newest first
   if (!events.length) {
@@ -45,20 +53,17 @@ async function loadLog(box, ctx) {
   box.append(h('ol', { class: 'eventlist', reversed: true }, events.map((ev) => renderEvent(ev, ctx, box, titles))));
 }
 
-// refName returns an element naming ref: a source by its title, linked,
-// when the caller may read it; a record, or a source it may not list, by
-// its id.
+// refName returns an element naming ref: a source by its title, an edge
+// of the graph as "subject relation object", an entity by its name, each
+// linked, when the caller may see it; anything else by its id.
 export function refName(ref, titles) {
   const s = String(ref);
   const colon = s.indexOf(':');
   const kind = s.slice(0, colon) === 'record' ? 'record' : 'source';
   const id = s.slice(0, colon) === 'record' || s.slice(0, colon) === 'source' ? s.slice(colon + 1) : s;
-  if (kind === 'source') {
-    const title = titles.get(id);
-    if (title !== undefined) return h('a', { href: sourcePath(id), class: 'ref doc', 'data-ref': s }, title || id);
-    return h('span', { class: 'ref', 'data-ref': s }, t('log.source'), ' ', h('code', { class: 'doc' }, id));
-  }
-  return h('span', { class: 'ref', 'data-ref': s }, t('log.record'), ' ', h('code', { class: 'doc' }, id));
+  const named = titles.get(kind + ':' + id);
+  if (named) return h('a', { href: named.href, class: 'ref doc', 'data-ref': s }, named.name);
+  return h('span', { class: 'ref', 'data-ref': s }, t(kind === 'source' ? 'log.source' : 'log.record'), ' ', h('code', { class: 'doc' }, id));
 }
 
 // what says what an event did, in words: revoked or restored, and
