@@ -19,7 +19,10 @@ export async function render(root, ctx) {
   root.append(view);
   const impactBox = h('section', { class: 'card impact', 'aria-labelledby': 'impact-title' });
   const logBox = h('section', { class: 'events', 'aria-labelledby': 'log-title' });
-  view.append(impactBox, logBox);
+  // The log comes first, unless the page was opened to revoke something
+  // (from a source's "Revoke" link): then the preview of what it retracts.
+  if (ctx.params.get('ref')) view.append(impactBox, logBox);
+  else view.append(logBox, impactBox);
   renderImpactForm(impactBox, ctx, () => loadLog(logBox, ctx));
   await loadLog(logBox, ctx);
 }
