@@ -158,4 +158,33 @@ func TestMarkdownIsText(t *testing.T) {
 	if r.Marked != "snake_case_name and a__b__c" {
 		t.Errorf("marked %q", r.Marked)
 	}
+
+	// Random documents of Markdown's marks, words and line breaks, and
+	// random spans: what the page shows is the text less some of its
+	// characters, in order, never one twice or one not there; what it
+	// marks is the span's text less some of its characters, in order.
+	failures := eval[string](tb, `import('/assets/js/markdown.js').then(m => {
+		let seed = 7;
+		const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor(seed / 2147483648 * n); };
+		const pieces = ['#', '# ', '## ', '###### ', '-', '- ', '  - ', '* ', '1. ', '2) ', '>', '> ', '|', ' | ', '|---|', '` + "```" + `', '~~~', '\n', '\n\n', '*', '**', '_', '__', '` + "`" + `', '[', ']', '(', ')', '](https://a.example/x)', 'word', 'слово', ' ', '\t', '😀', 'x_y', '<b>', '---'];
+		const within = (small, big) => { let i = 0; for (let j = 0; j < big.length && i < small.length; j++) if (big[j] === small[i]) i++; return i === small.length; };
+		const out = [];
+		for (let n = 0; n < 2000 && out.length < 5; n++) {
+			let text = '';
+			for (let i = 1 + rnd(40); i > 0; i--) text += pieces[rnd(pieces.length)];
+			const from = rnd(text.length + 1), to = from + rnd(text.length - from + 1);
+			let r;
+			try { r = m.render(text, {from, to}); } catch (e) { out.push([text, from, to, String(e)]); continue; }
+			const div = document.createElement('div');
+			div.append(r.fragment);
+			const marked = r.marks.map(x => x.textContent).join('');
+			if (!within(div.textContent, text)) out.push([text, from, to, 'shows ' + div.textContent]);
+			else if (!within(marked, text.slice(from, to))) out.push([text, from, to, 'marks ' + marked]);
+			else if (r.marks.some(x => !div.contains(x))) out.push([text, from, to, 'a mark outside the page']);
+		}
+		return JSON.stringify(out);
+	})`)
+	if failures != "[]" {
+		t.Errorf("rendering random Markdown: %s", failures)
+	}
 }
