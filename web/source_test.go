@@ -166,7 +166,7 @@ func TestMarkdownIsText(t *testing.T) {
 	failures := eval[string](tb, `import('/assets/js/markdown.js').then(m => {
 		let seed = 7;
 		const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor(seed / 2147483648 * n); };
-		const pieces = ['#', '# ', '## ', '###### ', '-', '- ', '  - ', '* ', '1. ', '2) ', '>', '> ', '|', ' | ', '|---|', '` + "```" + `', '~~~', '\n', '\n\n', '*', '**', '_', '__', '` + "`" + `', '[', ']', '(', ')', '](https://a.example/x)', 'word', 'слово', ' ', '\t', '😀', 'x_y', '<b>', '---'];
+		const pieces = ['#', '# ', '## ', '###### ', '-', '- ', '  - ', '* ', '1. ', '2) ', '>', '> ', '|', ' | ', '|---|', '`+"```"+`', '~~~', '\n', '\n\n', '*', '**', '_', '__', '`+"`"+`', '[', ']', '(', ')', '](https://a.example/x)', 'word', 'слово', ' ', '\t', '😀', 'x_y', '<b>', '---'];
 		const within = (small, big) => { let i = 0; for (let j = 0; j < big.length && i < small.length; j++) if (big[j] === small[i]) i++; return i === small.length; };
 		const out = [];
 		for (let n = 0; n < 2000 && out.length < 5; n++) {
