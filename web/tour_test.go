@@ -137,7 +137,7 @@ func TestTour(t *testing.T) {
 						t.Fatalf("POST %s = %d %s", call.path, st, body)
 					}
 				}
-				tb := newTab(t, size.width, size.height)
+				tb := newTab(t, size.width, size.height, "400 (Bad Request) "+s.URL+"/api/v1/impact") // the refused preview
 				scale := 1
 				if size.width < 500 {
 					scale = 2
@@ -244,6 +244,16 @@ func TestTour(t *testing.T) {
 					t.Errorf("a log line has a dangling separator: %s", tb.textOf(".eventlist"))
 				}
 				shot("log")
+
+				// An error the server explains: its code in the UI's words,
+				// the server's message as its detail.
+				tb.do(chromedp.SendKeys(chromedp.ID("impact-refs"), "record:"))
+				tb.click("#preview")
+				tb.wait("#impact-result .error")
+				if got := tb.textOf("#impact-result .error"); !strings.Contains(got, map[string]string{"en": "not accepted", "ru": "не принят"}[lang]) {
+					t.Errorf("a refused preview says %q", got)
+				}
+				check("refused preview")
 
 				// An answer with what the offline engine does not give here:
 				// every distortion reason the server writes, a paraphrase,

@@ -5,7 +5,7 @@
 
 import { call, token, saveToken, forgetToken, APIError } from './api.js';
 import { h, append, clear } from './dom.js';
-import { t, detect, setLang, current, translate, principal } from './i18n.js';
+import { t, has, detect, setLang, current, translate, principal } from './i18n.js';
 import * as ask from './ask.js';
 import * as search from './search.js';
 import * as source from './source.js';
@@ -247,11 +247,13 @@ export function showError(el, err) {
     route();
     return;
   }
+  // The code says what went wrong in the UI's words; the server's message
+  // (in English) follows as its detail where it says more than the code.
   let text;
-  if (!(err instanceof APIError)) text = t('error.network');
-  else if (err.code === 'not_found') text = t('error.not_found');
-  else if (err.code === 'rate_limited') text = t('error.rate_limited');
-  else text = t('error.generic', { message: err.message });
+  if (!(err instanceof APIError)) text = [t('error.network')];
+  else if (err.code === 'not_found' || err.code === 'rate_limited') text = [t('error.' + err.code)];
+  else if (has('error.' + err.code)) text = [t('error.' + err.code), err.message ? [' ', h('span', { class: 'detail doc' }, err.message)] : null];
+  else text = [t('error.generic', { message: '' }), h('span', { class: 'detail doc' }, err.message || String(err.status))];
   el.append(h('p', { class: 'error', role: 'alert' }, text));
 }
 
