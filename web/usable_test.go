@@ -281,3 +281,44 @@ func TestConflictsAndParts(t *testing.T) {
 		t.Errorf("off-topic claim shown = %q, want the gate's reason", r.OffTopic)
 	}
 }
+
+// TestSearchFilters narrows a search from the form by system, then by date
+// from the address: the page shows what the API answers for the same
+// filters, and keeps the filters open and filled.
+func TestSearchFilters(t *testing.T) {
+	f := build(t)
+	s := f.start(t, serverOptions{})
+	tb := newTab(t, 390, 844)
+	const q = "Bitrix24 rollback"
+	tb.signIn(s, f.tokens["alice"], "/?view=search&q="+url.QueryEscape(q))
+	tb.wait("#search-results .hit")
+	systems := func() string {
+		return eval[string](tb, `[...new Set([...document.querySelectorAll('#search-results .hit .system')].map(e => e.textContent))].sort().join(' ')`)
+	}
+	if got := systems(); got != "confluence web" {
+		t.Fatalf("unfiltered, the hits are of %q, want confluence and web", got)
+	}
+	tb.click("#search-filters summary")
+	tb.do(chromedp.SendKeys(chromedp.ID("search-system"), "confluence"))
+	tb.click("#search")
+	tb.waitJS(`location.search.includes('system=confluence')`)
+	tb.wait("#search-results .hit")
+	if got := systems(); got != "confluence" {
+		t.Errorf("filtered by confluence, the hits are of %q", got)
+	}
+	if got := eval[string](tb, `document.getElementById('search-system').value + ' ' + document.getElementById('search-filters').open`); got != "confluence true" {
+		t.Errorf("after filtering, the filter reads %q, want it filled and open", got)
+	}
+	_, body := s.api(t, "alice", "GET", "/api/v1/search?k=10&system=confluence&q="+url.QueryEscape(q), "")
+	titles := eval[string](tb, `[...document.querySelectorAll('#search-results .hit h2')].map(e => e.textContent).join('|')`)
+	for _, title := range strings.Split(titles, "|") {
+		if !strings.Contains(body, `"title":"`+title+`"`) {
+			t.Errorf("the page shows %q, which the API's answer for the same filter lacks: %s", title, body)
+		}
+	}
+	tb.open(s.URL + "/?view=search&since=2026-09-01&q=" + url.QueryEscape(q))
+	tb.wait("#search-results .empty")
+	if got := eval[string](tb, `document.getElementById('search-since').value`); got != "2026-09-01" {
+		t.Errorf("the date filter reads %q", got)
+	}
+}

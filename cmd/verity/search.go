@@ -6,13 +6,17 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/render"
 )
 
 func (a *app) searchCmd() *cobra.Command {
-	var k int
+	var (
+		k   int
+		req kb.SearchRequest
+	)
 	cmd := &cobra.Command{
-		Use:   "search [--as PRINCIPAL]... [--k N] QUERY",
+		Use:   "search [--as PRINCIPAL]... [--k N] [--system SYSTEM] [--author EMAIL] [--since DAY] QUERY",
 		Short: "Find the records most relevant to a query that the caller may read",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -23,7 +27,8 @@ func (a *app) searchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := svc.Search(cmd.Context(), caller, strings.Join(args, " "), k)
+			req.Query, req.K = strings.Join(args, " "), k
+			res, err := svc.Search(cmd.Context(), caller, req)
 			if err != nil {
 				return err
 			}
@@ -35,5 +40,8 @@ func (a *app) searchCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().IntVar(&k, "k", verity.DefaultK, "number of records to return")
+	cmd.Flags().StringVar(&req.System, "system", "", "only records of this system")
+	cmd.Flags().StringVar(&req.Author, "author", "", "only records by this author (an email or user:NAME)")
+	cmd.Flags().StringVar(&req.Since, "since", "", "only records updated on or after this day (YYYY-MM-DD) or time (RFC 3339)")
 	return cmd
 }

@@ -7,24 +7,47 @@ import { h, original, sourcePath } from './dom.js';
 import { t } from './i18n.js';
 import { renderHints } from './hints.js';
 
+// filters are the search's narrowing fields, as the API names them.
+const filters = ['system', 'author', 'since'];
+
 export async function render(root, ctx) {
   const q = ctx.params.get('q') || '';
   const input = h('input', { id: 'search-q', type: 'search', required: true, value: q });
+  const given = Object.fromEntries(filters.map((f) => [f, (ctx.params.get(f) || '').trim()]));
+  const systems = h('datalist', { id: 'search-systems' });
+  const fields = {
+    system: h('input', { id: 'search-system', type: 'text', list: 'search-systems', autocomplete: 'off', value: given.system }),
+    author: h('input', { id: 'search-author', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: t('search.authorHint'), value: given.author }),
+    since: h('input', { id: 'search-since', type: 'date', value: given.since }),
+  };
+  const narrowed = filters.some((f) => given[f]);
   const form = h('form', { class: 'askform', role: 'search' },
     h('label', { for: 'search-q' }, t('search.label')),
     h('div', { class: 'row' }, input, h('button', { type: 'submit', class: 'primary', id: 'search' }, t('search.submit'))),
+    h('details', { class: 'filters', id: 'search-filters', open: narrowed },
+      h('summary', {}, t(narrowed ? 'search.filtersOn' : 'search.filters')),
+      h('div', { class: 'filter-row' }, filters.map((f) => h('p', { class: 'filter' }, h('label', { for: 'search-' + f }, t('search.' + f)), fields[f]))),
+      systems,
+    ),
   );
   const result = h('div', { class: 'result', id: 'search-results' });
   root.append(h('section', { class: 'view search' }, h('h1', {}, t('search.title')), form, result));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (input.value.trim()) ctx.navigate('/?view=search&q=' + encodeURIComponent(input.value.trim()));
+    if (!input.value.trim()) return;
+    let href = '/?view=search&q=' + encodeURIComponent(input.value.trim());
+    for (const f of filters) if (fields[f].value.trim()) href += '&' + f + '=' + encodeURIComponent(fields[f].value.trim());
+    ctx.navigate(href);
   });
+  // The systems to choose from: those of the sources the caller may read.
+  call('GET', 'sources', { signal: ctx.signal }).then((list) => {
+    for (const name of [...new Set((list.sources || []).map((s) => s.system))].sort()) systems.append(h('option', { value: name }));
+  }).catch(() => {});
   if (!q.trim()) {
     input.focus();
     return;
   }
-  const res = await call('GET', 'search', { query: { q: q.trim(), k: 10 }, signal: ctx.signal }).catch((err) => {
+  const res = await call('GET', 'search', { query: { q: q.trim(), k: 10, ...given }, signal: ctx.signal }).catch((err) => {
     ctx.fail(result, err);
     return null;
   });
