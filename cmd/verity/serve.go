@@ -204,9 +204,7 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
 	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody}}
-	// The web UI at / and /sources/ID, behind the API's routes; it asks who
-	// the caller is on load only when an answer other than 401 is possible.
-	opt.UI = web.New(web.Options{Anonymous: opt.Anonymous, Proxy: len(opt.Proxy.Trusted) > 0})
+	opt.UI = web.New(web.Options{Anonymous: opt.Anonymous, Proxy: len(opt.Proxy.Trusted) > 0}) // the web UI at / and /sources/ID, behind the API's routes
 	api := httpapi.New(opt)
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
