@@ -1,13 +1,30 @@
 package verity
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
-// SearchQuery asks for the K records most relevant to Text that Caller may read.
+// SearchQuery asks for the K records most relevant to Text that Caller may
+// read, among those Filter admits.
 type SearchQuery struct {
 	Text   string
 	Caller Caller
 	K      int // number of records wanted; 0 means DefaultK
+	Filter SearchFilter
 }
+
+// SearchFilter narrows a search to sources of one system, by one author,
+// or changed since a time; the zero value admits every source. It narrows
+// the hints too: a hint is only ever about a record the filter admits.
+type SearchFilter struct {
+	System string
+	Author Principal // a user principal (see [AuthorPrincipal])
+	Since  time.Time // sources updated at or after it
+}
+
+// IsZero reports whether f admits every source.
+func (f SearchFilter) IsZero() bool { return f.System == "" && f.Author == "" && f.Since.IsZero() }
 
 // DefaultK is the number of results a search returns when none is asked for.
 const DefaultK = 10

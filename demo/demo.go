@@ -87,7 +87,7 @@ func (d *Script) Search(ctx context.Context) error {
 		{"The same query as HR, who may read it", "сокращения в 2027 году", []string{"group:hr"}},
 	}
 	for i, s := range steps {
-		res, err := d.KB.Search(ctx, Caller(s.as...), s.query, 2)
+		res, err := d.KB.Search(ctx, Caller(s.as...), kb.SearchRequest{Query: s.query, K: 2})
 		if err != nil {
 			return err
 		}

@@ -224,7 +224,7 @@ func BenchmarkServe(b *testing.B) {
 		op   func(i int) error
 	}{
 		{"search/in-process", func(i int) error {
-			_, err := st.svc.Search(ctx, st.caller, st.queries[i%len(st.queries)], 10)
+			_, err := st.svc.Search(ctx, st.caller, kb.SearchRequest{Query: st.queries[i%len(st.queries)], K: 10})
 			return err
 		}},
 		{"search/http", func(i int) error {

@@ -57,6 +57,7 @@ func calls(f *fixture) []call {
 		{"GET", "/metrics", "/metrics", "", admins, false, false, nil},
 		{"GET", "/api/v1/rights", "/api/v1/rights", "", anyone, false, false, nil},
 		{"GET", "/api/v1/search", "/api/v1/search?k=5&q=" + q("сокращения 2027 году"), "", anyone, false, false, nil},
+		{"GET", "/api/v1/search", "/api/v1/search?k=5&system=confluence&author=hr-lead%40corp.example&since=2020-01-01&q=" + q("сокращения 2027 году"), "", anyone, false, false, nil},
 		{"POST", "/api/v1/ask", "/api/v1/ask", `{"question":"Что будет с сокращениями в 2027 году?","fresh":true,"no_record":true}`, anyone, false, false, nil},
 		{"POST", "/api/v1/check", "/api/v1/check", `{"answer":"Acme moved its sales to Bitrix24 [1].","documents":[{"source_id":"PUB-1"}]}`, anyone, false, false, nil},
 		{"GET", "/api/v1/sources", "/api/v1/sources", "", anyone, false, false, nil},
@@ -259,6 +260,14 @@ func TestHints(t *testing.T) {
 	path := "/api/v1/search?q=" + url.QueryEscape("сокращения 2027 году")
 	if r := e.do(t, "eve", "GET", path, ""); !strings.Contains(r.body, `"author":"hr-lead@corp.example"`) {
 		t.Errorf("search as eve = %s, want a hint naming HR's author", r.body)
+	}
+	// Filters narrow hints as they narrow results; under a date there are
+	// none, since a hint never dates a record.
+	if r := e.do(t, "eve", "GET", path+"&author=hr-lead%40corp.example", ""); !strings.Contains(r.body, `"author":"hr-lead@corp.example"`) {
+		t.Errorf("search as eve by HR's author = %s, want the hint still", r.body)
+	}
+	if r := e.do(t, "eve", "GET", path+"&since=2020-01-01", ""); r.status != http.StatusOK || strings.Contains(r.body, "hr-lead") {
+		t.Errorf("search as eve since a day = %d %s, want no hint", r.status, r.body)
 	}
 	for _, c := range []struct{ method, path, body string }{
 		{"GET", path, ""},

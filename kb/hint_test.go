@@ -39,7 +39,7 @@ func TestHintsCannotBeMined(t *testing.T) {
 	eve := verity.NewCaller("user:eve@corp.example", "group:staff")
 	want := verity.Hint{System: verity.SystemWeb, Author: "chair@corp.example"}
 	for _, q := range []string{"zephyrine", "minutes", "board minutes", "zephyrine zephyrine"} {
-		res, err := s.Search(ctx, eve, q, 10)
+		res, err := s.Search(ctx, eve, kb.SearchRequest{Query: q, K: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func TestHintsCannotBeMined(t *testing.T) {
 			t.Errorf("search %q: hints %v, want none (fewer than two of its words in a hidden page's text)", q, res.Hints)
 		}
 	}
-	res, err := s.Search(ctx, eve, "zephyrine merger", 10)
+	res, err := s.Search(ctx, eve, kb.SearchRequest{Query: "zephyrine merger", K: 10})
 	if err != nil || len(res.Hints) != 1 || res.Hints[0] != want {
 		t.Fatalf("search two words of the minutes: %+v, %v; want the hint %+v", res, err, want)
 	}
@@ -57,7 +57,7 @@ func TestHintsCannotBeMined(t *testing.T) {
 	if _, err := s.SetDiscoverable(ctx, verity.LocalOperator("test"), verity.SystemWeb, false); err != nil {
 		t.Fatal(err)
 	}
-	if res, _ := s.Search(ctx, eve, "zephyrine merger", 10); len(res.Hints) != 0 {
+	if res, _ := s.Search(ctx, eve, kb.SearchRequest{Query: "zephyrine merger", K: 10}); len(res.Hints) != 0 {
 		t.Errorf("with the system undiscoverable: hints %v, want none", res.Hints)
 	}
 }
@@ -88,7 +88,7 @@ func TestHintBudget(t *testing.T) {
 	ann := verity.NewCaller("user:ann@corp.example")
 	hints := func(s *kb.Service, c verity.Caller, q string) int {
 		t.Helper()
-		res, err := s.Search(ctx, c, q, 10)
+		res, err := s.Search(ctx, c, kb.SearchRequest{Query: q, K: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +155,7 @@ func TestPlainNameAuthor(t *testing.T) {
 	if rep.Created != 1 || len(rep.Failed) != 0 || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "without an author") {
 		t.Fatalf("ingest a record by a plain name: created %d, failed %+v, warnings %q; want it stored with one warning", rep.Created, rep.Failed, rep.Warnings)
 	}
-	res, err := s.Search(ctx, reader, "квартальные премии продаж", 10)
+	res, err := s.Search(ctx, reader, kb.SearchRequest{Query: "квартальные премии продаж", K: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

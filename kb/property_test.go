@@ -243,7 +243,7 @@ func TestNothingUnreadableAppears(t *testing.T) {
 		}
 		v1, err := w.svc.Sources(ctx, c, kb.SourceQuery{})
 		check("Sources", v1, err)
-		v2, err := w.svc.Search(ctx, c, "alpha beta gamma epsilon", 10)
+		v2, err := w.svc.Search(ctx, c, kb.SearchRequest{Query: "alpha beta gamma epsilon", K: 10})
 		check("Search", v2, err)
 		v3, err := w.svc.Log(ctx, c)
 		check("Log", v3, err)

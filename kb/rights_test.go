@@ -69,7 +69,7 @@ func ops(site *httptest.Server) []op {
 			return s.Show(ctx, c, kb.ShowRequest{ID: "PUB-1", All: true})
 		}, nil},
 		{"Search", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.Search(ctx, c, "Acme moved its sales to Bitrix24 zephyrine", 10)
+			return s.Search(ctx, c, kb.SearchRequest{Query: "Acme moved its sales to Bitrix24 zephyrine", K: 10})
 		}, nil},
 		{"Ingest new", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return ingest(ctx, s, c, &verity.Source{ID: "NEW-1", URI: "https://new.example/", System: "web", ACL: []verity.Principal{verity.Public}, Text: "A new page."})

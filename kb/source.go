@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/veritykb/verity"
@@ -220,23 +221,65 @@ func (s *Service) readSource(ctx context.Context, c verity.Caller, id string, al
 	return src, err
 }
 
-// Search ranks the records c may read for text and returns the best k, with
-// content-free hints about records c cannot read that would have ranked
-// (see [verity.Hint]), while c's principal is within its hint budget: every
-// search counts.
-func (s *Service) Search(ctx context.Context, c verity.Caller, text string, k int) (*verity.SearchResults, error) {
+// SearchRequest is a search: the query, how many records, and the filters
+// (verity search --system --author --since, GET /api/v1/search, the MCP
+// tool search_knowledge).
+type SearchRequest struct {
+	Query string
+	K     int // 1 to 1000
+	// System, Author and Since narrow the search to sources of one system,
+	// by one author (an email or user:NAME), updated on or after a day
+	// (YYYY-MM-DD, UTC) or a time (RFC 3339); empty ones narrow nothing.
+	// Hints follow the filters; a search with Since gives none, since a
+	// hint tells a system and an author but never when a record changed.
+	System string
+	Author string
+	Since  string
+}
+
+// since reads a search's Since: "" (no bound), a day or a time.
+func since(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, verity.Errorf(verity.EINVALID, "since must be a day (2026-01-31) or a time (2026-01-31T09:00:00Z), got %q", s)
+	}
+	return t, nil
+}
+
+// Search ranks the records c may read for req.Query among those its filters
+// admit and returns the best req.K, with content-free hints about records
+// c cannot read that would have ranked (see [verity.Hint]), while c's
+// principal is within its hint budget: every search counts.
+func (s *Service) Search(ctx context.Context, c verity.Caller, req SearchRequest) (*verity.SearchResults, error) {
+	text, k := req.Query, req.K
 	if strings.TrimSpace(text) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "search: give a query")
 	}
 	if k <= 0 || k > 1000 {
 		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and 1000, got %d", k)
 	}
-	hints := s.allowHints(ctx, c)
-	res, err := s.store.Search(ctx, verity.SearchQuery{Text: text, Caller: c, K: k})
+	author, ok := verity.AuthorPrincipal(req.Author)
+	if !ok {
+		return nil, verity.Errorf(verity.EINVALID, "author %q: filter by an email or user:NAME", req.Author)
+	}
+	from, err := since(req.Since)
 	if err != nil {
 		return nil, err
 	}
-	if c.Anonymous() || !hints {
+	filter := verity.SearchFilter{System: strings.TrimSpace(req.System), Author: author, Since: from}
+	hints := s.allowHints(ctx, c)
+	res, err := s.store.Search(ctx, verity.SearchQuery{Text: text, Caller: c, K: k, Filter: filter})
+	if err != nil {
+		return nil, err
+	}
+	if c.Anonymous() || !hints || !from.IsZero() {
 		// An anonymous caller may not be told whom to ask for access.
 		res.Hints = []verity.Hint{}
 	}

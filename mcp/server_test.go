@@ -115,6 +115,13 @@ func TestTools(t *testing.T) {
 	if isErr || !strings.Contains(out, "STAFF-1") {
 		t.Errorf("search as alice = %s, want the staff page", out)
 	}
+	// The filters of verity search: a system the page is not in finds nothing.
+	if out, isErr := call(t, alice, "search_knowledge", map[string]any{"query": "reviewed production access rights", "system": "jira"}); isErr || strings.Contains(out, "STAFF-1") {
+		t.Errorf("search as alice in jira = %s, want nothing", out)
+	}
+	if out, isErr := call(t, alice, "search_knowledge", map[string]any{"query": "reviewed production access rights", "system": "confluence", "since": "2000-01-01"}); isErr || !strings.Contains(out, "STAFF-1") {
+		t.Errorf("search as alice in confluence since 2000 = %s, want the staff page", out)
+	}
 	out, _ = call(t, eve, "search_knowledge", map[string]any{"query": "vacation days сократят бригад"})
 	if !strings.Contains(out, "PUB-1") || !strings.Contains(out, "hr-lead@corp.example") {
 		t.Errorf("search as eve = %s, want the public page and a hint naming HR's author", out)

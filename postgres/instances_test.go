@@ -35,7 +35,7 @@ func TestTwoInstances(t *testing.T) {
 	staff := verity.NewCaller("user:ann@corp.example", "group:staff")
 	search := func(s *kb.Service) int {
 		t.Helper()
-		res, err := s.Search(ctx, staff, "vacation carry over", 10)
+		res, err := s.Search(ctx, staff, kb.SearchRequest{Query: "vacation carry over", K: 10})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -31,7 +31,7 @@ func TestOutsiderSeesAHintOnly(t *testing.T) {
 	s := f.start(t, serverOptions{anonymous: true})
 	const question = "Что будет с сокращениями в 2027 году?"
 
-	tb := newTab(t, 1280, 800)
+	tb := newTab(t, 1280, 800, "404 (Not Found) "+s.URL+"/api/v1/source?id="+hrID) // HR-1 is not eve's to read
 	tb.signIn(s, f.tokens["eve"], "/?q="+url.QueryEscape(question))
 	tb.wait("#notfound")
 	if got := eval[string](tb, `document.getElementById('notfound').dataset.reason`); got != "not_in_corpus" {
@@ -104,8 +104,13 @@ func TestScriptPayloadsAreText(t *testing.T) {
 	if got := tb.textOf("#source-title"); got != title {
 		t.Errorf("title shown as %q, want the payload as text", got)
 	}
+	// Rendered, its paragraphs are elements; as plain text, the text itself.
+	if got, want := tb.textOf("#source-text"), strings.ReplaceAll(sourceText(t, s, "alice", xssID), "\n\n", ""); got != want {
+		t.Errorf("text rendered as %q, want %q", got, want)
+	}
+	tb.click("#plain")
 	if got := tb.textOf("#source-text"); got != sourceText(t, s, "alice", xssID) {
-		t.Errorf("text shown as %q", got)
+		t.Errorf("plain text shown as %q", got)
 	}
 	if got := tb.textOf(`dd[data-field="original"]`); got != "javascript:window.__xss='uri'" {
 		t.Errorf("uri shown as %q", got)
@@ -170,7 +175,7 @@ func TestSignInWithAToken(t *testing.T) {
 	tb.do(chromedp.SendKeys(chromedp.ID("token"), f.tokens["alice"]))
 	tb.click("#signin-form button[type=submit]")
 	tb.wait("#actor")
-	if got := tb.textOf("#actor"); got != "user:alice@corp.example" {
+	if got := tb.principalOf("#actor"); got != "user:alice@corp.example" {
 		t.Errorf("signed in as %q", got)
 	}
 	// The deep link's question is asked once signed in.
@@ -209,7 +214,7 @@ func TestSignInWithAToken(t *testing.T) {
 	other := newTab(t, 1280, 800)
 	other.open(s.URL + "/")
 	other.wait("#actor")
-	if got := other.textOf("#actor"); got != "user:cur@corp.example" {
+	if got := other.principalOf("#actor"); got != "user:cur@corp.example" {
 		t.Errorf("a second tab acts as %q", got)
 	}
 	other.click("#signout")
@@ -233,7 +238,7 @@ func TestSignedInByTheProxy(t *testing.T) {
 	}
 	tb.open(s.URL + "/")
 	tb.wait("#actor")
-	if got := tb.textOf("#actor"); got != "user:alice@corp.example" {
+	if got := tb.principalOf("#actor"); got != "user:alice@corp.example" {
 		t.Errorf("behind the proxy acting as %q", got)
 	}
 	if got := tb.textOf("#who"); !strings.Contains(got, "Signed in by your organization") {
@@ -279,7 +284,7 @@ func TestPolicyInForce(t *testing.T) {
 func TestAnonymousThenToken(t *testing.T) {
 	f := build(t)
 	s := f.start(t, serverOptions{anonymous: true})
-	tb := newTab(t, 390, 844)
+	tb := newTab(t, 390, 844, "status of 401") // the refused token
 	tb.open(s.URL + "/?view=search&q=" + url.QueryEscape("vacation days"))
 	tb.wait("#search-results")
 	if got := tb.textOf("#who"); !strings.Contains(got, "anonymously") {
@@ -299,7 +304,7 @@ func TestAnonymousThenToken(t *testing.T) {
 	tb.do(chromedp.SendKeys(chromedp.ID("token"), f.tokens["alice"]))
 	tb.click("#signin-form button[type=submit]")
 	tb.wait("#search-results .hit")
-	if got := tb.textOf("#actor"); got != "user:alice@corp.example" {
+	if got := tb.principalOf("#actor"); got != "user:alice@corp.example" {
 		t.Errorf("signed in as %q", got)
 	}
 	tb.click("#signout")
@@ -308,4 +313,39 @@ func TestAnonymousThenToken(t *testing.T) {
 	if eval[bool](tb, `!!document.querySelector('#search-results .hit')`) {
 		t.Errorf("after sign-out the staff page is still shown")
 	}
+}
+
+// TestQuietLoad loads the UI as a visitor the server does not know, and as
+// an anonymous reader, reading the browser's console: no request fails on
+// load (no 401 from asking who a visitor without a token is where only
+// tokens get in; an icon at /favicon.ico), and the anonymous reader's
+// example questions name public records only.
+func TestQuietLoad(t *testing.T) {
+	f := build(t)
+	closed := f.start(t, serverOptions{})
+	tb := newTab(t, 1280, 800) // fails on any console error, a failed request's included
+	tb.open(closed.URL + "/")
+	tb.wait("#signin-form #token")
+	if got := eval[string](tb, `fetch('/favicon.ico').then(r => r.status + ' ' + r.headers.get('Content-Type'))`); got != "200 image/x-icon" {
+		t.Errorf("/favicon.ico = %s, want 200 image/x-icon", got)
+	}
+	tb.do(chromedp.SendKeys(chromedp.ID("token"), f.tokens["alice"]))
+	tb.click("#signin-form button[type=submit]")
+	tb.wait("#examples a.example")
+
+	open := f.start(t, serverOptions{anonymous: true})
+	anon := newTab(t, 390, 844)
+	anon.open(open.URL + "/")
+	anon.wait("#examples a.example")
+	examples := anon.textOf("#examples")
+	if !strings.Contains(examples, "Политика пересмотра прав доступа") {
+		t.Errorf("anonymous examples %q lack the public access policy", examples)
+	}
+	for _, private := range []string{"Vacation policy", "План сокращений"} {
+		if strings.Contains(examples, private) {
+			t.Errorf("anonymous examples %q name %q, which is not public", examples, private)
+		}
+	}
+	anon.click("#examples a.example")
+	anon.waitJS(`!!document.getElementById('answer') || !!document.getElementById('notfound')`)
 }

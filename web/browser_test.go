@@ -171,8 +171,11 @@ func newTab(t *testing.T, width, height int64, allow ...string) *tab {
 				return
 			}
 			e := ev.Entry
-			if e.Level == log.EntryLevelError && (e.Source == log.EntrySourceSecurity || e.Source == log.EntrySourceJavascript || e.Source == log.EntrySourceViolation) {
-				tb.problem(string(e.Source) + ": " + e.Text)
+			// Network errors count too: a failed request on load (a 401, a
+			// missing favicon) is an error in the user's console.
+			if e.Level == log.EntryLevelError && (e.Source == log.EntrySourceSecurity || e.Source == log.EntrySourceJavascript ||
+				e.Source == log.EntrySourceViolation || e.Source == log.EntrySourceNetwork) {
+				tb.problem(string(e.Source) + ": " + e.Text + " " + e.URL)
 			}
 		}
 	}()
@@ -291,6 +294,14 @@ func (tb *tab) textOf(sel string) string {
 		tb.t.Fatalf("text of %s: %v", sel, err)
 	}
 	return s
+}
+
+// principalOf returns the principal an element names (its
+// data-principal: the page shows it as people read it, "alice@corp.example"
+// for user:alice@corp.example).
+func (tb *tab) principalOf(sel string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`(document.querySelector(%q) || {dataset: {}}).dataset.principal || ''`, sel))
 }
 
 // open navigates to url and waits for the UI to have started.

@@ -11,5 +11,7 @@
 // never reach a store or another transport, and never put a document's
 // text or a model's output into the page as HTML: the scripts build every
 // element with textContent, under a Content-Security-Policy that allows no
-// inline script or style. Only cmd/verity imports it.
+// inline script or style. [Options] tell the page how the server lets
+// callers in, only so that it does not ask who a visitor without a token
+// is where the answer could only be 401. Only cmd/verity imports it.
 package web

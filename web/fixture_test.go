@@ -30,8 +30,9 @@ import (
 // The browser tests serve a store built from testdata/corpus.jsonl, a
 // demo-like corpus: public pages in Russian and English (one with an id
 // holding "/", one with emoji before its quotes), a staff page, an HR page
-// only group:hr may read, vendor pages the extraction reads, and a page
-// whose title, uri and text are script payloads.
+// only group:hr may read, vendor pages the extraction reads, a page
+// whose title, uri and text are script payloads, and a long Markdown
+// runbook (headings, nested lists, a table, code, emphasis, a link).
 
 var (
 	engine = offline.New(offline.Options{})
@@ -47,6 +48,7 @@ const (
 	partnersID = "https://oblako.example/partners"
 	xssID      = "XSS-1"
 	hrID       = "HR-1"
+	runbookID  = "RUNBOOK-1"
 )
 
 // secrets are what of the HR page no one outside group:hr may ever see.
@@ -162,7 +164,7 @@ func (f *fixture) start(t testing.TB, so serverOptions) *server {
 	api := httpapi.New(httpapi.Options{
 		Service: kb.New(db, kb.Options{Now: now, Models: kb.Fixed(engine, judge)}), Now: now,
 		Anonymous: so.anonymous, Proxy: so.proxy, Rate: -1,
-		UI: web.New(),
+		UI: web.New(web.Options{Anonymous: so.anonymous, Proxy: len(so.proxy.Trusted) > 0}),
 	})
 	srv := httptest.NewServer(api)
 	t.Cleanup(func() { srv.Close(); db.Close() })

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -130,6 +131,8 @@ func TestAnswerRendering(t *testing.T) {
 				{claim: 'Leavers are blocked on their last day.', is_paraphrased: false, distortion_risk: 'none', distortion_reasons: [], support: {grade: 1}, refs: [1, 2],
 				 citations: [{n: 1, source_id: 'wiki/SEC/access-review', version: 1, title: 'Политика', system: 'confluence', quote: {text: 'блокируется в день увольнения', start: 30, end: 40, kind: 'exact'}},
 				             {n: 2, source_id: 'CONF-104', version: 2, title: 'Deploys', system: 'confluence', quote: null, evidence: {start: 0, end: 5}}]},
+				{claim: 'Reviews are done by the head of the unit.', is_paraphrased: true, distortion_risk: 'none', distortion_reasons: [], support: {grade: 2}, refs: [],
+				 citations: [{n: 1, source_id: 'wiki/SEC/access-review', version: 1, title: 'Политика', system: 'confluence', quote: {text: 'отвечает руководитель подразделения', start: 50, end: 60, kind: 'fuzzy'}}]},
 			],
 			unverified_claims: [{claim: 'Audits happen weekly.', reason: 'no source supports it', stage: 'facts'}],
 			failures: [{stage: 'assemble', code: 'malformed', message: 'assembled by code'}],
@@ -141,8 +144,10 @@ func TestAnswerRendering(t *testing.T) {
 		const q = (sel) => [...main.querySelectorAll(sel)];
 		return JSON.stringify({
 			footnotes: q('#prose a.footnote').map(a => a.getAttribute('href')),
-			paraphrase: q('.claim .badge.paraphrase').length, exact: q('.claim .badge.exact').length,
-			warning: q('.claim .distortion').map(e => e.textContent),
+			paraphrase: q('.claim .badge.paraphrase').length, exact: q('.claim .badge.exact').length, distortion: q('.claim .badge.distortion').length,
+			marks: q('.claim').map(c => c.querySelectorAll('.badge').length),
+			kinds: q('.claim .cite .kind').map(e => e.textContent),
+			warning: q('.claim .warning.distortion').map(e => e.textContent),
 			marked: q('.claim > p.warning').length,
 			missing: q('.claim .quote.missing').length,
 			unverified: q('#unverified li').map(e => e.textContent),
@@ -153,6 +158,9 @@ func TestAnswerRendering(t *testing.T) {
 	var r struct {
 		Footnotes         []string
 		Paraphrase, Exact int
+		Distortion        int
+		Marks             []int
+		Kinds             []string
 		Warning           []string
 		Marked, Missing   int
 		Unverified        []string
@@ -170,8 +178,14 @@ func TestAnswerRendering(t *testing.T) {
 	if strings.Join(r.Footnotes, " ") != strings.Join(want, " ") {
 		t.Errorf("footnotes = %q, want %q", r.Footnotes, want)
 	}
-	if r.Paraphrase != 1 || r.Exact != 1 {
-		t.Errorf("badges: %d paraphrase, %d exact; want 1 and 1", r.Paraphrase, r.Exact)
+	// One mark per claim: the risky paraphrase is a possible distortion,
+	// the faithful one a paraphrase, the third an exact quote.
+	if r.Distortion != 1 || r.Paraphrase != 1 || r.Exact != 1 || fmt.Sprint(r.Marks) != "[1 1 1]" {
+		t.Errorf("marks: %d distortion, %d paraphrase, %d exact, per claim %v; want one of each, one per claim", r.Distortion, r.Paraphrase, r.Exact, r.Marks)
+	}
+	// How a quote was found is said in words, and only when not byte for byte.
+	if len(r.Kinds) != 2 || !strings.Contains(r.Kinds[0], "spacing") || !strings.Contains(r.Kinds[1], "few words") {
+		t.Errorf("quote kinds shown = %q, want the normalized and the fuzzy quote's, in words", r.Kinds)
 	}
 	if len(r.Warning) != 1 || !strings.Contains(r.Warning[0], "high") || !strings.Contains(r.Warning[0], "lost bound: «не реже»") || !strings.Contains(r.Warning[0], "lost condition") {
 		t.Errorf("distortion warning = %q, want the risk and both reasons", r.Warning)
@@ -188,6 +202,7 @@ func TestAnswerRendering(t *testing.T) {
 	if strings.Join(r.Links, " ") != "https://wiki.corp.example/d" || strings.Join(r.Texts, " ") != "file:///x" {
 		t.Errorf("source uris: links %q, text %q; want only the https one linked", r.Links, r.Texts)
 	}
+	eval[chromedp.Void](tb, `document.querySelector('.claims').scrollIntoView()`)
 	tb.screenshot("webui-answer-flags-phone", 780, 1688)
 
 	// Byte spans over characters of 1, 2, 3 and 4 bytes.
@@ -264,5 +279,46 @@ func TestConflictsAndParts(t *testing.T) {
 	}
 	if len(r.OffTopic) != 1 || !strings.Contains(r.OffTopic[0], "it states no date or time") {
 		t.Errorf("off-topic claim shown = %q, want the gate's reason", r.OffTopic)
+	}
+}
+
+// TestSearchFilters narrows a search from the form by system, then by date
+// from the address: the page shows what the API answers for the same
+// filters, and keeps the filters open and filled.
+func TestSearchFilters(t *testing.T) {
+	f := build(t)
+	s := f.start(t, serverOptions{})
+	tb := newTab(t, 390, 844)
+	const q = "Bitrix24 rollback"
+	tb.signIn(s, f.tokens["alice"], "/?view=search&q="+url.QueryEscape(q))
+	tb.wait("#search-results .hit")
+	systems := func() string {
+		return eval[string](tb, `[...new Set([...document.querySelectorAll('#search-results .hit .system')].map(e => e.textContent))].sort().join(' ')`)
+	}
+	if got := systems(); got != "confluence web" {
+		t.Fatalf("unfiltered, the hits are of %q, want confluence and web", got)
+	}
+	tb.click("#search-filters summary")
+	tb.do(chromedp.SendKeys(chromedp.ID("search-system"), "confluence"))
+	tb.click("#search")
+	tb.waitJS(`location.search.includes('system=confluence')`)
+	tb.wait("#search-results .hit")
+	if got := systems(); got != "confluence" {
+		t.Errorf("filtered by confluence, the hits are of %q", got)
+	}
+	if got := eval[string](tb, `document.getElementById('search-system').value + ' ' + document.getElementById('search-filters').open`); got != "confluence true" {
+		t.Errorf("after filtering, the filter reads %q, want it filled and open", got)
+	}
+	_, body := s.api(t, "alice", "GET", "/api/v1/search?k=10&system=confluence&q="+url.QueryEscape(q), "")
+	titles := eval[string](tb, `[...document.querySelectorAll('#search-results .hit h2')].map(e => e.textContent).join('|')`)
+	for _, title := range strings.Split(titles, "|") {
+		if !strings.Contains(body, `"title":"`+title+`"`) {
+			t.Errorf("the page shows %q, which the API's answer for the same filter lacks: %s", title, body)
+		}
+	}
+	tb.open(s.URL + "/?view=search&since=2026-09-01&q=" + url.QueryEscape(q))
+	tb.wait("#search-results .empty")
+	if got := eval[string](tb, `document.getElementById('search-since').value`); got != "2026-09-01" {
+		t.Errorf("the date filter reads %q", got)
 	}
 }

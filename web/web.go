@@ -35,6 +35,7 @@ var types = map[string]string{
 	".css":  "text/css; charset=utf-8",
 	".svg":  "image/svg+xml",
 	".png":  "image/png",
+	".ico":  "image/x-icon",
 }
 
 // file is one embedded file, with its content type and entity tag.
@@ -44,14 +45,40 @@ type file struct {
 	etag  string
 }
 
+// Options say how the server in front of the UI lets callers in, so that
+// the page asks GET /api/v1/rights on load only when an answer other than
+// 401 is possible: with a stored token, under anonymous reading, or behind
+// a trusted proxy. They decide nothing about access: the API does.
+type Options struct {
+	// Anonymous is set when a request without credentials reads as the
+	// public caller (verity serve --anonymous read).
+	Anonymous bool
+	// Proxy is set when a trusted proxy may sign callers in by a header
+	// (verity serve --trusted-proxy).
+	Proxy bool
+}
+
+// signIn is the content of the page's verity-sign-in meta element: the
+// ways a caller may be let in besides a token.
+func (o Options) signIn() string {
+	ways := []string{"token"}
+	if o.Anonymous {
+		ways = append(ways, "anonymous")
+	}
+	if o.Proxy {
+		ways = append(ways, "proxy")
+	}
+	return strings.Join(ways, " ")
+}
+
 // Handler serves the UI. It is safe for concurrent use.
 type Handler struct {
-	files map[string]file // by URL path under /assets/
+	files map[string]file // by URL path under /assets/, and /favicon.ico
 	index file
 }
 
 // New returns the handler over the embedded files.
-func New() *Handler {
+func New(opt Options) *Handler {
 	h := &Handler{files: map[string]file{}}
 	err := fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -61,17 +88,24 @@ func New() *Handler {
 		if err != nil {
 			return err
 		}
+		name := strings.TrimPrefix(p, "static/")
+		if name == "index.html" {
+			b = bytes.Replace(b, []byte(`<meta name="verity-sign-in" content="token">`),
+				[]byte(`<meta name="verity-sign-in" content="`+opt.signIn()+`">`), 1)
+		}
 		sum := sha256.Sum256(b)
 		f := file{body: b, ctype: types[path.Ext(p)], etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 		if f.ctype == "" {
 			f.ctype = "application/octet-stream"
 		}
-		name := strings.TrimPrefix(p, "static/")
-		if name == "index.html" {
+		switch name {
+		case "index.html":
 			h.index = f
-			return nil
+		case "favicon.ico":
+			h.files["/favicon.ico"] = f // where browsers look for it unasked
+		default:
+			h.files["/assets/"+name] = f
 		}
-		h.files["/assets/"+name] = f
 		return nil
 	})
 	if err != nil {
@@ -81,7 +115,8 @@ func New() *Handler {
 }
 
 // ServeHTTP serves index.html at / and at /sources/ID (the page reads the
-// id from its address), the files under /assets/, and 404 otherwise; every
+// id from its address), the files under /assets/, the icon at
+// /favicon.ico, and 404 otherwise; every
 // response carries the security headers.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	secure(w.Header())

@@ -18,7 +18,7 @@ import (
 // TestHandler serves every route of the UI and checks its status, type and
 // the security headers that every response carries, a 404 included.
 func TestHandler(t *testing.T) {
-	h := web.New()
+	h := web.New(web.Options{})
 	for _, c := range []struct {
 		method, path string
 		status       int
@@ -35,7 +35,8 @@ func TestHandler(t *testing.T) {
 		{"GET", "/sources/", 404, "text/plain; charset=utf-8"},
 		{"GET", "/assets/index.html", 404, "text/plain; charset=utf-8"},
 		{"GET", "/assets/../go.mod", 404, "text/plain; charset=utf-8"},
-		{"GET", "/favicon.ico", 404, "text/plain; charset=utf-8"},
+		{"GET", "/favicon.ico", 200, "image/x-icon"},
+		{"GET", "/assets/favicon.ico", 404, "text/plain; charset=utf-8"},
 		{"POST", "/", 405, "text/plain; charset=utf-8"},
 	} {
 		w := httptest.NewRecorder()
@@ -58,6 +59,23 @@ func TestHandler(t *testing.T) {
 	for _, want := range []string{"default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
 		if !strings.Contains(web.Policy, want) || strings.Contains(web.Policy, "unsafe-") {
 			t.Errorf("Content-Security-Policy %q: want %q and no unsafe- source", web.Policy, want)
+		}
+	}
+	// The page says how callers get in, so that it asks who the caller is
+	// only when the answer can be other than 401.
+	for _, c := range []struct {
+		opt  web.Options
+		want string
+	}{
+		{web.Options{}, "token"},
+		{web.Options{Anonymous: true}, "token anonymous"},
+		{web.Options{Proxy: true}, "token proxy"},
+		{web.Options{Anonymous: true, Proxy: true}, "token anonymous proxy"},
+	} {
+		w := httptest.NewRecorder()
+		web.New(c.opt).ServeHTTP(w, httptest.NewRequest("GET", "/", nil))
+		if want := `<meta name="verity-sign-in" content="` + c.want + `">`; !strings.Contains(w.Body.String(), want) {
+			t.Errorf("New(%+v) serves a page without %s", c.opt, want)
 		}
 	}
 	// A client that has the file revalidates it for free.
@@ -162,10 +180,13 @@ func TestMessages(t *testing.T) {
 		t.Fatal("i18n.js: no ru block")
 	}
 	key := regexp.MustCompile(`(?m)^    '?([\w.-]+)'?: `)
+	// A plural's forms differ by language (one and other in English; one,
+	// few, many and other in Russian): the message is the key before them.
+	plural := regexp.MustCompile(`\.(one|few|many|other)$`)
 	set := func(s string) map[string]bool {
 		m := map[string]bool{}
 		for _, k := range key.FindAllStringSubmatch(s, -1) {
-			m[k[1]] = true
+			m[plural.ReplaceAllString(k[1], "")] = true
 		}
 		return m
 	}

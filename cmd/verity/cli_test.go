@@ -103,6 +103,27 @@ func TestIngestSearchShowContract(t *testing.T) {
 	if out, _, code := cli(t, db, "", "--as", "group:hr", "search", "план сокращений"); code != 0 || !strings.Contains(out, "Секретный план") {
 		t.Errorf("search as hr = %d %q, want the ticket", code, out)
 	}
+	// The filters: by system, by author, by date.
+	for _, c := range []struct {
+		args []string
+		want bool // the ticket is found
+	}{
+		{[]string{"--system", "jira"}, true},
+		{[]string{"--system", "file"}, false},
+		{[]string{"--author", "boss@corp.example"}, true},
+		{[]string{"--author", "user:other@corp.example"}, false},
+		{[]string{"--since", "2000-01-01"}, true},
+		{[]string{"--since", "2999-01-01"}, false},
+	} {
+		args := append(append([]string{"--as", "group:hr", "search"}, c.args...), "план сокращений")
+		out, errOut, code := cli(t, db, "", args...)
+		if code != 0 || strings.Contains(out, "Секретный план") != c.want {
+			t.Errorf("verity %s = %d %q %q, want the ticket found: %v", strings.Join(args, " "), code, out, errOut, c.want)
+		}
+	}
+	if _, errOut, code := cli(t, db, "", "search", "--since", "soon", "x"); code == 0 || !strings.Contains(errOut, "since must be a day") {
+		t.Errorf("search --since soon = %d %q, want a usage error", code, errOut)
+	}
 	// Text output escapes what it prints.
 	if out, _, _ := cli(t, db, "", "sources", "--all"); !strings.Contains(out, "J-1") || !strings.Contains(out, "policy.md") {
 		t.Errorf("sources --all = %q, want both", out)

@@ -67,7 +67,7 @@ func (a *app) qaAnswers(ctx context.Context, path string, opt eval.AnswersOption
 		return svc.Ask(ctx, c, kb.AskRequest{Question: q, Fresh: true, NoRecord: true})
 	}
 	search := func(ctx context.Context, q string, k int) (*verity.SearchResults, error) {
-		return svc.Search(ctx, caller, q, k)
+		return svc.Search(ctx, caller, kb.SearchRequest{Query: q, K: k})
 	}
 	rep, err := eval.QAAnswers(ctx, path, qs, ask, search, caller, opt, a.evalProgress)
 	if err != nil {

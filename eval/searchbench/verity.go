@@ -123,7 +123,7 @@ func (v *Verity) Search(ctx context.Context, query string, k int, principals []s
 	if err != nil {
 		return nil, err
 	}
-	res, err := v.svc.Search(ctx, c, query, k)
+	res, err := v.svc.Search(ctx, c, kb.SearchRequest{Query: query, K: k})
 	if err != nil {
 		return nil, err
 	}

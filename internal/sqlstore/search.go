@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/veritykb/verity"
@@ -51,7 +52,7 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	defer tx.Rollback()
-	results, all, err := d.rank(ctx, tx, query, q.Caller, params, k)
+	results, all, err := d.rank(ctx, tx, query, q.Caller, q.Filter, params, k)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
@@ -64,8 +65,9 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	return out, nil
 }
 
-// rank runs the traversal: the caller's best k records and the best k of all.
-func (d *DB) rank(ctx context.Context, tx *Tx, query rank.Query, c verity.Caller, params rank.Params, k int) (results, all []postings.Hit, err error) {
+// rank runs the traversal: the caller's best k records and the best k of
+// all, both among the sources f admits.
+func (d *DB) rank(ctx context.Context, tx *Tx, query rank.Query, c verity.Caller, f verity.SearchFilter, params rank.Params, k int) (results, all []postings.Hit, err error) {
 	var n, total, gen, aclGen, maxSID int64
 	if err := tx.QueryRowContext(ctx, `SELECT chunks, total_terms, generation, acl_generation, (SELECT coalesce(max(sid), 0) FROM sources)
 		FROM search_stats WHERE id = 1`).Scan(&n, &total, &gen, &aclGen, &maxSID); err != nil {
@@ -89,9 +91,17 @@ func (d *DB) rank(ctx context.Context, tx *Tx, query rank.Query, c verity.Caller
 	if err != nil {
 		return nil, nil, err
 	}
-	if readable.sparse {
+	var admitted postings.Bitset
+	if !f.IsZero() {
+		if admitted, err = admits(ctx, tx, f, maxSID); err != nil {
+			return nil, nil, err
+		}
+	}
+	if readable.sparse && admitted == nil {
 		// A caller who reads few sources leaps from one doc it may read
-		// to the next where only its own bar would let docs in.
+		// to the next where only its own bar would let docs in. (Under a
+		// filter the plain traversal asks of each doc instead: the leaps
+		// stand on the readable docs being exactly those it accepts.)
 		for i, s := range view.segs {
 			segs[i].Readable = readable.ordinals(s.segData)
 		}
@@ -103,11 +113,57 @@ func (d *DB) rank(ctx context.Context, tx *Tx, query rank.Query, c verity.Caller
 		K:        k,
 		Readable: func(rec int64) bool { return readable.sids.Has(int(rec)) },
 	}
+	if admitted != nil {
+		req.Readable = func(rec int64) bool { return readable.sids.Has(int(rec)) && admitted.Has(int(rec)) }
+	}
 	for i, t := range query.Terms {
 		// As rank.Score weighs a term, so the scores are the same.
 		req.Weights = append(req.Weights, float64(query.TF[t])*rank.IDF(int(n), df[i]))
 	}
-	return postings.Search(req, segs)
+	results, all, err = postings.Search(req, segs)
+	if err != nil || admitted == nil {
+		return results, all, err
+	}
+	// Hints come only from records the filter admits.
+	kept := all[:0:0]
+	for _, h := range all {
+		if admitted.Has(int(h.Record)) {
+			kept = append(kept, h)
+		}
+	}
+	return results, kept, nil
+}
+
+// admits returns the sources f admits, by sid.
+func admits(ctx context.Context, tx *Tx, f verity.SearchFilter, maxSID int64) (postings.Bitset, error) {
+	where, args := []string{"1 = 1"}, []any{}
+	if f.System != "" {
+		where, args = append(where, "system = ?"), append(args, f.System)
+	}
+	if f.Author != "" {
+		where, args = append(where, "author = ?"), append(args, string(f.Author))
+	}
+	if !f.Since.IsZero() {
+		// Times are stored as RFC 3339 text in UTC, which sorts as time
+		// does to the second.
+		where, args = append(where, "updated_at >= ?"), append(args, f.Since.UTC().Truncate(time.Second).Format(time.RFC3339))
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT sid FROM sources WHERE `+strings.Join(where, " AND "), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	set := postings.NewBitset(int(maxSID) + 1)
+	for rows.Next() {
+		var sid int64
+		if err := rows.Scan(&sid); err != nil {
+			return nil, err
+		}
+		if sid <= maxSID {
+			set.Set(int(sid))
+		}
+	}
+	return set, rows.Err()
 }
 
 // deadDF takes the deleted chunks that still sit in segments out of the

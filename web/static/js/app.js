@@ -5,7 +5,7 @@
 
 import { call, token, saveToken, forgetToken, APIError } from './api.js';
 import { h, append, clear } from './dom.js';
-import { t, detect, setLang, current, translate } from './i18n.js';
+import { t, has, detect, setLang, current, translate, principal } from './i18n.js';
 import * as ask from './ask.js';
 import * as search from './search.js';
 import * as source from './source.js';
@@ -30,8 +30,20 @@ const session = { rights: null, mode: '', notice: '' };
 
 let running = null; // the AbortController of the view on screen
 
-// signedIn asks the API who the caller is.
+// ways are how the server lets a caller in (its verity-sign-in meta
+// element): "token", and "anonymous" or "proxy" when it allows them.
+const ways = (document.querySelector('meta[name="verity-sign-in"]')?.content || 'token anonymous proxy').split(' ');
+
+// refresh asks the API who the caller is — only when it can say: with a
+// token, under anonymous reading, or behind a proxy. Otherwise the answer
+// would be a 401 (an error in the browser's console) and the sign-in form
+// is shown without asking.
 async function refresh() {
+  if (!token() && !ways.includes('anonymous') && !ways.includes('proxy')) {
+    session.rights = null;
+    session.mode = '';
+    return;
+  }
   try {
     session.rights = await call('GET', 'rights');
     session.mode = token() ? 'token' : session.rights.actor === 'public' ? 'anonymous' : 'proxy';
@@ -61,8 +73,8 @@ function renderHeader() {
     } else {
       append(who, [
         h('span', { class: 'as' }, t(session.mode === 'proxy' ? 'who.proxy' : 'who.token'), ' '),
-        h('strong', { class: 'actor', id: 'actor' }, r.actor),
-        others.length ? h('span', { class: 'also' }, ' (', t('who.also'), ' ', others.join(', '), ')') : null,
+        h('strong', { class: 'actor doc', id: 'actor', 'data-principal': r.actor, title: r.actor }, principal(r.actor)),
+        others.length ? h('span', { class: 'also' }, ' (', t('who.also'), ' ', others.map(principal).join(', '), ')') : null,
         roles,
       ]);
       if (session.mode === 'token') {
@@ -235,11 +247,13 @@ export function showError(el, err) {
     route();
     return;
   }
+  // The code says what went wrong in the UI's words; the server's message
+  // (in English) follows as its detail where it says more than the code.
   let text;
-  if (!(err instanceof APIError)) text = t('error.network');
-  else if (err.code === 'not_found') text = t('error.not_found');
-  else if (err.code === 'rate_limited') text = t('error.rate_limited');
-  else text = t('error.generic', { message: err.message });
+  if (!(err instanceof APIError)) text = [t('error.network')];
+  else if (err.code === 'not_found' || err.code === 'rate_limited') text = [t('error.' + err.code)];
+  else if (has('error.' + err.code)) text = [t('error.' + err.code), err.message ? [' ', h('span', { class: 'detail doc' }, err.message)] : null];
+  else text = [t('error.generic', { message: '' }), h('span', { class: 'detail doc' }, err.message || String(err.status))];
   el.append(h('p', { class: 'error', role: 'alert' }, text));
 }
 

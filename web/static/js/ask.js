@@ -1,12 +1,13 @@
 // ask.js is the question box and the answer: the stages as they stream,
 // then the prose with numbered footnotes, each claim with its verbatim
-// quote, an exact/paraphrase badge and a warning when the paraphrase may
-// distort; unverified statements apart, with their reasons; "not found"
-// with its reason; permission hints.
+// quote and one mark — exact, paraphrase or possible distortion (with its
+// reasons); unverified statements apart, with their reasons; "not found"
+// with its reason; permission hints. The empty page offers example
+// questions made from titles the caller may read.
 
-import { ask } from './api.js';
+import { ask, call } from './api.js';
 import { h, clear, original, sourcePath } from './dom.js';
-import { t, has } from './i18n.js';
+import { t, tn, has, label } from './i18n.js';
 import { renderHints } from './hints.js';
 
 // The last answers, by caller and question, so that coming back from a
@@ -48,6 +49,7 @@ export async function render(root, ctx) {
   });
   if (!question.trim()) {
     input.focus();
+    await examples(result, ctx);
     return;
   }
   const key = ctx.session.rights.actor + '\n' + ctx.session.rights.principals.join(' ') + '\n' + question.trim();
@@ -69,9 +71,9 @@ export async function render(root, ctx) {
       }
       li.className = st.done ? 'done' : 'running';
       clear(li).append(
-        h('span', { class: 'name' }, has('stage.' + st.stage) ? t('stage.' + st.stage) : st.stage),
+        h('span', { class: 'name' }, label('stage', st.stage)),
         ' — ',
-        h('span', { class: 'state' }, st.done ? (st.detail || t('stage.done')) : t('stage.running')),
+        h('span', { class: 'state' }, st.done ? stageDetail(st.detail) : t('stage.running')),
       );
     },
   }).catch((err) => {
@@ -86,6 +88,44 @@ export async function render(root, ctx) {
   if (answers.size > 20) answers.delete(answers.keys().next().value);
   result.append(renderAnswer(a));
   document.getElementById('answer-title')?.focus({ preventScroll: true });
+}
+
+// examples offers a few questions about the newest sources the caller may
+// read (the server lists only those: an anonymous reader gets public ones
+// at most), each a link that asks it.
+async function examples(root, ctx) {
+  const list = await call('GET', 'sources', { query: { status: 'active', limit: 200 }, signal: ctx.signal }).catch(() => null);
+  const titled = (list?.sources || []).filter((s) => s.title && Array.from(s.title).length <= 80);
+  if (!titled.length) return;
+  titled.sort((a, b) => String(b.updated_at || '').localeCompare(String(a.updated_at || '')) || a.title.localeCompare(b.title));
+  root.append(h('section', { class: 'examples', id: 'examples', 'aria-labelledby': 'examples-title' },
+    h('h2', { id: 'examples-title' }, t('ask.examples')),
+    h('ul', {}, titled.slice(0, 4).map((s) => {
+      const q = t('ask.example', { title: s.title });
+      const [before, after] = t('ask.example').split('{title}');
+      return h('li', {}, h('a', { href: '/?q=' + encodeURIComponent(q), class: 'example' }, before, h('span', { class: 'doc' }, s.title), after ?? ''));
+    })),
+  ));
+}
+
+// details are the stage summaries the server writes (in English, as
+// "3 records" or "2 of 3 supported"), read back into the catalogue's words.
+const details = [
+  [/^nothing readable found$/, () => t('detail.nothing')],
+  [/^(\d+) (record|claim|statement|fact)s?$/, (m) => tn('detail.' + m[2], Number(m[1]))],
+  [/^(\d+) of (\d+) (?:claims )?supported$/, (m) => t('detail.supported', { n: m[1], of: m[2] })],
+  [/^(\d+) of (\d+) on topic$/, (m) => t('detail.onTopic', { n: m[1], of: m[2] })],
+  [/^failed: /, () => t('detail.failed')],
+];
+
+// stageDetail returns what a finished stage found, in the UI's language, or
+// "done" for a summary the catalogue does not know.
+function stageDetail(d) {
+  for (const [re, f] of details) {
+    const m = re.exec(d || '');
+    if (m) return f(m);
+  }
+  return t('stage.done');
 }
 
 // marker matches a citation marker as the server writes them: [1], [1, 2].
@@ -113,7 +153,7 @@ function prose(a) {
   }
   const used = new Map();
   const sources = new Map((a.sources || []).map((s) => [s.n, s]));
-  const p = h('p', { class: 'prose', id: 'prose' });
+  const p = h('p', { class: 'prose doc', id: 'prose' });
   const text = a.answer || '';
   let last = 0;
   for (const m of text.matchAll(marker)) {
@@ -148,33 +188,64 @@ function badge(cls, text, title) {
   return h('span', { class: 'badge ' + cls, title: title || false }, text);
 }
 
+// risks are the distortion reasons the server writes (in English, as
+// 'negation: the quote is negated ("не"), the claim is not'), read back
+// into the catalogue's words; x is the cue, the document's own words.
+const verbs = { 'bounds it from below': 'lower', 'bounds it from above': 'upper', 'restricts it': 'only', 'makes an exception': 'except' };
+const risks = [
+  [/^number: the claim says (?<x>.+), the quote does not$/, 'risk.claimNumber'],
+  [/^number: the quote's (?<x>.+) is not in the claim$/, 'risk.quoteNumber'],
+  [/^negation: the quote is negated \((?<x>.+)\), the claim is not$/, 'risk.quoteNegated'],
+  [/^negation: the claim is negated \((?<x>.+)\), the quote is not$/, 'risk.claimNegated'],
+  [/^qualifier: the quote (?<verb>[a-z ]+) \((?<x>.+)\), the claim does not$/, 'risk.quoteQualifier'],
+  [/^qualifier: the claim (?<verb>[a-z ]+) \((?<x>.+)\), the quote does not$/, 'risk.claimQualifier'],
+  [/^condition: the claim adds a condition \((?<x>.+)\) the quote does not state$/, 'risk.claimCondition'],
+  [/^condition: the quote holds only under a condition \((?<x>.+)\), the claim leaves it out$/, 'risk.quoteCondition'],
+  [/^hedge: the quote hedges \((?<x>.+)\), the claim states it flatly$/, 'risk.quoteHedge'],
+  [/^hedge: the claim hedges \((?<x>.+)\), the quote does not$/, 'risk.claimHedge'],
+];
+
+// riskReason returns a distortion reason in the UI's language, the cue
+// words as the document's text; one the catalogue does not know, as it is.
+function riskReason(r) {
+  for (const [re, key] of risks) {
+    const m = re.exec(r);
+    if (!m || (m.groups.verb && !verbs[m.groups.verb])) continue;
+    const [before, after] = t(key, { verb: m.groups.verb ? t('qualifier.' + verbs[m.groups.verb]) : '' }).split('{x}');
+    return [before, h('span', { class: 'doc' }, m.groups.x), after ?? ''];
+  }
+  return h('span', { class: 'doc' }, r);
+}
+
+// mark is a claim's one mark: a possible distortion when the paraphrase
+// may change the meaning, else a paraphrase, else an exact quote.
+function mark(c) {
+  if (c.distortion_risk && c.distortion_risk !== 'none') return badge('distortion', t('answer.distortion'), t('answer.distortionTitle'));
+  if (c.is_paraphrased) return badge('paraphrase', t('answer.paraphrase'), t('answer.paraphraseTitle'));
+  return badge('exact', t('answer.exact'), t('answer.exactTitle'));
+}
+
 function renderClaim(c, i) {
   const li = h('li', { class: 'claim', id: 'claim-' + (i + 1) });
-  li.append(h('p', { class: 'text' }, h('span', { class: 'claim-text' }, c.claim), ' ', (c.refs || []).map((n) => h('span', { class: 'ref' }, '[' + n + ']'))));
-  const badges = h('p', { class: 'badges' },
-    c.is_paraphrased
-      ? badge('paraphrase', t('answer.paraphrase'), t('answer.paraphraseTitle'))
-      : badge('exact', t('answer.exact'), t('answer.exactTitle')),
-    has('grade.' + c.support?.grade) ? badge('support grade-' + c.support.grade, t('answer.support') + ': ' + t('grade.' + c.support.grade)) : null,
-  );
-  li.append(badges);
+  li.append(h('p', { class: 'text' }, mark(c), ' ', h('span', { class: 'claim-text doc' }, c.claim), ' ', (c.refs || []).map((n) => h('span', { class: 'ref' }, '[' + n + ']'))));
   if (c.distortion_risk && c.distortion_risk !== 'none') {
     li.append(h('div', { class: 'warning distortion', role: 'note' },
-      h('p', {}, h('span', { 'aria-hidden': 'true' }, '⚠ '), t('answer.risk', { risk: has('answer.risk.' + c.distortion_risk) ? t('answer.risk.' + c.distortion_risk) : c.distortion_risk })),
-      (c.distortion_reasons || []).length ? h('ul', {}, c.distortion_reasons.map((r) => h('li', {}, r))) : null,
+      h('p', {}, h('span', { 'aria-hidden': 'true' }, '⚠ '), t('answer.risk', { risk: label('answer.risk', c.distortion_risk) })),
+      (c.distortion_reasons || []).length ? h('ul', {}, c.distortion_reasons.map((r) => h('li', {}, riskReason(r)))) : null,
     ));
   }
   if (c.marked) li.append(h('p', { class: 'warning' }, t('answer.marked')));
   for (const cit of c.citations || []) {
     const cite = h('p', { class: 'cite' },
       h('span', { class: 'ref' }, '[' + cit.n + '] '),
-      h('span', { class: 'title' }, cit.title || cit.source_id), ' · ', h('span', { class: 'system' }, cit.system),
+      h('span', { class: 'title doc' }, cit.title || cit.source_id), ' · ', h('span', { class: 'system doc' }, cit.system),
+      // A quote found other than byte for byte says how, in words.
+      cit.quote?.kind && cit.quote.kind !== 'exact' && has('quote.' + cit.quote.kind) ? [' · ', h('span', { class: 'kind' }, t('quote.' + cit.quote.kind))] : null,
     );
     if (cit.quote) {
       li.append(h('blockquote', { class: 'quote' },
-        h('a', { href: quoteTarget(cit), class: 'quote-link', title: t('answer.openQuote'), 'data-start': cit.quote.start, 'data-end': cit.quote.end }, cit.quote.text),
+        h('a', { href: quoteTarget(cit), class: 'quote-link doc', title: t('answer.openQuote'), 'data-start': cit.quote.start, 'data-end': cit.quote.end, 'data-kind': cit.quote.kind || false }, cit.quote.text),
         cite,
-        cit.quote.kind ? h('p', { class: 'kind' }, t('answer.found', { kind: cit.quote.kind })) : null,
       ));
     } else {
       li.append(h('div', { class: 'quote missing' }, h('p', {}, t('answer.noQuote')), cite,
@@ -194,14 +265,14 @@ function renderConflicts(a) {
     h('h2', { id: 'conflicts-title' }, h('span', { 'aria-hidden': 'true' }, '⚠ '), t('answer.conflicts')),
     h('p', {}, t('answer.conflictsIntro')),
     h('ul', {}, conflicts.map((c) => h('li', { class: 'conflict', 'data-kind': c.kind },
-      h('span', { class: 'kind' }, has('conflict.' + c.kind) ? t('conflict.' + c.kind) : c.kind), ': ',
+      h('span', { class: 'kind' }, label('conflict', c.kind)), ': ',
       c.claims.map((i, k) => {
         const claim = (a.claims || [])[i] || {};
         const cits = claim.citations || [];
         return h('span', { class: 'value' }, k ? ' · ' : null,
-          h('strong', {}, c.values[k]), ' ',
+          h('strong', { class: 'doc' }, c.values[k]), ' ',
           cits.map((cit) => h('a', { href: quoteTarget(cit), class: 'footnote', title: cit.title || cit.source_id }, '[' + cit.n + ']')),
-          ' ', h('span', { class: 'source' }, cits.map((cit) => cit.title || cit.source_id).join(', ')));
+          ' ', h('span', { class: 'source doc' }, cits.map((cit) => cit.title || cit.source_id).join(', ')));
       }),
     ))),
   );
@@ -214,12 +285,12 @@ function renderParts(a) {
   return h('section', { class: 'parts', id: 'parts', 'aria-labelledby': 'parts-title' },
     h('h2', { id: 'parts-title' }, t('answer.parts')),
     h('ol', {}, a.parts.map((p) => h('li', { class: 'part', 'data-outcome': p.outcome },
-      h('p', { class: 'question' }, p.question),
+      h('p', { class: 'question doc' }, p.question),
       p.outcome === 'answered'
         ? h('p', { class: 'outcome' }, t('part.answered'), ' ', (p.claims || []).map((i) => h('a', { href: '#claim-' + (i + 1), class: 'claim-ref' }, '#' + (i + 1) + ' ')))
         : h('p', { class: 'outcome' }, t('part.notFound'), ': ', t(has('notfound.' + p.not_found_reason) ? 'notfound.' + p.not_found_reason : 'notfound.other')),
       (p.hints || []).length ? h('p', { class: 'part-hints' }, t('hints.title'), ': ',
-        p.hints.map((hint, k) => [k ? '; ' : '', h('span', { class: 'system' }, hint.system), hint.author ? [' · ', h('span', { class: 'author' }, hint.author)] : null])) : null,
+        p.hints.map((hint, k) => [k ? '; ' : '', h('span', { class: 'system doc' }, hint.system), hint.author ? [' · ', h('span', { class: 'author doc' }, hint.author)] : null])) : null,
     ))),
   );
 }
@@ -227,11 +298,11 @@ function renderParts(a) {
 // renderAnswer returns the answer's elements.
 export function renderAnswer(a) {
   const out = document.createDocumentFragment();
-  const meta = h('p', { class: 'meta' },
-    t('answer.model'), ': ', h('span', { class: 'model' }, a.model || '?'),
-    a.policy ? [' · ', t('answer.policy'), ': ', a.policy] : null,
-    a.cached ? [' · ', t('answer.cached')] : null,
-  );
+  const meta = h('p', { class: 'meta' }, [
+    a.model ? h('span', { class: 'model' }, has('model.' + a.model) ? t('model.' + a.model) : [t('answer.model'), ': ', h('span', { class: 'doc' }, a.model)]) : null,
+    a.policy ? h('span', { class: 'policy' }, label('policy', a.policy)) : null,
+    a.cached ? h('span', {}, t('answer.cached')) : null,
+  ].filter(Boolean).flatMap((el, i) => (i ? [' · ', el] : [el])));
   if (a.outcome === 'not_found') {
     const reason = a.not_found_reason || 'other';
     out.append(h('section', { class: 'notfound', role: 'status', id: 'notfound', 'data-reason': reason },
@@ -243,7 +314,7 @@ export function renderAnswer(a) {
     out.append(h('section', { class: 'answer conversational', id: 'answer' },
       h('h2', { id: 'answer-title', tabindex: '-1' }, t('answer.title')),
       h('p', { class: 'warning' }, t('answer.conversational')),
-      h('p', { class: 'prose' }, a.answer || ''),
+      h('p', { class: 'prose doc' }, a.answer || ''),
       meta,
     ));
   } else {
@@ -267,8 +338,8 @@ export function renderAnswer(a) {
     out.append(h('section', { class: 'sources', 'aria-labelledby': 'sources-title' },
       h('h2', { id: 'sources-title' }, t('answer.sources')),
       h('ol', {}, a.sources.map((s) => h('li', { value: s.n },
-        h('a', { href: quoteTarget(null, s), class: 'source-link' }, s.title || s.source_id),
-        ' · ', h('span', { class: 'system' }, s.system), ' · ', original(s.uri),
+        h('a', { href: quoteTarget(null, s), class: 'source-link doc' }, s.title || s.source_id),
+        ' · ', h('span', { class: 'system doc' }, s.system), ' · ', original(s.uri),
       ))),
     ));
   }
@@ -277,16 +348,16 @@ export function renderAnswer(a) {
       h('h2', { id: 'unverified-title' }, t('answer.unverified')),
       h('p', {}, t('answer.unverifiedIntro')),
       h('ul', {}, a.unverified_claims.map((u) => h('li', {},
-        h('p', { class: 'claim-text' }, u.claim),
-        h('p', { class: 'reason' }, u.reason === 'off_topic' ? [t('answer.offTopic'), u.relevance?.reason ? ': ' + u.relevance.reason : null] : u.reason,
-          u.stage ? [' (', t('answer.stage', { stage: u.stage }), ')'] : null),
+        h('p', { class: 'claim-text doc' }, u.claim),
+        h('p', { class: 'reason' }, u.reason === 'off_topic' ? [t('answer.offTopic'), u.relevance?.reason ? [': ', h('span', { class: 'doc' }, u.relevance.reason)] : null] : h('span', { class: 'doc' }, u.reason),
+          u.stage ? [' (', t('answer.stage', { stage: label('stage', u.stage) }), ')'] : null),
       ))),
     ));
   }
   if ((a.failures || []).length) {
     out.append(h('section', { class: 'failures' },
       h('h2', {}, t('answer.failures')),
-      h('ul', {}, a.failures.map((f) => h('li', {}, f.stage, ': ', f.message || f.code))),
+      h('ul', {}, a.failures.map((f) => h('li', {}, label('stage', f.stage), ': ', h('span', { class: 'doc' }, f.message || f.code)))),
     ));
   }
   const hints = renderHints(a.hints);

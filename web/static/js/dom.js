@@ -59,8 +59,8 @@ export function webURL(uri) {
 // opens it in a new tab when it is http or https, its text otherwise.
 export function original(uri, label) {
   const href = webURL(uri);
-  if (!href) return h('span', { class: 'uri' }, uri || '');
-  return h('a', { class: 'uri', href, target: '_blank', rel: 'noopener noreferrer' }, label || uri);
+  if (!href) return h('span', { class: 'uri doc' }, uri || '');
+  return h('a', { class: 'uri doc', href, target: '_blank', rel: 'noopener noreferrer' }, label || uri);
 }
 
 // sourcePath is the UI's address of a source, at a byte span when given:

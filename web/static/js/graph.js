@@ -4,7 +4,7 @@
 
 import { call } from './api.js';
 import { h, sourcePath } from './dom.js';
-import { t } from './i18n.js';
+import { t, label, has } from './i18n.js';
 
 export async function render(root, ctx) {
   const view = h('section', { class: 'view graph' }, h('h1', {}, t('graph.title')));
@@ -29,8 +29,8 @@ export async function render(root, ctx) {
   view.append(h('nav', { class: 'entities', 'aria-label': t('graph.entities') },
     h('h2', {}, t('graph.entities')),
     h('ul', {}, entities.map((e) => h('li', {},
-      h('a', { href: '/?view=graph&entity=' + encodeURIComponent(e.id), 'aria-current': e.id === chosen ? 'true' : false, 'data-entity': e.id }, e.name),
-      e.type ? h('span', { class: 'type' }, ' ', e.type) : null,
+      h('a', { href: '/?view=graph&entity=' + encodeURIComponent(e.id), 'aria-current': e.id === chosen ? 'true' : false, 'data-entity': e.id }, h('span', { class: 'doc' }, e.name),
+        e.type ? h('span', { class: 'type', 'data-type': e.type }, ' ', label('entity', e.type)) : null),
     ))),
   ));
   const ent = entities.find((e) => e.id === chosen);
@@ -40,7 +40,7 @@ export async function render(root, ctx) {
   }
   const mine = edges.filter((e) => e.subject_id === ent.id || e.object_id === ent.id);
   view.append(h('section', { class: 'edges', 'aria-labelledby': 'edges-title' },
-    h('h2', { id: 'edges-title', tabindex: '-1' }, t('graph.edges', { name: ent.name })),
+    h('h2', { id: 'edges-title', tabindex: '-1' }, t('graph.edges').split('{name}').flatMap((part, i) => (i ? [h('span', { class: 'doc' }, ent.name), part] : [part]))),
     h('ul', {}, mine.map((e) => renderEdge(e, ctx))),
   ));
   document.getElementById('edges-title')?.focus({ preventScroll: true });
@@ -62,13 +62,13 @@ function renderEdge(e, ctx) {
     if (ex) panel.append(renderExplanation(ex));
   });
   return h('li', { class: 'edge card', 'data-edge': e.id },
-    h('p', { class: 'triple' }, h('strong', {}, e.subject), ' ', h('span', { class: 'relation' }, e.relation), ' ', h('strong', {}, e.object)),
-    h('p', { class: 'meta' }, confidence(e), e.model ? ' · ' + e.model : ''),
+    h('p', { class: 'triple doc' }, h('strong', {}, e.subject), ' ', h('span', { class: 'relation' }, e.relation), ' ', h('strong', {}, e.object)),
+    h('p', { class: 'meta' }, confidence(e), e.model ? [' · ', model(e.model)] : null),
     h('h3', {}, t('graph.evidence')),
     h('ul', { class: 'evidence' }, (e.evidence || []).map((ev) => h('li', {},
       h('blockquote', { class: 'quote' },
-        h('a', { class: 'quote-link', href: sourcePath(ev.source_id, ev.version, ev.quote?.start, ev.quote?.end) }, ev.quote?.text || ''),
-        h('p', { class: 'cite' }, ev.source_id, ' · ', ev.confidence === null ? t('graph.noEstimate') : t('graph.confidence') + ' ' + pct(ev.confidence)),
+        h('a', { class: 'quote-link doc', href: sourcePath(ev.source_id, ev.version, ev.quote?.start, ev.quote?.end) }, ev.quote?.text || ''),
+        h('p', { class: 'cite' }, h('span', { class: 'doc' }, ev.title || ev.source_id), ' · ', ev.confidence === null ? t('graph.noEstimate') : t('graph.confidence') + ' ' + pct(ev.confidence)),
       ),
     ))),
     h('p', {}, button),
@@ -82,6 +82,12 @@ function renderEdge(e, ctx) {
 export function confidence(x) {
   if (x.confidence === null) return t('graph.deterministic');
   return t('graph.confidence') + ': ' + pct(x.confidence) + ' · ' + t('graph.votes') + ': ' + String(x.votes ?? '');
+}
+
+// model names the model that decided: the catalogue's words for the
+// offline engine, a provider's model name as it is.
+function model(m) {
+  return has('model.' + m) ? t('model.' + m) : h('span', { class: 'doc' }, m);
 }
 
 function pct(x) {
@@ -98,27 +104,27 @@ function json(v) {
 export function renderExplanation(ex) {
   const out = h('div', {},
     h('h3', {}, t('explain.title')),
-    h('p', { class: 'meta' }, t('explain.state'), ': ', ex.state || '—'),
+    h('p', { class: 'meta' }, t('explain.state'), ': ', ex.state ? label(has('state.' + ex.state) ? 'state' : 'outcome', ex.state) : '—'),
   );
   if (ex.hidden_steps) out.append(h('p', { class: 'note' }, t('explain.hidden', { n: ex.hidden_steps })));
   const ol = h('ol', { class: 'steps' });
   for (const s of ex.steps || []) {
     const li = h('li', { class: 'step', 'data-step': s.step },
-      h('h4', {}, s.step, s.prompt_version ? h('span', { class: 'meta' }, ' · ', s.prompt_version) : null, s.model ? h('span', { class: 'meta' }, ' · ', s.model) : null),
+      h('h4', {}, label('step', s.step), s.prompt_version ? h('span', { class: 'meta doc' }, ' · ', s.prompt_version) : null, s.model ? h('span', { class: 'meta' }, ' · ', model(s.model)) : null),
     );
     const crit = s.output?.criteria;
     if (Array.isArray(crit) && crit.length) {
       li.append(h('table', { class: 'criteria' },
         h('thead', {}, h('tr', {}, ['explain.criteria', 'explain.yes', 'explain.passed', 'explain.reasons'].map((k) => h('th', { scope: 'col' }, t(k))))),
         h('tbody', {}, crit.map((c) => h('tr', {},
-          h('td', {}, c.id), h('td', {}, `${c.yes ?? 0} / ${c.cast ?? 0}`), h('td', {}, c.passed ? '✓' : '✗'),
-          h('td', {}, (c.reasons || []).join('; ')),
+          h('td', { class: 'doc' }, c.id), h('td', {}, `${c.yes ?? 0} / ${c.cast ?? 0}`), h('td', {}, c.passed ? '✓' : '✗'),
+          h('td', { class: 'doc' }, (c.reasons || []).join('; ')),
         ))),
       ));
     }
     if (s.votes) {
       li.append(h('p', { class: 'votes' }, t('explain.votes'), ': ',
-        Object.entries(s.votes.counts || {}).map(([k, v]) => `${k} ${v}`).join(', '),
+        Object.entries(s.votes.counts || {}).map(([k, v]) => `${label('vote', k)} ${v}`).join(', '),
         s.votes.requested ? ` (${s.votes.requested})` : ''));
     }
     if (s.input !== undefined && s.input !== null) li.append(h('details', {}, h('summary', {}, t('explain.input')), json(s.input)));
@@ -127,7 +133,7 @@ export function renderExplanation(ex) {
   }
   out.append(ol);
   if ((ex.human || []).length) {
-    out.append(h('h4', {}, t('explain.human')), h('ul', {}, ex.human.map((v) => h('li', {}, v.author || '', ': ', v.vote || '', v.why ? ' — ' + v.why : ''))));
+    out.append(h('h4', {}, t('explain.human')), h('ul', {}, ex.human.map((v) => h('li', {}, h('span', { class: 'doc' }, v.author || ''), ': ', label('vote', v.vote), v.why ? [' — ', h('span', { class: 'doc' }, v.why)] : ''))));
   }
   return out;
 }

@@ -15,8 +15,8 @@ export function renderHints(hints) {
     h('ul', {}, hints.map((hint) => {
       const href = hint.author ? mailto(hint.author, t('hints.subject'), t('hints.body', { system: hint.system })) : '';
       return h('li', { class: 'hint' },
-        h('span', { class: 'label' }, t('hints.system'), ': '), h('span', { class: 'system' }, hint.system),
-        hint.author ? [' · ', h('span', { class: 'label' }, t('hints.author'), ': '), h('span', { class: 'author' }, hint.author)] : null,
+        h('span', { class: 'label' }, t('hints.system'), ': '), h('span', { class: 'system doc' }, hint.system),
+        hint.author ? [' · ', h('span', { class: 'label' }, t('hints.author'), ': '), h('span', { class: 'author doc' }, hint.author)] : null,
         href ? [' ', h('a', { class: 'request', href }, t('hints.request'))] : null,
       );
     })),

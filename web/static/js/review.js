@@ -6,7 +6,7 @@
 import { call } from './api.js';
 import { h, sourcePath } from './dom.js';
 import { confidence } from './graph.js';
-import { t } from './i18n.js';
+import { t, label } from './i18n.js';
 
 export async function render(root, ctx) {
   const view = h('section', { class: 'view review' }, h('h1', {}, t('review.title')), h('p', { class: 'note' }, t('review.intro')));
@@ -39,13 +39,13 @@ function renderItem(it, ctx) {
         for (const b of buttons) b.disabled = false;
         return null;
       });
-      if (res) status.textContent = t('review.done', { vote: t('review.' + vote), result: res.result || '' });
+      if (res) status.textContent = t('review.done', { vote: t('review.' + vote), result: label('outcome', res.result) });
     },
   }, t('review.' + vote)));
   return h('li', { class: 'card item', 'data-item': it.id },
-    h('p', { class: 'triple' }, h('strong', {}, it.subject), ' ', h('span', { class: 'relation' }, it.relation), ' ', h('strong', {}, it.object)),
-    h('blockquote', { class: 'quote' }, h('a', { class: 'quote-link', href: sourcePath(it.source_id) }, it.quote || ''),
-      h('p', { class: 'cite' }, it.source_id, ' · ', confidence(it))),
+    h('p', { class: 'triple doc' }, h('strong', {}, it.subject), ' ', h('span', { class: 'relation' }, it.relation), ' ', h('strong', {}, it.object)),
+    h('blockquote', { class: 'quote' }, h('a', { class: 'quote-link doc', href: sourcePath(it.source_id) }, it.quote || ''),
+      h('p', { class: 'cite' }, h('span', { class: 'doc' }, it.source_id), ' · ', confidence(it))),
     ctx.rights.curator ? [
       h('p', {}, h('label', { for: whyID }, t('review.why')), ' ', why),
       h('p', { class: 'actions' }, buttons),

@@ -1,11 +1,13 @@
 // revocations.js is the revocation log, a dry run of a revocation (what it
 // would retract, and what survives on other sources), and — for curators —
 // revoke and undo. Readers see the log and the dry run filtered to what
-// they may read, as the server filters them.
+// they may read, as the server filters them. The log shows one line per
+// event, its sources named by their titles (from the sources the caller
+// may read), and offers undo only on events not undone already.
 
 import { call } from './api.js';
 import { h, clear, sourcePath } from './dom.js';
-import { t, current } from './i18n.js';
+import { t, current, label, principal } from './i18n.js';
 
 function when(iso) {
   const d = new Date(iso);
@@ -17,38 +19,83 @@ export async function render(root, ctx) {
   root.append(view);
   const impactBox = h('section', { class: 'card impact', 'aria-labelledby': 'impact-title' });
   const logBox = h('section', { class: 'events', 'aria-labelledby': 'log-title' });
-  view.append(impactBox, logBox);
+  // The log comes first, unless the page was opened to revoke something
+  // (from a source's "Revoke" link): then the preview of what it retracts.
+  if (ctx.params.get('ref')) view.append(impactBox, logBox);
+  else view.append(logBox, impactBox);
   renderImpactForm(impactBox, ctx, () => loadLog(logBox, ctx));
   await loadLog(logBox, ctx);
 }
 
 async function loadLog(box, ctx) {
-  const res = await call('GET', 'log', { signal: ctx.signal }).catch((err) => {
+  const [res, list, graph, ents] = await Promise.all([
+    call('GET', 'log', { signal: ctx.signal }),
+    // Names for the refs: the sources the caller may read (revoked ones
+    // too) by their titles, and the graph's live edges and entities.
+    call('GET', 'sources', { signal: ctx.signal }).catch(() => null),
+    call('GET', 'graph', { signal: ctx.signal }).catch(() => null),
+    call('GET', 'graph/entities', { signal: ctx.signal }).catch(() => null),
+  ]).catch((err) => {
     clear(box).append(h('h2', { id: 'log-title' }, t('log.events')));
     ctx.fail(box, err);
-    return null;
+    return [null];
   });
   if (!res) return;
+  const titles = new Map();
+  for (const s of list?.sources || []) titles.set('source:' + s.id, { name: s.title || s.id, href: sourcePath(s.id) });
+  for (const e of ents?.entities || []) titles.set('record:' + e.id, { name: e.name, href: '/?view=graph&entity=' + encodeURIComponent(e.id) });
+  for (const e of graph?.edges || []) {
+    titles.set('record:' + e.id, { name: e.subject + ' ' + e.relation + ' ' + e.object, href: '/?view=graph&entity=' + encodeURIComponent(e.subject_id) });
+  }
   clear(box).append(h('h2', { id: 'log-title' }, t('log.events')));
   const events = (res.events || []).slice().reverse(); // newest first
   if (!events.length) {
     box.append(h('p', { class: 'empty' }, t('log.none')));
     return;
   }
-  box.append(h('ol', { class: 'eventlist', reversed: true }, events.map((ev) => renderEvent(ev, ctx, box))));
+  box.append(h('ol', { class: 'eventlist', reversed: true }, events.map((ev) => renderEvent(ev, ctx, box, titles))));
 }
 
-function renderEvent(ev, ctx, box) {
-  const status = h('p', { class: 'status', role: 'status' });
-  const li = h('li', { class: 'event', 'data-event': String(ev.id), 'data-action': ev.action, 'data-undoes': ev.undoes ? String(ev.undoes) : false },
-    h('p', {}, h('strong', { class: 'action' }, ev.action), ' #', String(ev.id), ' · ', h('span', { class: 'who' }, ev.who), ' · ', when(ev.at)),
-    h('p', { class: 'refs' }, (ev.refs || []).join(', '),
-      ev.changed?.length ? [' · ', t('log.changed'), ': ', ev.changed.join(', ')] : null),
-    ev.undoes ? h('p', { class: 'meta' }, t('log.undoes', { id: ev.undoes })) : null,
-    h('p', { class: 'why' }, ev.why_hidden ? h('em', {}, t('log.withheld')) : ev.why || ''),
-  );
-  if (ctx.rights.curator) {
-    li.append(h('p', {}, h('button', {
+// refName returns an element naming ref: a source by its title, an edge
+// of the graph as "subject relation object", an entity by its name, each
+// linked, when the caller may see it; anything else by its id.
+export function refName(ref, titles) {
+  const s = String(ref);
+  const colon = s.indexOf(':');
+  const kind = s.slice(0, colon) === 'record' ? 'record' : 'source';
+  const id = s.slice(0, colon) === 'record' || s.slice(0, colon) === 'source' ? s.slice(colon + 1) : s;
+  const named = titles.get(kind + ':' + id);
+  if (named) return h('a', { href: named.href, class: 'ref doc', 'data-ref': s }, named.name);
+  return h('span', { class: 'ref', 'data-ref': s }, t(kind === 'source' ? 'log.source' : 'log.record'), ' ', h('code', { class: 'doc' }, id));
+}
+
+// what says what an event did, in words: revoked or restored, and
+// whether it undid an earlier event (the log's ids are no one's business:
+// they say nothing of order, and the lines are in order).
+function what(ev) {
+  if (ev.undoes) return label('log.undid', ev.action);
+  return label('log.action', ev.action);
+}
+
+function renderEvent(ev, ctx, box, titles) {
+  const status = h('span', { class: 'status', role: 'status' });
+  const refs = (ev.refs || []).map((r, i) => [i ? ', ' : '', refName(r, titles)]);
+  const unchanged = (ev.changed || []).length === 0;
+  const pieces = [
+    h('strong', { class: 'action' }, what(ev)),
+    h('span', { class: 'refs' }, refs),
+    h('span', { class: 'by doc', 'data-principal': ev.who }, principal(ev.who)),
+    h('time', { datetime: ev.at }, when(ev.at)),
+    ev.why_hidden ? h('em', { class: 'why' }, t('log.withheld')) : ev.why ? h('span', { class: 'why doc' }, ev.why) : null,
+    unchanged ? h('span', { class: 'note' }, t('log.unchanged')) : null,
+    ev.undone_by ? h('span', { class: 'undone note' }, t('log.undoneBy')) : null,
+  ].filter(Boolean);
+  const line = h('p', { class: 'line' }, pieces.flatMap((p, i) => (i ? [h('span', { class: 'sep', 'aria-hidden': 'true' }, ' · '), p] : [p])));
+  const li = h('li', { class: 'event', 'data-event': String(ev.id), 'data-action': ev.action, 'data-undoes': ev.undoes ? String(ev.undoes) : false, 'data-undone-by': ev.undone_by ? String(ev.undone_by) : false }, line);
+  // Undo is offered where it can work: an event not undone yet that
+  // changed something (an undo is itself an event, and can be undone).
+  if (ctx.rights.curator && !ev.undone_by && !unchanged) {
+    line.append(' ', h('button', {
       type: 'button', class: 'undo', 'data-undo': String(ev.id),
       onclick: async (e) => {
         e.currentTarget.disabled = true;
@@ -58,7 +105,7 @@ function renderEvent(ev, ctx, box) {
         });
         if (rep) await loadLog(box, ctx);
       },
-    }, t('log.undo'))), status);
+    }, t('log.undo')), status);
   }
   return li;
 }
@@ -75,7 +122,9 @@ function renderImpactForm(box, ctx, reload) {
     h('label', { for: 'impact-refs' }, t('impact.refs')), refs,
     h('p', { class: 'actions' }, h('button', { type: 'submit', id: 'preview' }, t('impact.preview'))),
   );
-  box.append(h('h2', { id: 'impact-title' }, t('impact.title')), h('p', { class: 'note' }, t('impact.intro')), form, out);
+  // The intro shows the syntax of a record's ref as code: it is what to type.
+  const [before, after] = t('impact.intro').split('{syntax}');
+  box.append(h('h2', { id: 'impact-title' }, t('impact.title')), h('p', { class: 'note' }, before, h('code', {}, 'record:ID'), after ?? ''), form, out);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const list = refsOf(refs.value);
@@ -125,7 +174,7 @@ function renderImpactForm(box, ctx, reload) {
 function renderDone(rep, ctx, status, reload) {
   const out = h('div', { class: 'done' });
   if (!rep.event) {
-    out.append(h('p', { class: 'note' }, t('impact.nothing', { refs: (rep.refs || []).join(', ') })));
+    out.append(h('p', { class: 'note' }, t('impact.nothing'), ' ', h('span', { class: 'doc' }, (rep.refs || []).join(', '))));
     return out;
   }
   const undoing = Boolean(rep.event.undoes);
@@ -159,10 +208,10 @@ function renderReport(rep, done) {
     if (!g || !g.count) return null;
     return h('section', { class: 'group ' + key, 'data-group': key },
       h('h3', {}, title, ' (', String(g.count), ')'),
-      h('p', { class: 'meta' }, Object.entries(g.by_kind || {}).map(([k, v]) => `${k}: ${v}`).join(', ')),
-      h('ul', {}, (g.records || []).map((r) => h('li', { 'data-record': r.id },
-        h('span', { class: 'kind' }, r.kind), ' ',
-        r.source ? h('a', { href: sourcePath(r.source) }, r.text || r.id) : h('span', {}, r.text || r.id),
+      h('p', { class: 'meta' }, Object.entries(g.by_kind || {}).map(([k, v]) => `${label('kind', k)}: ${v}`).join(', ')),
+      h('ul', {}, (g.records || []).map((r) => h('li', { 'data-record': r.id, 'data-kind': r.kind },
+        h('span', { class: 'kind' }, label('kind', r.kind)), ' ',
+        r.source ? h('a', { href: sourcePath(r.source), class: 'doc' }, r.text || r.id) : h('span', { class: 'doc' }, r.text || r.id),
       ))),
     );
   };
