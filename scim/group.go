@@ -94,16 +94,8 @@ func (h *handler) listGroups(w http.ResponseWriter, r *http.Request, c verity.Ca
 	if err != nil {
 		return err
 	}
-	start, end, index, err := page(r, len(list.Groups))
-	if err != nil {
-		return err
-	}
-	var res []any
-	for _, g := range list.Groups[start:end] {
-		res = append(res, groupResource(g, withMembers(r)))
-	}
-	write(w, http.StatusOK, listResponse(len(list.Groups), index, res))
-	return nil
+	members := withMembers(r)
+	return writePage(w, r, list.Groups, func(g verity.Group) map[string]any { return groupResource(g, members) })
 }
 
 func (h *handler) getGroup(w http.ResponseWriter, r *http.Request, c verity.Caller) error {

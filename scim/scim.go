@@ -212,6 +212,21 @@ func page(r *http.Request, n int) (start, end, index int, err error) {
 	return start, end, index, nil
 }
 
+// writePage answers a query with the page of items the request's
+// startIndex and count select, each as its resource.
+func writePage[T any](w http.ResponseWriter, r *http.Request, items []T, resource func(T) map[string]any) error {
+	start, end, index, err := page(r, len(items))
+	if err != nil {
+		return err
+	}
+	var res []any
+	for _, it := range items[start:end] {
+		res = append(res, resource(it))
+	}
+	write(w, http.StatusOK, listResponse(len(items), index, res))
+	return nil
+}
+
 // listResponse is SCIM's answer to a query.
 func listResponse(total, index int, resources []any) map[string]any {
 	if resources == nil {

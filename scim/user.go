@@ -117,16 +117,7 @@ func (h *handler) listUsers(w http.ResponseWriter, r *http.Request, c verity.Cal
 	if err != nil {
 		return err
 	}
-	start, end, index, err := page(r, len(list.Users))
-	if err != nil {
-		return err
-	}
-	var res []any
-	for _, u := range list.Users[start:end] {
-		res = append(res, userResource(u))
-	}
-	write(w, http.StatusOK, listResponse(len(list.Users), index, res))
-	return nil
+	return writePage(w, r, list.Users, userResource)
 }
 
 func (h *handler) getUser(w http.ResponseWriter, r *http.Request, c verity.Caller) error {
