@@ -62,3 +62,12 @@ func mappedBytes() (int64, error) {
 	}
 	return pages * int64(os.Getpagesize()), nil
 }
+
+// peakBytes is the most memory a finished child held (its maximum
+// resident set), 0 when the system does not say.
+func peakBytes(ps *os.ProcessState) int64 {
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok && ru != nil {
+		return ru.Maxrss << 10 // kilobytes on Linux
+	}
+	return 0
+}
