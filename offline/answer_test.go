@@ -202,7 +202,10 @@ func TestAnswerKinds(t *testing.T) {
 			}
 			continue
 		}
-		if len(got.Statements) == 0 || got.Statements[0].Text != tt.want || got.Statements[0].Quote != tt.want || !slices.Contains(got.Statements[0].Citations, tt.doc) {
+		// The answering sentence; one that opens with a pronoun comes after
+		// the sentence naming what it is (TestAnswerDraftReferent).
+		i := slices.IndexFunc(got.Statements, func(st answerStatement) bool { return st.Text == tt.want })
+		if i < 0 || got.Statements[i].Quote != tt.want || !slices.Contains(got.Statements[i].Citations, tt.doc) || (i > 0 && !anaphoric(tt.want)) {
 			t.Errorf("draft(%q) = %+v, want %q citing [%d], quoted as itself", tt.question, got.Statements, tt.want, tt.doc)
 		}
 	}
@@ -217,5 +220,27 @@ func TestAnswerKinds(t *testing.T) {
 	f = answerCall[factsOut](t, TaskAnswerFacts, map[string]any{"question": "When did the Kazan warehouse open?", "document": kindDocs[2]})
 	if f.Useful || len(f.Facts) != 0 {
 		t.Errorf("facts(when, a document with only a count) = %+v, want not useful", f)
+	}
+}
+
+// TestAnswerDraftReferent: a chosen sentence that opens with a pronoun
+// comes with the sentence before it, which says what the pronoun is.
+func TestAnswerDraftReferent(t *testing.T) {
+	docs := []answerDoc{{N: 1, Title: "Простые числа", Text: "Гипотеза Полиньяка обобщает гипотезу о простых числах-близнецах. " +
+		"Она утверждает, что для каждого целого положительного числа n существует бесконечное число пар последовательных простых чисел, разность между которыми равна 2n. " +
+		"Гипотеза Лежандра говорит о другом."}}
+	got := answerCall[draftOut](t, TaskAnswerDraft, map[string]any{
+		"question":  "Какая гипотеза утверждает, что существует бесконечное число пар последовательных простых чисел с разностью 2n?",
+		"documents": docs})
+	if len(got.Statements) < 2 || !strings.HasPrefix(got.Statements[0].Text, "Гипотеза Полиньяка") || !strings.HasPrefix(got.Statements[1].Text, "Она утверждает") {
+		t.Errorf("draft = %+v, want the sentence naming the hypothesis, then the one that says «Она утверждает»", got.Statements)
+	}
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{{"It states that n is prime.", true}, {"Она утверждает, что", true}, {"Itself a prime.", false}, {"The hypothesis states.", false}, {"Это верно.", true}} {
+		if anaphoric(c.s) != c.want {
+			t.Errorf("anaphoric(%q) = %v, want %v", c.s, !c.want, c.want)
+		}
 	}
 }

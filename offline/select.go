@@ -80,9 +80,10 @@ var (
 
 // answerCand is a sentence that may answer a question.
 type answerCand struct {
-	doc   int // document number
-	rank  int // the document's place in the request, 0 first
-	order int // position among all sentences, for ties
+	doc   int    // document number
+	rank  int    // the document's place in the request, 0 first
+	prev  string // the sentence before it in its document
+	order int    // position among all sentences, for ties
 	text  string
 	score float64
 	words int
@@ -100,7 +101,24 @@ func selectSentences(question string, docs []answerDoc) []answerCand {
 	if len(cands) > 1 && cands[1].score >= selectSecond*cands[0].score && cands[0].words+cands[1].words <= selectMaxWords {
 		out = cands[:2]
 	}
+	if best := out[0]; best.prev != "" && anaphoric(best.text) {
+		// "It states that…": what "it" is, the sentence before says.
+		ref := answerCand{doc: best.doc, rank: best.rank, order: best.order - 1, text: best.prev, score: best.score}
+		out = append([]answerCand{ref, best}, out[1:]...)
+	}
 	return out
+}
+
+// anaphoric reports whether a sentence opens with a pronoun whose referent
+// is in the sentence before ("It", «Она», "This").
+func anaphoric(s string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	switch strings.ToLower(strings.Trim(first, ",.;:")) {
+	case "it", "this", "these", "they", "he", "she", "its", "their", "his", "her",
+		"он", "она", "оно", "они", "это", "эта", "этот", "эти", "его", "её", "ее", "их":
+		return true
+	}
+	return false
 }
 
 // candidates returns every sentence of docs that the relevance gate lets
@@ -214,7 +232,7 @@ func candidates(question string, docs []answerDoc) []answerCand {
 		if len(terms) > 0 {
 			x[fNovel] = float64(novel) / float64(len(terms))
 		}
-		cands = append(cands, answerCand{doc: st.doc, rank: st.rank, order: i, text: st.text, words: words, x: x})
+		cands = append(cands, answerCand{doc: st.doc, rank: st.rank, order: i, text: st.text, prev: st.prev, words: words, x: x})
 	}
 	// A passage's rank counts only the passages above it that speak to
 	// the question at all (hold a candidate): search ranks records, and

@@ -110,10 +110,11 @@ func (c *Reader) failure(exit *exec.ExitError, stderr string) error {
 	case exit.ExitCode() == exitCPU:
 		return verity.Errorf(verity.EINVALID, "PDF parse used more than %ds of CPU: killed", c.cpuSeconds())
 	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory"),
-		c.Memory > 0 && exit.ExitCode() >= 0 && peakBytes(exit.ProcessState) >= c.Memory/2:
+		c.Memory > 0 && exit.ExitCode() >= 0 && !strings.Contains(stderr, "panic:") && peakBytes(exit.ProcessState) >= c.Memory/2:
 		// A runtime that cannot map what it needs under RLIMIT_AS does not
 		// always say "out of memory": it may crash on a thread it could not
-		// set up. A crash after holding half the limit or more is the limit.
+		// set up. A runtime crash (not the parser's panic) after holding
+		// half the limit or more is the limit.
 		return verity.Errorf(verity.EINVALID, "PDF parse exceeded %d MiB: killed", mib)
 	case exit.ExitCode() < 0:
 		// A signal: the CPU limit's SIGKILL, or the system's OOM killer.
