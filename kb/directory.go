@@ -53,7 +53,8 @@ func (s *Service) Resolve(ctx context.Context, c verity.Caller) (verity.Caller, 
 	return c.WithPrincipals(ps...), nil
 }
 
-// UserPut creates or replaces a user: verity user add and SCIM.
+// UserPut creates or replaces a user: SCIM's create, replace and patch
+// (an admin makes users with verity group add --create).
 type UserPut struct {
 	User       string   `json:"user"` // an email or user:EMAIL
 	Name       string   `json:"name,omitempty"`
