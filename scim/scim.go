@@ -120,15 +120,16 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case code == verity.EUNAUTHORIZED:
 		status = http.StatusUnauthorized
 	}
-	if se := (*scimError)(nil); errors.As(err, &se) {
-		status, scimType = se.status, se.scimType
-	}
 	msg := verity.ErrorMessage(err)
+	if se := (*scimError)(nil); errors.As(err, &se) {
+		status, scimType, msg = se.status, se.scimType, se.msg
+	}
+	// The log names the route, not the path: a path holds a user's email.
 	if status == http.StatusInternalServerError {
-		h.log.Error("scim request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		h.log.Error("scim request failed", "method", r.Method, "route", r.Pattern, "err", err)
 		msg = "internal error"
 	} else {
-		h.log.Info("scim request refused", "method", r.Method, "path", r.URL.Path, "status", status)
+		h.log.Info("scim request refused", "method", r.Method, "route", r.Pattern, "status", status)
 	}
 	writeError(w, status, scimType, msg)
 }

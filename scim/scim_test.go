@@ -224,7 +224,8 @@ func TestSCIMQueriesAndErrors(t *testing.T) {
 		body["schemas"].([]any)[0] != "urn:ietf:params:scim:api:messages:2.0:Error" {
 		t.Errorf("an unsupported filter = %d %v, want a SCIM 400 invalidFilter", code, body)
 	}
-	if code, body := e.do("PUT", "/scim/v2/Users/a@corp.example", e.scim, `{"userName":"z@corp.example"}`); code != http.StatusBadRequest || body["scimType"] != "mutability" {
+	if code, body := e.do("PUT", "/scim/v2/Users/a@corp.example", e.scim, `{"userName":"z@corp.example"}`); code != http.StatusBadRequest || body["scimType"] != "mutability" ||
+		!strings.Contains(body["detail"].(string), "userName cannot change") {
 		t.Errorf("PUT changing userName = %d %v, want 400 mutability", code, body)
 	}
 	if code, _ := e.do("GET", "/scim/v2/Users/nobody@corp.example", e.scim, ""); code != http.StatusNotFound {
