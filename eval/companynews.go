@@ -99,6 +99,11 @@ var newsTemplates = []newsTemplate{
 	{id: "ru-h1", lang: "ru", held: true, text: "Сотрудники {gen} работают в Битрикс24. {n} использует Битрикс24 и для телефонии."},
 	{id: "ru-h2", lang: "ru", held: true, text: "{n} рассказала о переходе на Битрикс24. Руководство {gen} отмечает, что Битрикс24 окупился за полгода."},
 	{id: "ru-h3", lang: "ru", held: true, text: "Битрикс24 стал основной CRM для {gen}. В {n} пользуются Битрикс24 уже два года."},
+	// A second held-out set, written after ru-h1 had been read to find why
+	// two companies split (stop 40), and before any change was measured on
+	// it: the honest held-out figure from then on.
+	{id: "ru-h4", lang: "ru", held: true, text: "Специалисты {gen} перевели склад на Битрикс24. Сейчас {n} ведёт в Битрикс24 весь учёт поставок."},
+	{id: "ru-h5", lang: "ru", held: true, text: "По данным пресс-службы, {nom} завершила внедрение Битрикс24. Клиентов {n} теперь обслуживают через Битрикс24."},
 	// Russian, distractors.
 	{id: "ru-d1", lang: "ru", distractor: true, text: "{nom} отказывается от Битрикс24 в пользу собственной разработки. В {n} объяснили, что Битрикс24 не подошёл по функциям."},
 	{id: "ru-d2", lang: "ru", distractor: true, text: "В {prep} отказались от Битрикс24 после трёх лет работы. {n} переходит на другую систему."},
@@ -109,6 +114,7 @@ var newsTemplates = []newsTemplate{
 	{id: "en-3", lang: "en", text: "{nom} deployed Bitrix24 across its warehouses last spring. Staff at {n} now track every order in the CRM."},
 	// English, users, held out.
 	{id: "en-h1", lang: "en", held: true, text: "Bitrix24 is now the main CRM at {nom}. {n} adopted Bitrix24 after a three-month pilot."},
+	{id: "en-h2", lang: "en", held: true, text: "Employees of {nom} now log their calls in Bitrix24. {n} chose Bitrix24 over two other CRMs."},
 	// English, distractors.
 	{id: "en-d1", lang: "en", distractor: true, text: "{nom} dropped Bitrix24 in favour of an in-house system. {n} stopped using Bitrix24 last year."},
 	{id: "en-dh1", lang: "en", held: true, distractor: true, text: "{nom} has abandoned Bitrix24. According to {n}, Bitrix24 did not fit its processes."},
