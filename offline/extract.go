@@ -350,8 +350,11 @@ func names(p *exPage, s exSentence) []exName {
 			for ; k < i; k++ {
 				used[k] = true
 			}
-		} else if i > 0 && !used[i-1] && (slices.Contains(russianForms, words[i-1].Fold) || capitalized(page, words[i-1]) && !minorCapitals[words[i-1].Fold]) &&
+		} else if i > 0 && !used[i-1] && (slices.Contains(russianForms, words[i-1].Fold) || capitalized(page, words[i-1]) && !minorCapitals[words[i-1].Fold] && i-1 > 0) &&
 			strings.TrimSpace(page[words[i-1].End:start]) == "" {
+			// A capitalized word just before the quote joins the name
+			// ("Торговый Дом «Гамма»"), but not the sentence's first word,
+			// whose capital is grammar ("Сотрудники «Гамма» работают…").
 			start = words[i-1].Start
 			used[i-1] = true
 		}

@@ -26,6 +26,11 @@ func TestExtractNames(t *testing.T) {
 		// A capitalized preposition before a quoted name is grammar.
 		{"В «Альтагро» пользуются Битрикс24.", []string{"«Альтагро»", "Битрикс24"}},
 		{"Холдинг «Альтагро» использует Битрикс24.", []string{"Холдинг «Альтагро»", "Битрикс24"}},
+		// The sentence's first word is capitalized by grammar: it does not
+		// join the quoted name after it; a capitalized word inside the
+		// sentence does.
+		{"Сотрудники «Гамма» работают в Битрикс24.", []string{"Сотрудники", "«Гамма»", "Битрикс24"}},
+		{"Вчера Лаборатория «Гамма» перешла на Битрикс24.", []string{"Вчера", "Лаборатория «Гамма»", "Битрикс24"}},
 	} {
 		p := newExPage(tc.text)
 		var got []string
