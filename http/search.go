@@ -11,7 +11,7 @@ import (
 // records the caller may read, in the shape of verity search --json.
 func (s *Server) search(w http.ResponseWriter, r *http.Request, c verity.Caller) (any, error) {
 	q := query{r: r}
-	req := kb.SearchRequest{Query: q.str("q"), K: q.int("k", verity.DefaultK), System: q.str("system"), Author: q.str("author"), Since: q.str("since")}
+	req := kb.SearchRequest{Query: q.str("q"), K: q.int("k", 0), System: q.str("system"), Author: q.str("author"), Since: q.str("since")}
 	if q.err != nil {
 		return nil, q.err
 	}

@@ -226,7 +226,12 @@ func (s *Service) readSource(ctx context.Context, c verity.Caller, id string, al
 // tool search_knowledge).
 type SearchRequest struct {
 	Query string
-	K     int // 1 to 1000
+	// K is how many records: 0 for verity.DefaultK, at most MaxSearchK, or
+	// MaxAskK for an assistant's search.
+	K int
+	// Assistant marks a search an assistant makes (MCP): its results go
+	// into a model's context, so it takes at most MaxAskK of them.
+	Assistant bool
 	// System, Author and Since narrow the search to sources of one system,
 	// by one author (an email or user:NAME), updated on or after a day
 	// (YYYY-MM-DD, UTC) or a time (RFC 3339); empty ones narrow nothing.
@@ -253,6 +258,9 @@ func since(s string) (time.Time, error) {
 	return t, nil
 }
 
+// MaxSearchK is the most records one search returns.
+const MaxSearchK = 1000
+
 // Search ranks the records c may read for req.Query among those its filters
 // admit and returns the best req.K, with content-free hints about records
 // c cannot read that would have ranked (see [verity.Hint]), while c's
@@ -262,8 +270,15 @@ func (s *Service) Search(ctx context.Context, c verity.Caller, req SearchRequest
 	if strings.TrimSpace(text) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "search: give a query")
 	}
-	if k <= 0 || k > 1000 {
-		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and 1000, got %d", k)
+	if k == 0 {
+		k = verity.DefaultK
+	}
+	most := MaxSearchK
+	if req.Assistant {
+		most = MaxAskK
+	}
+	if k < 1 || k > most {
+		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and %d, got %d", most, req.K)
 	}
 	author, ok := verity.AuthorPrincipal(req.Author)
 	if !ok {

@@ -123,14 +123,7 @@ func (t *tools) search(ctx context.Context, _ *sdk.CallToolRequest, in SearchInp
 	if err != nil {
 		return nil, SearchOutput{}, err
 	}
-	k := in.K
-	if k == 0 {
-		k = verity.DefaultK
-	}
-	if k < 1 || k > kb.MaxAskK {
-		return nil, SearchOutput{}, verity.Errorf(verity.EINVALID, "k must be between 1 and %d, got %d", kb.MaxAskK, in.K)
-	}
-	res, err := t.svc.Search(ctx, caller, kb.SearchRequest{Query: in.Query, K: k, System: in.System, Author: in.Author, Since: in.Since})
+	res, err := t.svc.Search(ctx, caller, kb.SearchRequest{Query: in.Query, K: in.K, Assistant: true, System: in.System, Author: in.Author, Since: in.Since})
 	if err != nil {
 		return nil, SearchOutput{}, toolError(err)
 	}
