@@ -131,32 +131,48 @@ func (d *DB) Users(ctx context.Context, f verity.DirectoryFilter) ([]verity.User
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list users: %w", err)
 	}
+	keys := make([]verity.Principal, len(out))
+	for i, u := range out {
+		keys[i] = u.Principal
+	}
+	groups, err := d.memberships(ctx, "member", "grp", keys)
+	if err != nil {
+		return nil, err
+	}
 	for i := range out {
-		gs, err := d.groupsOf(ctx, out[i].Principal)
-		if err != nil {
-			return nil, err
-		}
-		out[i].Groups = gs
+		out[i].Groups = groups[out[i].Principal]
 	}
 	return out, nil
 }
 
-// groupsOf lists the groups user p is a member of, sorted.
-func (d *DB) groupsOf(ctx context.Context, p verity.Principal) ([]verity.Principal, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT grp FROM directory_members WHERE member = ? ORDER BY grp`, string(p))
-	if err != nil {
-		return nil, fmt.Errorf("groups of %s: %w", p, err)
-	}
-	defer rows.Close()
-	var out []verity.Principal
-	for rows.Next() {
-		var g string
-		if err := rows.Scan(&g); err != nil {
-			return nil, fmt.Errorf("groups of %s: %w", p, err)
+// memberships reads the directory's memberships of keys in batches: for
+// each key in column by (member or grp), the values of column of, sorted.
+func (d *DB) memberships(ctx context.Context, by, of string, keys []verity.Principal) (map[verity.Principal][]verity.Principal, error) {
+	out := map[verity.Principal][]verity.Principal{}
+	for lo := 0; lo < len(keys); lo += batchSize {
+		part := keys[lo:min(lo+batchSize, len(keys))]
+		args := make([]any, len(part))
+		for i, k := range part {
+			args[i] = string(k)
 		}
-		out = append(out, verity.Principal(g))
+		rows, err := d.q().QueryContext(ctx, `SELECT `+by+`, `+of+` FROM directory_members WHERE `+by+` IN (`+placeholders(len(part))+`) ORDER BY `+by+`, `+of, args...)
+		if err != nil {
+			return nil, fmt.Errorf("read the directory's members: %w", err)
+		}
+		for rows.Next() {
+			var k, v string
+			if err := rows.Scan(&k, &v); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("read the directory's members: %w", err)
+			}
+			out[verity.Principal(k)] = append(out[verity.Principal(k)], verity.Principal(v))
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("read the directory's members: %w", err)
+		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Membership says what the directory holds of user p now: whether it is
@@ -304,31 +320,21 @@ func (d *DB) Groups(ctx context.Context, f verity.DirectoryFilter) ([]verity.Gro
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list groups: %w", err)
 	}
+	keys := make([]verity.Principal, len(out))
+	for i, g := range out {
+		keys[i] = g.Principal
+	}
+	members, err := d.memberships(ctx, "grp", "member", keys)
+	if err != nil {
+		return nil, err
+	}
 	for i := range out {
-		ms, err := d.members(ctx, out[i].Principal)
-		if err != nil {
-			return nil, err
+		out[i].Members = members[out[i].Principal]
+		if out[i].Members == nil {
+			out[i].Members = []verity.Principal{}
 		}
-		out[i].Members = ms
 	}
 	return out, nil
-}
-
-func (d *DB) members(ctx context.Context, g verity.Principal) ([]verity.Principal, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT member FROM directory_members WHERE grp = ? ORDER BY member`, string(g))
-	if err != nil {
-		return nil, fmt.Errorf("members of %s: %w", g, err)
-	}
-	defer rows.Close()
-	out := []verity.Principal{}
-	for rows.Next() {
-		var m string
-		if err := rows.Scan(&m); err != nil {
-			return nil, fmt.Errorf("members of %s: %w", g, err)
-		}
-		out = append(out, verity.Principal(m))
-	}
-	return out, rows.Err()
 }
 
 // SetMembers adds add and removes remove from group g in one transaction,
