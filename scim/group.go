@@ -35,12 +35,7 @@ func groupResource(g verity.Group, withMembers bool) map[string]any {
 		res["externalId"] = g.ExternalID
 	}
 	if withMembers {
-		ms := make([]map[string]string, 0, len(g.Members))
-		for _, m := range g.Members {
-			uid := strings.TrimPrefix(string(m), verity.PrincipalUser+":")
-			ms = append(ms, map[string]string{"value": uid, "display": uid, "$ref": Prefix + "/Users/" + uid})
-		}
-		res["members"] = ms
+		res["members"] = refs(g.Members, verity.PrincipalUser, "Users")
 	}
 	return res
 }

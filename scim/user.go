@@ -70,13 +70,19 @@ func userResource(u verity.User) map[string]any {
 		}
 		res["emails"] = es
 	}
-	gs := make([]map[string]string, 0, len(u.Groups))
-	for _, g := range u.Groups {
-		name := strings.TrimPrefix(string(g), verity.PrincipalGroup+":")
-		gs = append(gs, map[string]string{"value": name, "display": name, "$ref": Prefix + "/Groups/" + name})
-	}
-	res["groups"] = gs
+	res["groups"] = refs(u.Groups, verity.PrincipalGroup, "Groups")
 	return res
+}
+
+// refs are principals of kind as SCIM references to the resources at
+// Prefix/endpoint, whose ids are the principals' names.
+func refs(ps []verity.Principal, kind, endpoint string) []map[string]string {
+	out := make([]map[string]string, 0, len(ps))
+	for _, p := range ps {
+		id := strings.TrimPrefix(string(p), kind+":")
+		out = append(out, map[string]string{"value": id, "display": id, "$ref": Prefix + "/" + endpoint + "/" + id})
+	}
+	return out
 }
 
 // user reads the directory's user with SCIM id id (its email): 404 when
