@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/analysis"
 )
 
 // Part is one part of a compound question ("how many vacation days carry
@@ -92,11 +93,11 @@ func trimJoin(p string) string {
 }
 
 // joinWords join two questions into one.
-var joinWords = wordSet(`and also и а также`)
+var joinWords = analysis.WordSet(`and also и а также`)
 
 // referring words point back at what an earlier part named ("какие
 // категории там представлены", "and when did it open?").
-var referringWords = wordSet(`it its there they them their this these that those he she his her
+var referringWords = analysis.WordSet(`it its there they them their this these that those he she his her
 	там туда тут здесь он она оно они его ее её их него нее неё них нем ней ним нему этот эта это эти
 	этого этой этих тот та те того той тех`)
 

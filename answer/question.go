@@ -528,78 +528,62 @@ func isCyrillic(s string) bool {
 	return c > 0 && 2*c >= n
 }
 
-func wordSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
-}
-
-func stemSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[analysis.Stem(w)] = true
-	}
-	return m
-}
-
 var (
-	leadWords = wordSet(`а и но так ну вот тогда с со у в во к ко до от для по за при на о об про из
+	leadWords = analysis.WordSet(`а и но так ну вот тогда с со у в во к ко до от для по за при на о об про из
 		and but so then now well in at from for by to of on with since until during after before prior`)
-	auxWords = wordSet(`do does did is are was were be been has have had can could will would shall should
+	auxWords = analysis.WordSet(`do does did is are was were be been has have had can could will would shall should
 		may might must am`)
-	doWords     = wordSet(`do does did`)
-	beWords     = wordSet(`is are was were am be been`)
-	haveWords   = wordSet(`has have had`)
-	modalWords  = wordSet(`can could will would shall should may might must`)
-	yesNoStarts = wordSet(`can could may might is are was were do does did will would shall should must has
+	doWords     = analysis.WordSet(`do does did`)
+	beWords     = analysis.WordSet(`is are was were am be been`)
+	haveWords   = analysis.WordSet(`has have had`)
+	modalWords  = analysis.WordSet(`can could will would shall should may might must`)
+	yesNoStarts = analysis.WordSet(`can could may might is are was were do does did will would shall should must has
 		have had am`)
-	permissionVerbs = wordSet(`can could may might allowed permitted ok okay allow permit
+	permissionVerbs = analysis.WordSet(`can could may might allowed permitted ok okay allow permit
 		можно нельзя разрешено разрешается запрещено запрещается допускается могу можем может могут
 		нужно надо должен должна должны обязан обязаны`)
 	// functionWords are English function words that analysis's short
 	// stop list (Lucene's, tuned for search) keeps, and that name nothing a
 	// question is about ("coming out", "he played").
-	functionWords = wordSet(`about above after again against all also any because been before being below
+	functionWords = analysis.WordSet(`about above after again against all also any because been before being below
 		between both down during each few from further he her here hers herself him himself his i its itself
 		just me more most my myself nor now off once only other our ours ourselves out over own same she so
 		some than them themselves those through too under until up very we what while whom you your yours
 		yourself yourselves us upon onto within without every each prior`)
-	articles   = wordSet(`the a an this that these those its their his her our my your`)
-	breakWords = wordSet(`the a an of in on at to for from by with into onto about as than during after before
+	articles   = analysis.WordSet(`the a an this that these those its their his her our my your`)
+	breakWords = analysis.WordSet(`the a an of in on at to for from by with into onto about as than during after before
 		over under between through against within without per via and or`)
-	degreeWords = wordSet(`many much often long far old big large tall high deep wide heavy few frequently
+	degreeWords = analysis.WordSet(`many much often long far old big large tall high deep wide heavy few frequently
 		часто долго много`)
 	// questionWords ask rather than say what is asked about.
-	questionWords = wordSet(`how what when where which who whom whose why whatever
+	questionWords = analysis.WordSet(`how what when where which who whom whose why whatever
 		сколько скольких скольким сколькими какой какая какое какие какого какому каким каком какую каких какими
 		каков какова каково каковы когда где куда откуда почему зачем отчего кто кого кому кем что чем чего чему
 		чей чья чье чьи чьей чьим ли можно нельзя нужно надо`)
 	// lightWords are verbs and nouns that a question uses to ask, not to
 	// name what it asks about: "Where is X located?", "What is X called?",
 	// «Где находится X?». They are neither focus nor predicate.
-	lightWords = wordSet(`located situated based called named known considered happen happened happens
+	lightWords = analysis.WordSet(`located situated based called named known considered happen happened happens
 		take took taken place kind type sort name term word use used find found exist exists existed refer
 		зовут звали фамилия название названию названия имя
 		refers referred describe described mean means meant
 		находится находятся находился находилась находились расположен расположена расположено расположены
 		называется называются называлась назывался называли называют является являются являлся являлась
 		считается считаются происходит произошло произошел произошла случилось`)
-	copulaRu   = wordSet(`был была было были является являются являлся являлась являлись стал стала стало стали есть будет будут`)
-	notVerbsRu = wordSet(`бюджет совет ответ предмет объект проект кредит лимит формат результат кандидат
+	copulaRu   = analysis.WordSet(`был была было были является являются являлся являлась являлись стал стала стало стали есть будет будут`)
+	notVerbsRu = analysis.WordSet(`бюджет совет ответ предмет объект проект кредит лимит формат результат кандидат
 		институт маршрут часть власть область сеть путь мать дочь ночь помощь мощь речь смерть треть
 		четверть площадь лошадь плоть нефть тетрадь память жизнь причина кабинет билет портрет секрет
 		сюжет пакет паритет приоритет комитет факультет университет элит план город совет
 		человек времен племен знамен имен семян стремян мешкам`)
-	irregularParticiples = wordSet(`built made born found held known given taken written won led sold sent
+	irregularParticiples = analysis.WordSet(`built made born found held known given taken written won led sold sent
 		brought bought thought caught taught fought paid laid said told kept left lost meant met put read
 		run set shut spent spread stood struck understood begun done drawn driven eaten fallen flown forgotten
 		frozen gotten grown hidden ridden risen seen shaken shown sung spoken stolen sworn thrown worn woken
 		chosen become come gone`)
 
-	timeTargets   = stemSet(`year years date day days month months time century centuries decade decades era period season week quarter hour год году года дата дату день дня месяц месяце время век веке десятилетие период сезон неделе квартале числа`)
-	placeTargets  = stemSet(`city town country state place location region continent island province county district area village capital street building floor office room site город городе стране страна место месте регионе регион области континенте острове районе улице здании этаже офисе`)
-	amountTargets = stemSet(`percentage percent number amount proportion share fraction size population процент процента доля долю количество число сумма сумму размер`)
-	whoTargets    = stemSet(`person people player company companies organization organisation firm team man woman individual group человек игрок компания компании организация организации фирма команда`)
+	timeTargets   = analysis.StemSet(`year years date day days month months time century centuries decade decades era period season week quarter hour год году года дата дату день дня месяц месяце время век веке десятилетие период сезон неделе квартале числа`)
+	placeTargets  = analysis.StemSet(`city town country state place location region continent island province county district area village capital street building floor office room site город городе стране страна место месте регионе регион области континенте острове районе улице здании этаже офисе`)
+	amountTargets = analysis.StemSet(`percentage percent number amount proportion share fraction size population процент процента доля долю количество число сумма сумму размер`)
+	whoTargets    = analysis.StemSet(`person people player company companies organization organisation firm team man woman individual group человек игрок компания компании организация организации фирма команда`)
 )

@@ -421,30 +421,30 @@ func termSet(words string) map[string]bool {
 }
 
 var (
-	months = wordSet(`january february march april may june july august september october november december
+	months = analysis.WordSet(`january february march april may june july august september october november december
 		jan feb mar apr jun jul aug sep sept oct nov dec`)
-	weekdays = wordSet(`monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
+	weekdays = analysis.WordSet(`monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
 		thursdays fridays saturdays sundays понедельник понедельника понедельникам вторник вторника вторникам
 		среда среду среды средам четверг четверга четвергам пятница пятницу пятницы пятницам суббота субботу
 		субботы субботам воскресенье воскресенья воскресеньям`)
 	monthPrefixesRu = []string{"январ", "феврал", "апрел", "июн", "июл", "август", "сентябр", "октябр", "ноябр", "декабр", "марта", "мае", "мая"}
-	timeWords       = wordSet(`yesterday today tomorrow tonight ago recently formerly later earlier spring summer
+	timeWords       = analysis.WordSet(`yesterday today tomorrow tonight ago recently formerly later earlier spring summer
 		autumn winter morning evening night noon midnight weekend weekends nightly annually
 		вчера сегодня завтра назад недавно ранее позднее весной летом осенью зимой утром вечером ночью
 		полдень полночь выходные`)
-	centuryWords = wordSet(`century centuries век века веке веков столетие столетия`)
-	countWords   = wordSet(`hundred hundreds thousand thousands million millions billion billions trillion
+	centuryWords = analysis.WordSet(`century centuries век века веке веков столетие столетия`)
+	countWords   = analysis.WordSet(`hundred hundreds thousand thousands million millions billion billions trillion
 		dozen dozens half percent thirteen sixteen seventeen eighteen nineteen forty fifty sixty seventy
 		eighty ninety double triple quarter`)
 	countPrefixesRu = []string{"тысяч", "миллион", "миллиард", "триллион", "сотн", "десятк", "дюжин", "половин", "процент",
 		"тринадцат", "шестнадцат", "семнадцат", "восемнадцат", "девятнадцат", "сорок", "пятьдесят", "шестьдесят",
 		"семьдесят", "восемьдесят", "девяност", "двест", "трист", "четырест", "пятьсот", "шестьсот", "семьсот",
 		"восемьсот", "девятьсот", "четверт", "трет", "вдво", "втро"}
-	frequencyWords = wordSet(`every each daily weekly monthly annually yearly nightly hourly once twice thrice
+	frequencyWords = analysis.WordSet(`every each daily weekly monthly annually yearly nightly hourly once twice thrice
 		times always usually often rarely regularly periodically frequently seldom per
 		ежедневно еженедельно ежемесячно ежегодно ежечасно дважды трижды всегда обычно часто редко
 		регулярно периодически реже чаще`)
-	unitsEn = wordSet(`second seconds minute minutes hour hours day days week weeks month months year years
+	unitsEn = analysis.WordSet(`second seconds minute minutes hour hours day days week weeks month months year years
 		decade decades century centuries millennia millennium night nights
 		mile miles kilometre kilometres kilometer kilometers km metre metres meter meters m ft foot feet inch
 		inches yard yards acre acres hectare hectares mi`)
@@ -464,7 +464,7 @@ var (
 			warehouse vault server repository folder directory cloud safe archive avenue`)
 		return m
 	}()
-	placePrepositions = wordSet(`in at on near from to into across throughout within outside inside along off under behind above below
+	placePrepositions = analysis.WordSet(`in at on near from to into across throughout within outside inside along off under behind above below
 		towards toward around between beside
 		в во на из у около возле под над близ вблизи между через по к ко до от`)
 	roleNouns = termSet(`engineer engineers manager managers lead leader president director team department
@@ -472,9 +472,9 @@ var (
 		scientist government army police committee council board administrator admin owner architect
 		руководитель руководителя инженер инженера менеджер директор президент отдел команда начальник глава
 		владелец король император министр правительство комитет администратор основатель автор изобретатель`)
-	reasonWords = wordSet(`because since therefore thus hence reason reasons caused cause causes
+	reasonWords = analysis.WordSet(`because since therefore thus hence reason reasons caused cause causes
 		потому поскольку благодаря чтобы ради поэтому оттого`)
-	modalWordsClaim = wordSet(`allowed permitted prohibited forbidden banned may must can cannot need needs
+	modalWordsClaim = analysis.WordSet(`allowed permitted prohibited forbidden banned may must can cannot need needs
 		required requires only except never always should mandatory
 		можно нельзя только кроме`)
 )

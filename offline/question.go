@@ -56,7 +56,7 @@ func askedKindAt(question string) (kind, int) {
 }
 
 // leadWords may come before a question phrase.
-var leadWords = wordSet(`а и но так ну вот тогда с со у в во к ко до от для по за при на о об про из
+var leadWords = analysis.WordSet(`а и но так ну вот тогда с со у в во к ко до от для по за при на о об про из
 	and but so then now well in at from for by to of on with since until`)
 
 // kindPhraseAt matches a question phrase at word i of w and returns its
@@ -133,34 +133,18 @@ func interrogativeRu(w string) bool {
 
 // Nouns that turn "which" or "какой" into a question of a kind.
 var (
-	timeNouns   = wordSet(`year years day date month time week quarter century decade hour`)
-	amountNouns = wordSet(`percentage percent share proportion number amount fraction`)
-	orgNouns    = wordSet(`company companies organization organisation firm bank vendor supplier customer
+	timeNouns   = analysis.WordSet(`year years day date month time week quarter century decade hour`)
+	amountNouns = analysis.WordSet(`percentage percent share proportion number amount fraction`)
+	orgNouns    = analysis.WordSet(`company companies organization organisation firm bank vendor supplier customer
 		client partner investor integrator manufacturer university institute agency startup`)
-	placeNouns = wordSet(`city town country region state province place street building floor office
+	placeNouns = analysis.WordSet(`city town country region state province place street building floor office
 		room site location continent island area district`)
 
-	timeStems   = stemSet(`год году года дня день дату дата месяце месяца месяц неделе квартале квартала срока срок сроку время момент веке века`)
-	amountStems = stemSet(`количество количества число процент процента процентов доля долю сумма сумму сумме стоимость цена цену размер объем`)
-	orgStems    = stemSet(`компания компании компанию организация организации организацию фирма фирмы банк банке банка
+	timeStems   = analysis.StemSet(`год году года дня день дату дата месяце месяца месяц неделе квартале квартала срока срок сроку время момент веке века`)
+	amountStems = analysis.StemSet(`количество количества число процент процента процентов доля долю сумма сумму сумме стоимость цена цену размер объем`)
+	orgStems    = analysis.StemSet(`компания компании компанию организация организации организацию фирма фирмы банк банке банка
 		клиент клиента поставщик поставщика вендор вендора интегратор интегратора производитель инвестор партнер
 		университет университете институт агентство`)
-	placeStems = stemSet(`город городе города страна стране страны регион регионе области область месте место
+	placeStems = analysis.StemSet(`город городе города страна стране страны регион регионе области область месте место
 		улица улице здание здании этаж этаже офис офисе районе район континент континенте остров острове`)
 )
-
-func wordSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
-}
-
-func stemSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[analysis.Stem(w)] = true
-	}
-	return m
-}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/veritykb/verity/analysis"
 )
 
 // This file finds values of a kind in a sentence — times, amounts,
@@ -527,7 +529,7 @@ func startsUpper(raw string) bool {
 }
 
 var (
-	monthWords = wordSet(`январь января январе январю февраль февраля феврале марта марте апрель
+	monthWords = analysis.WordSet(`январь января январе январю февраль февраля феврале марта марте апрель
 		апреля апреле мая мае июнь июня июне июль июля июле август августа августе сентябрь сентября
 		сентябре октябрь октября октябре ноябрь ноября ноябре декабрь декабря декабре март май
 		янв фев февр апр июн июл авг сент окт нояб дек
@@ -535,48 +537,48 @@ var (
 		jan feb apr jun jul aug sep sept oct nov dec`)
 	// ambiguousMonths are months that are also common words ("may",
 	// "march"): a time only beside a number.
-	ambiguousMonths = wordSet(`may march mar`)
-	weekdayWords    = wordSet(`понедельник понедельника понедельникам вторник вторника вторникам среду
+	ambiguousMonths = analysis.WordSet(`may march mar`)
+	weekdayWords    = analysis.WordSet(`понедельник понедельника понедельникам вторник вторника вторникам среду
 		средам четверг четверга четвергам пятница пятницу пятницы пятницам суббота субботу субботы
 		субботам воскресенье воскресенья воскресеньям будни будням выходные выходных выходным
 		monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
 		thursdays fridays saturdays sundays weekday weekdays weekend weekends`)
-	relativeWords = wordSet(`today tomorrow yesterday tonight сегодня завтра вчера послезавтра позавчера`)
+	relativeWords = analysis.WordSet(`today tomorrow yesterday tonight сегодня завтра вчера послезавтра позавчера`)
 	// periodNext are the words that make a period a point in time: next
 	// week, last month, на следующей неделе, в прошлом году.
-	periodNext = wordSet(`next last this coming following previous следующей следующем следующий
+	periodNext = analysis.WordSet(`next last this coming following previous следующей следующем следующий
 		прошлой прошлом прошлый этой этом текущем текущей будущем будущей ближайшей ближайшем`)
-	frequencyWords = wordSet(`nightly hourly daily weekly monthly yearly annually quarterly ежечасно
+	frequencyWords = analysis.WordSet(`nightly hourly daily weekly monthly yearly annually quarterly ежечасно
 		ежедневно еженедельно ежемесячно ежегодно ежеквартально`)
-	timeMarkers = wordSet(`год года году годах годов годы г гг year years`)
-	timePreps   = wordSet(`in since by until till from before after during в с до к по после около от между`)
+	timeMarkers = analysis.WordSet(`год года году годах годов годы г гг year years`)
+	timePreps   = analysis.WordSet(`in since by until till from before after during в с до к по после около от между`)
 	// relativeBefore and relativeAfter make a duration a point in time:
 	// через две недели, in 2 weeks, 3 дня назад, two days later.
-	relativeBefore = wordSet(`через спустя within in after`)
-	relativeAfter  = wordSet(`назад спустя ago later`)
-	ordinals       = wordSet(`first second third fourth last next this первом втором третьем четвертом
+	relativeBefore = analysis.WordSet(`через спустя within in after`)
+	relativeAfter  = analysis.WordSet(`назад спустя ago later`)
+	ordinals       = analysis.WordSet(`first second third fourth last next this первом втором третьем четвертом
 		первый второй третий четвертый первого второго третьего четвертого прошлом следующем`)
-	vagueAmounts = wordSet(`сотни сотен тысячи тысяч десятки десятков миллионы миллионов дюжина дюжины
+	vagueAmounts = analysis.WordSet(`сотни сотен тысячи тысяч десятки десятков миллионы миллионов дюжина дюжины
 		hundreds thousands dozens millions billions`)
-	placePreps = wordSet(`в во на из под около возле близ in at near from`)
-	legalForms = wordSet(`ооо оао зао пао ао ип нко гк inc ltd llc gmbh corp plc ag sa llp lp oy ab bv nv`)
+	placePreps = analysis.WordSet(`в во на из под около возле близ in at near from`)
+	legalForms = analysis.WordSet(`ооо оао зао пао ао ип нко гк inc ltd llc gmbh corp plc ag sa llp lp oy ab bv nv`)
 	// orgSuffixes are words that end company names.
-	orgSuffixes = wordSet(`ventures group bank systems labs technologies tech holdings holding partners
+	orgSuffixes = analysis.WordSet(`ventures group bank systems labs technologies tech holdings holding partners
 		logistics capital solutions software networks media motors airlines pharma industries
 		university institute foundation agency consulting`)
-	roleStems = stemSet(`руководитель руководителя руководители директор директора менеджер менеджеры
+	roleStems = analysis.StemSet(`руководитель руководителя руководители директор директора менеджер менеджеры
 		начальник начальника администратор администраторы инженер инженеры разработчик разработчики
 		специалист специалисты аналитик аналитики сотрудник сотрудники команда команды отдел отдела
 		служба службы департамент владелец владельца ответственный дежурный
 		head manager managers director directors lead leads owner owners engineer engineers developer
 		developers administrator administrators admin officer team teams department staff employee
 		employees chief ceo cto cfo president founder author analyst specialist`)
-	orgWordStems = stemSet(`компания компании компанию компанией организация организации фирма фирмы банк банка
+	orgWordStems = analysis.StemSet(`компания компании компанию компанией организация организации фирма фирмы банк банка
 		банке корпорация холдинг завод университет институт агентство фонд интегратор интегратора
 		партнер партнера клиент клиента поставщик поставщика вендор
 		company companies firm bank corporation university agency fund integrator vendor partner
 		customer client startup supplier manufacturer`)
-	placeWordStems = stemSet(`город городе страна стране область области край крае район районе регион регионе
+	placeWordStems = analysis.StemSet(`город городе страна стране область области край крае район районе регион регионе
 		улица улице проспект площадь здание здании этаж этаже офис офисе кабинет кабинете комната
 		комнате склад складе кампус хранилище хранилищах сервер сервере репозиторий репозитории папка папке
 		каталог каталоге облако облаке сейф сейфе архив архиве
