@@ -139,15 +139,7 @@ func (h *handler) writeGroup(w http.ResponseWriter, r *http.Request, c verity.Ca
 // sameGroup refuses a displayName that is not the group's: it is the
 // group's name, which ACLs write, so it cannot change.
 func sameGroup(g verity.Group, displayName string) error {
-	if strings.TrimSpace(displayName) == "" {
-		return nil
-	}
-	p, err := verity.GroupPrincipal(displayName)
-	if err != nil || p != g.Principal {
-		return invalid("mutability", "displayName cannot change from %s: it is the group's name, which ACLs write (create a new group instead)",
-			strings.TrimPrefix(string(g.Principal), "group:"))
-	}
-	return nil
+	return sameKey(g.Principal, displayName, verity.GroupPrincipal, "displayName", "the group's name, which ACLs write (create a new group instead)")
 }
 
 func (h *handler) replaceGroup(w http.ResponseWriter, r *http.Request, c verity.Caller) error {

@@ -180,13 +180,19 @@ func (h *handler) replaceUser(w http.ResponseWriter, r *http.Request, c verity.C
 // sameUser refuses a userName that is not the user's: it is the user's
 // key, which ACLs name, so it cannot change.
 func sameUser(u verity.User, userName string) error {
-	if strings.TrimSpace(userName) == "" {
+	return sameKey(u.Principal, userName, verity.UserPrincipal, "userName", "the user's key, which ACLs name (create a new user instead)")
+}
+
+// sameKey refuses a given name that parses to another principal than key:
+// a SCIM attribute that is a principal's name cannot change. An empty one
+// says nothing.
+func sameKey(key verity.Principal, given string, parse func(string) (verity.Principal, error), attr, why string) error {
+	if strings.TrimSpace(given) == "" {
 		return nil
 	}
-	p, err := verity.UserPrincipal(userName)
-	if err != nil || p != u.Principal {
-		return invalid("mutability", "userName cannot change from %s: it is the user's key, which ACLs name (create a new user instead)",
-			strings.TrimPrefix(string(u.Principal), "user:"))
+	if p, err := parse(given); err != nil || p != key {
+		_, name, _ := strings.Cut(string(key), ":")
+		return invalid("mutability", "%s cannot change from %s: it is %s", attr, name, why)
 	}
 	return nil
 }
