@@ -198,6 +198,9 @@ func (g *schemas) schema(t reflect.Type) map[string]any {
 	case reflect.Pointer:
 		return g.schema(t.Elem())
 	case reflect.String:
+		if e, ok := enums[t]; ok {
+			return map[string]any{"type": "string", "enum": e}
+		}
 		return map[string]any{"type": "string"}
 	case reflect.Bool:
 		return map[string]any{"type": "boolean"}

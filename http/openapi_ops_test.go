@@ -2,9 +2,11 @@ package http
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/summary"
@@ -122,6 +124,16 @@ var constraints = map[string]constraint{
 	"RoleRequest.principal":            {required: true},
 	"TokenRevokeRequest.id":            {required: true},
 	"DiscoverableRequest.discoverable": {required: true},
+}
+
+// enums are the values of string types that name a choice, from their
+// constants.
+var enums = map[reflect.Type][]string{
+	reflect.TypeFor[answer.Outcome](): {string(answer.Answered), string(answer.NotFound), string(answer.Conversational)},
+	reflect.TypeFor[answer.Reason]():  {"", string(answer.NotInCorpus), string(answer.InsufficientSupport), string(answer.Retracted)},
+	reflect.TypeFor[answer.Risk]():    {string(answer.RiskNone), string(answer.RiskLow), string(answer.RiskHigh)},
+	reflect.TypeFor[answer.Policy]():  {string(answer.Strict), string(answer.Broad)},
+	reflect.TypeFor[verity.Role]():    {string(verity.RoleCurator), string(verity.RoleAdmin)},
 }
 
 // errorStatuses are the error responses, each with its meaning.
