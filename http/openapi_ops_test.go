@@ -8,6 +8,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/extract"
+	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/summary"
 )
@@ -129,12 +130,16 @@ var constraints = map[string]constraint{
 // enums are the values of string types that name a choice, from their
 // constants.
 var enums = map[reflect.Type][]string{
-	reflect.TypeFor[answer.Outcome](): {string(answer.Answered), string(answer.NotFound), string(answer.Conversational)},
-	reflect.TypeFor[answer.Reason]():  {"", string(answer.NotInCorpus), string(answer.InsufficientSupport), string(answer.Retracted)},
-	reflect.TypeFor[answer.Risk]():    {string(answer.RiskNone), string(answer.RiskLow), string(answer.RiskHigh)},
-	reflect.TypeFor[answer.Policy]():  {string(answer.Strict), string(answer.Broad)},
-	reflect.TypeFor[verity.Role]():    {string(verity.RoleCurator), string(verity.RoleAdmin)},
+	reflect.TypeFor[answer.Outcome]():      {string(answer.Answered), string(answer.NotFound), string(answer.Conversational)},
+	reflect.TypeFor[answer.Reason]():       {"", string(answer.NotInCorpus), string(answer.InsufficientSupport), string(answer.Retracted)},
+	reflect.TypeFor[answer.Risk]():         {string(answer.RiskNone), string(answer.RiskLow), string(answer.RiskHigh)},
+	reflect.TypeFor[answer.Policy]():       {string(answer.Strict), string(answer.Broad)},
+	reflect.TypeFor[verity.Role]():         {string(verity.RoleCurator), string(verity.RoleAdmin)},
+	reflect.TypeFor[verity.JobState]():     jobStates,
+	reflect.TypeFor[verity.SourceStatus](): {string(verity.StatusActive), string(verity.StatusRevoked)},
 }
+
+var jobStates = []string{string(verity.JobQueued), string(verity.JobRunning), string(verity.JobRetrying), string(verity.JobDone), string(verity.JobFailed), string(verity.JobCancelled)}
 
 // errorStatuses are the error responses, each with its meaning.
 var errorStatuses = map[int]string{
@@ -199,7 +204,7 @@ var operations = map[string]operation{
 		errs:  []int{400},
 		params: []param{
 			{name: "q", in: "query", typ: "string", required: true, about: "the query"},
-			{name: "k", in: "query", typ: "integer", about: "records to return, 1-1000 (default 10)"},
+			{name: "k", in: "query", typ: "integer", min: 1, max: kb.MaxSearchK, about: fmt.Sprintf("records to return (default %d)", verity.DefaultK)},
 			{name: "system", in: "query", typ: "string", about: "only records of this system (confluence, jira, web...)"},
 			{name: "author", in: "query", typ: "string", about: "only records by this author: an email or user:NAME"},
 			{name: "since", in: "query", typ: "string", about: "only records updated on or after this day (YYYY-MM-DD, UTC) or time (RFC 3339); a search with since gives no hints"},
@@ -225,7 +230,7 @@ var operations = map[string]operation{
 		errs:  []int{400, 403},
 		params: []param{
 			{name: "system", in: "query", typ: "string", about: "only this system"},
-			{name: "status", in: "query", typ: "string", about: "active or revoked"},
+			{name: "status", in: "query", typ: "string", enum: []string{string(verity.StatusActive), string(verity.StatusRevoked)}, about: "only sources in this state"},
 			{name: "limit", in: "query", typ: "integer", about: "at most this many"},
 			{name: "after", in: "query", typ: "string", about: "ids after this one, for paging"},
 			{name: "all", in: "query", typ: "boolean", about: "every source whatever its ACL (admin)"},
@@ -250,7 +255,7 @@ var operations = map[string]operation{
 		upload: ingestUpload,
 		errs:   []int{400, 403, 409},
 		params: []param{
-			{name: "format", in: "query", typ: "string", about: "jsonl, txt, md, html or pdf (default: by Content-Type, else sniffed)"},
+			{name: "format", in: "query", typ: "string", enum: ingest.Formats, about: "the reader (default: by Content-Type, else sniffed)"},
 			{name: "id", in: "query", typ: "string", about: "the source id of a single file (required unless JSONL)"},
 			{name: "uri", in: "query", typ: "string", about: "its uri (default stdin:ID)"},
 			{name: "title", in: "query", typ: "string", about: "its title"},
@@ -449,9 +454,9 @@ var operations = map[string]operation{
 		resp:  []*verity.Job{},
 		errs:  []int{400},
 		params: []param{
-			{name: "state", in: "query", typ: "string", about: "only jobs in this state (repeatable): queued, running, retrying, done, failed, cancelled"},
+			{name: "state", in: "query", typ: "string", repeat: true, enum: jobStates, about: "only jobs in these states"},
 			{name: "batch", in: "query", typ: "string", about: "only the jobs of this batch"},
-			{name: "limit", in: "query", typ: "integer", about: "at most this many (1-1000, default 100)"},
+			{name: "limit", in: "query", typ: "integer", min: 1, max: kb.MaxJobs, about: "at most this many (default 100)"},
 		},
 	},
 	"GET /api/v1/jobs/{id}": {
