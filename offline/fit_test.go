@@ -8,7 +8,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -120,86 +119,53 @@ func TestFitSelection(t *testing.T) {
 	if !*fit {
 		t.Skip("run with -fit to refit the selection weights")
 	}
-	type example struct {
-		xs   [][nFeatures]float64
-		gold []bool // which candidates hold a gold answer; none: "none" is right
-	}
-	var exs []example
-	n := 0
+	var xs [][nFeatures]float64
+	var ys []float64
 	qs := tuneQuestions(t)
 	for _, q := range qs {
-		var ex example
 		for _, c := range candidates(q.question, q.docs) {
-			ex.xs = append(ex.xs, c.x)
-			ex.gold = append(ex.gold, q.answerable && holdsGold(c.text, q.gold))
-		}
-		if len(ex.xs) > 0 {
-			exs = append(exs, ex)
-			n += len(ex.xs)
+			y := 0.0
+			if q.answerable && holdsGold(c.text, q.gold) {
+				y = 1
+			}
+			xs = append(xs, c.x)
+			ys = append(ys, y)
 		}
 	}
-	w, b := fitListwise(func(yield func([][nFeatures]float64, []bool)) {
-		for _, ex := range exs {
-			yield(ex.xs, ex.gold)
-		}
-	})
-	parts := make([]string, len(w))
-	for k, x := range w {
-		parts[k] = fmt.Sprintf("%.3f", x)
-	}
-	t.Logf("%d questions, %d candidates\nselectWeights = [nFeatures]float64{%s}\nselectBias    = %.3f", len(exs), n, strings.Join(parts, ", "), b)
-}
-
-// fitListwise fits the weights of score by gradient descent on the
-// log-likelihood of the right choice of each question: its gold-holding
-// candidates (any of them), or "none" when no candidate holds the answer.
-func fitListwise(each func(func([][nFeatures]float64, []bool))) ([nFeatures]float64, float64) {
 	var w [nFeatures]float64
 	b := 0.0
 	const lr, l2 = 0.5, 0.001
-	for range 3000 {
+	for range 8000 {
 		var gw [nFeatures]float64
-		gb, nq := 0.0, 0.0
-		each(func(xs [][nFeatures]float64, gold []bool) {
-			nq++
-			cs := make([]answerCand, len(xs))
-			for i := range xs {
-				cs[i].x = xs[i]
+		gb := 0.0
+		for i, x := range xs {
+			z := b
+			for k := range w {
+				z += w[k] * x[k]
 			}
-			score(cs, w, b)
-			pg := 0.0
-			for i, c := range cs {
-				if gold[i] {
-					pg += c.score
-				}
+			e := 1/(1+math.Exp(-z)) - ys[i]
+			for k := range w {
+				gw[k] += e * x[k]
 			}
-			any := pg > 0 || slices.Contains(gold, true)
-			for i, c := range cs {
-				// d(-log P(right))/dz_i = P_i - q_i, q the right choice's
-				// share of probability.
-				q := 0.0
-				if any && gold[i] {
-					q = c.score / max(pg, 1e-12)
-				}
-				e := c.score - q
-				for k := range w {
-					gw[k] += e * c.x[k]
-				}
-				gb += e
-			}
-		})
+			gb += e
+		}
+		n := float64(len(xs))
 		for k := range w {
-			w[k] -= lr * (gw[k]/nq + l2*w[k])
+			w[k] -= lr * (gw[k]/n + l2*w[k])
 			switch k {
-			case fOwn, fContext, fPredicate, fValue, fCompact, fAbout, fNear, fPhrase, fHolds, fBehind:
+			case fOwn, fContext, fPredicate, fValue, fCompact, fAbout, fNear:
 				w[k] = math.Max(w[k], 0)
 			case fRank:
 				w[k] = math.Min(w[k], 0)
 			}
 		}
-		b -= lr * gb / nq
+		b -= lr * gb / n
 	}
-	return w, b
+	parts := make([]string, len(w))
+	for k, x := range w {
+		parts[k] = fmt.Sprintf("%.3f", x)
+	}
+	t.Logf("%d questions, %d candidates\nselectWeights = [nFeatures]float64{%s}\nselectBias    = %.3f", len(qs), len(xs), strings.Join(parts, ", "), b)
 }
 
 func holdsGold(text string, gold []string) bool {

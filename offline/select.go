@@ -41,7 +41,7 @@ import (
 // Selection settings.
 const (
 	// selectMinScore is the probability below which no sentence answers.
-	selectMinScore = 0.7
+	selectMinScore = 0.5
 	// selectSecond is how close (as a share of the best score) a second
 	// sentence must come to join the best; selectMaxWords bounds the words
 	// of an answer of two sentences.
@@ -63,9 +63,6 @@ const (
 	fAbout            // the sentence or title names the question's names and numbers
 	fCyrillic         // the question is in Russian
 	fNear             // how near a value of the asked kind is to the matched focus
-	fPhrase           // share of the question's adjacent term pairs the sentence holds in order
-	fHolds            // the question asks for a kind of value and the sentence states one
-	fBehind           // how far its focus share falls behind the best candidate's (≤ 0)
 	nFeatures
 )
 
@@ -77,8 +74,8 @@ const (
 // BM25 finds for each question, asked in both folds, labelled by whether
 // it holds a gold answer; the held-out articles are never read.
 var (
-	selectWeights = [nFeatures]float64{4.690, 0.967, 0.179, 0.000, -1.684, 0.347, -1.430, -0.020, -3.437, 0.051, -0.377, 0.393, 1.711, 1.845, 0.750}
-	selectBias    = 0.993
+	selectWeights = [nFeatures]float64{3.565, 0, 0.486, 0.413, -0.025, 0.517, -1.822, 0.133, -3.171, 0.385, -0.018, 0.515}
+	selectBias    = -0.752
 )
 
 // answerCand is a sentence that may answer a question.
@@ -97,15 +94,12 @@ type answerCand struct {
 // best first (see the comment at the top of this file).
 func selectSentences(question string, docs []answerDoc) []answerCand {
 	cands := candidates(question, docs)
-	if len(cands) == 0 {
+	if len(cands) == 0 || cands[0].score < selectMinScore {
 		return nil
 	}
 	out := cands[:1]
 	if len(cands) > 1 && cands[1].score >= selectSecond*cands[0].score && cands[0].words+cands[1].words <= selectMaxWords {
 		out = cands[:2]
-	}
-	if confidence(out) < selectMinScore {
-		return nil
 	}
 	if best := out[0]; best.prev != "" && anaphoric(best.text) {
 		// "It states that…": what "it" is, the sentence before says.
@@ -113,16 +107,6 @@ func selectSentences(question string, docs []answerDoc) []answerCand {
 		out = append([]answerCand{ref, best}, out[1:]...)
 	}
 	return out
-}
-
-// confidence is the probability that one of the chosen sentences is the
-// one that answers: the sum of their scores, which share one softmax.
-func confidence(out []answerCand) float64 {
-	p := 0.0
-	for _, c := range out {
-		p += c.score
-	}
-	return p
 }
 
 // anaphoric reports whether a sentence opens with a pronoun whose referent
@@ -188,7 +172,6 @@ func candidates(question string, docs []answerDoc) []answerCand {
 	for _, t := range analysis.Terms(question) {
 		asked[t] = true
 	}
-	pairs := termPairs(question)
 	titles := map[int]*doc{}
 	var cands []answerCand
 	for i, st := range sents {
@@ -237,10 +220,6 @@ func candidates(question string, docs []answerDoc) []answerCand {
 		}
 		x[fCompact] = compactness(st.text, v.Matched)
 		x[fNear] = nearness(st.text, v.Matched, q.Values(st.text))
-		x[fPhrase] = phrases(pairs, st.text)
-		if oq.kind != kindAny && oq.holds(st.d, st.s) {
-			x[fHolds] = 1
-		}
 		x[fRank] = float64(st.rank)
 		x[fWords] = float64(words) / 10
 		terms := analysis.Terms(st.text)
@@ -259,10 +238,8 @@ func candidates(question string, docs []answerDoc) []answerCand {
 	// the question at all (hold a candidate): search ranks records, and
 	// one it ranked first for other words is no evidence against the next.
 	speaking := map[int]bool{}
-	bestOwn := 0.0
 	for _, c := range cands {
 		speaking[c.rank] = true
-		bestOwn = max(bestOwn, c.x[fOwn])
 	}
 	for i := range cands {
 		r := 0
@@ -272,9 +249,12 @@ func candidates(question string, docs []answerDoc) []answerCand {
 			}
 		}
 		cands[i].x[fRank] = float64(r)
-		cands[i].x[fBehind] = cands[i].x[fOwn] - bestOwn
+		z := selectBias
+		for k, w := range selectWeights {
+			z += w * cands[i].x[k]
+		}
+		cands[i].score = 1 / (1 + math.Exp(-z))
 	}
-	score(cands, selectWeights, selectBias)
 	slices.SortStableFunc(cands, func(a, b answerCand) int {
 		switch {
 		case a.score > b.score:
@@ -285,71 +265,6 @@ func candidates(question string, docs []answerDoc) []answerCand {
 		return a.order - b.order
 	})
 	return cands
-}
-
-// score sets each candidate's score: the probability that it is the
-// sentence that answers, against its rivals and against none answering —
-// a softmax over the candidates' logits and a logit of 0 for "none". Two
-// candidates that are equally good split the probability, so a question
-// whose best sentence is not clearly better than the next scores lower.
-func score(cands []answerCand, w [nFeatures]float64, bias float64) {
-	zs := make([]float64, len(cands))
-	top := 0.0 // the logit of "none"
-	for i := range cands {
-		z := bias
-		for k, wk := range w {
-			z += wk * cands[i].x[k]
-		}
-		zs[i] = z
-		top = max(top, z)
-	}
-	sum := math.Exp(-top)
-	for _, z := range zs {
-		sum += math.Exp(z - top)
-	}
-	for i := range cands {
-		cands[i].score = math.Exp(zs[i]-top) / sum
-	}
-}
-
-// termPairs returns the question's adjacent pairs of index terms.
-func termPairs(question string) [][2]string {
-	ts := analysis.Terms(question)
-	var out [][2]string
-	for i := 0; i+1 < len(ts); i++ {
-		if ts[i] != ts[i+1] {
-			out = append(out, [2]string{ts[i], ts[i+1]})
-		}
-	}
-	return out
-}
-
-// phrases is the share of pairs the text holds in the same order, at most
-// three terms apart: "led the team in sacks" holds "led … sacks" of "who
-// led the Panthers in sacks", a sentence that merely names both words
-// apart does not.
-func phrases(pairs [][2]string, text string) float64 {
-	if len(pairs) == 0 {
-		return 0
-	}
-	ts := analysis.Terms(text)
-	at := map[string][]int{}
-	for i, t := range ts {
-		at[t] = append(at[t], i)
-	}
-	n := 0
-	for _, p := range pairs {
-	found:
-		for _, i := range at[p[0]] {
-			for _, j := range at[p[1]] {
-				if j > i && j-i <= 3 {
-					n++
-					break found
-				}
-			}
-		}
-	}
-	return float64(n) / float64(len(pairs))
 }
 
 // nearness is 1/(1+d/3) for the least distance d, in words, between a
