@@ -35,14 +35,14 @@ type Connector struct {
 
 // Origin is KIND:NAME, the connector's name among platforms: its platform
 // groups are group:KIND:NAME/GROUP.
-func (c *Connector) Origin() string { return c.Kind + ":" + c.Name }
+func (c Connector) Origin() string { return c.Kind + ":" + c.Name }
 
 // Prefix is what every id of a record the connector writes starts with
 // (KIND:NAME:), reserved to it.
-func (c *Connector) Prefix() string { return c.Origin() + ":" }
+func (c Connector) Prefix() string { return c.Origin() + ":" }
 
 // Owns reports whether a source id or system is the connector's own.
-func (c *Connector) Owns(id, system string) bool {
+func (c Connector) Owns(id, system string) bool {
 	return strings.HasPrefix(id, c.Prefix()) || (system != "" && system == c.System)
 }
 

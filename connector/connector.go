@@ -1,0 +1,194 @@
+package connector
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/confluence"
+	"github.com/veritykb/verity/kb"
+)
+
+// Confluence opens Confluence connectors with opt.
+func Confluence(opt confluence.Options) Opener {
+	return func(conn verity.Connector, secret string, warn func(string)) (Platform, error) {
+		if secret == "" {
+			return nil, verity.Errorf(verity.EINVALID, "connector %s: its token is empty", conn.Name)
+		}
+		return confluence.New(conn, secret, warn, opt), nil
+	}
+}
+
+// Platform is a connector's client of its platform, as a pass uses it.
+type Platform interface {
+	// List reads the pages changed since cursor (every page when full),
+	// calling each with a batch and the cursor to commit once it is
+	// stored; known says what the store holds of a page. It returns the
+	// cursor to commit at the end.
+	List(ctx context.Context, cursor string, full bool, known func(key string) (version string, live, ok bool), each func([]kb.SyncPage, string) error) (string, error)
+	// Page reads one page again: found is false when it is gone.
+	Page(ctx context.Context, key string) (page kb.SyncPage, found bool, err error)
+	// Groups are the platform's groups the pass named in ACLs, with
+	// their members.
+	Groups(ctx context.Context) ([]kb.PlatformGroup, error)
+}
+
+// Opener builds the client of a connector with its resolved secret; warn
+// records a warning in the pass's report.
+type Opener func(conn verity.Connector, secret string, warn func(string)) (Platform, error)
+
+// Runner runs connectors' passes through the service.
+type Runner struct {
+	Service *kb.Service
+	// Platforms open a connector's client by its kind.
+	Platforms map[string]Opener
+	// Secrets resolves a secret's reference (file:PATH, env:NAME). The
+	// command wires it: configuration enters there.
+	Secrets func(ref string) (string, error)
+	// Progress, when set, is told after each batch how many pages the
+	// pass has read.
+	Progress func(name string, pages int)
+}
+
+// Sync runs one pass of connector name on c's behalf (an admin): the
+// pages changed since its cursor (every page with opt.Full), committed
+// batch by batch. A listing that fails revokes nothing and marks the pass
+// failed; the report comes back with the error.
+func (r *Runner) Sync(ctx context.Context, c verity.Caller, name string, opt kb.SyncOptions) (*kb.SyncReport, error) {
+	y, err := r.Service.BeginSync(ctx, c, name, opt)
+	if err != nil {
+		return nil, err
+	}
+	conn := y.Connector()
+	p, err := r.open(conn, y.Warn)
+	if err != nil {
+		return r.finish(ctx, y, err)
+	}
+	pages := 0
+	next, err := p.List(ctx, conn.State.Cursor, opt.Full, y.Known, func(batch []kb.SyncPage, cursor string) error {
+		if len(batch) > 0 {
+			if err := y.Put(ctx, batch); err != nil {
+				return err
+			}
+		}
+		pages += len(batch)
+		if r.Progress != nil {
+			r.Progress(name, pages)
+		}
+		return y.Commit(ctx, cursor)
+	})
+	if err == nil {
+		err = y.Commit(ctx, next)
+	}
+	if err == nil {
+		err = r.groups(ctx, y, p)
+	}
+	return r.finish(ctx, y, err)
+}
+
+// SyncAll runs a pass of every connector, one after the other; a
+// connector that fails does not stop the others.
+func (r *Runner) SyncAll(ctx context.Context, c verity.Caller, opt kb.SyncOptions) ([]*kb.SyncReport, error) {
+	list, err := r.Service.Connectors(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	var out []*kb.SyncReport
+	var errs []error
+	for _, conn := range list.Connectors {
+		rep, err := r.Sync(ctx, c, conn.Name, opt)
+		if rep != nil {
+			out = append(out, rep)
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// Hint reads the pages with keys again, as a webhook said they changed,
+// and applies what the platform's API says of them — never what the hint
+// said: a page the API no longer gives is revoked (under the guard), one
+// it gives is stored with its permissions as they are now.
+func (r *Runner) Hint(ctx context.Context, c verity.Caller, name string, keys []string) (*kb.SyncReport, error) {
+	y, err := r.Service.BeginSync(ctx, c, name, kb.SyncOptions{})
+	if err != nil {
+		return nil, err
+	}
+	p, err := r.open(y.Connector(), y.Warn)
+	if err != nil {
+		return r.finish(ctx, y, err)
+	}
+	var found []kb.SyncPage
+	var gone []string
+	for _, k := range keys {
+		page, ok, err := p.Page(ctx, k)
+		if err != nil {
+			return r.finish(ctx, y, err)
+		}
+		if ok {
+			found = append(found, page)
+		} else {
+			gone = append(gone, k)
+		}
+	}
+	if len(found) > 0 {
+		if err := y.Put(ctx, found); err != nil {
+			return r.finish(ctx, y, err)
+		}
+	}
+	if err := y.Gone(ctx, gone, "deleted at "+y.Connector().Origin()+" (or moved out of the synced spaces), as its API says"); err != nil {
+		return r.finish(ctx, y, err)
+	}
+	return r.finish(ctx, y, r.groups(ctx, y, p))
+}
+
+// groups writes the platform's groups into the directory; a refusal (a
+// group that holds a role, say) is a warning, not the pass's failure.
+func (r *Runner) groups(ctx context.Context, y *kb.Sync, p Platform) error {
+	gs, err := p.Groups(ctx)
+	if err != nil {
+		return err
+	}
+	if len(gs) == 0 {
+		return nil
+	}
+	if err := y.SyncGroups(ctx, gs); err != nil {
+		if verity.ErrorCode(err) == verity.EINTERNAL {
+			return err
+		}
+		y.Warn(fmt.Sprintf("the platform's groups were not written to the directory: %v", err))
+	}
+	return nil
+}
+
+// open resolves the connector's secret and opens its client.
+func (r *Runner) open(conn verity.Connector, warn func(string)) (Platform, error) {
+	open := r.Platforms[conn.Kind]
+	if open == nil {
+		return nil, verity.Errorf(verity.EINVALID, "connector %s: no client for platform %q", conn.Name, conn.Kind)
+	}
+	if r.Secrets == nil {
+		return nil, verity.Errorf(verity.EINVALID, "connector %s: this process cannot resolve secrets", conn.Name)
+	}
+	secret, err := r.Secrets(conn.Secret)
+	if err != nil {
+		return nil, fmt.Errorf("connector %s: its token (%s) cannot be read: %w", conn.Name, conn.Secret, err)
+	}
+	return open(conn, secret, warn)
+}
+
+// finish ends the pass with err, its failure if any: the report comes
+// back with the error, which names the connector.
+func (r *Runner) finish(ctx context.Context, y *kb.Sync, err error) (*kb.SyncReport, error) {
+	rep, ferr := y.Finish(ctx, err)
+	if ferr != nil {
+		return rep, errors.Join(err, ferr)
+	}
+	if err != nil {
+		return rep, fmt.Errorf("sync %s: %w", y.Connector().Name, err)
+	}
+	return rep, nil
+}
