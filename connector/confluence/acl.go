@@ -19,14 +19,18 @@ type level struct {
 	users  []verity.Principal
 	groups []string
 	anyone bool
+	// restricted says the platform named readers here, even when none of
+	// them could be mapped: a restriction to readers Verity cannot name
+	// lets no one through, never everyone.
+	restricted bool
 }
 
-func (l *level) empty() bool { return len(l.users) == 0 && len(l.groups) == 0 && !l.anyone }
+func (l *level) empty() bool { return !l.restricted && !l.anyone }
 
 // levelOf maps users and groups onto a level, warning about (and leaving
 // out) users without a visible email: leaving a reader out only narrows.
 func (cf *Confluence) levelOf(where string, users []user, groups []group) *level {
-	l := &level{}
+	l := &level{restricted: len(users)+len(groups) > 0}
 	for _, u := range users {
 		p, err := verity.UserPrincipal(u.Email)
 		if u.Email == "" || err != nil {

@@ -28,6 +28,10 @@ func Text(storage string) string {
 type textWriter struct {
 	b    strings.Builder
 	line strings.Builder
+	// inItem is how deep in list items the writer is: there a paragraph
+	// is part of the item's line.
+	inItem int
+	inLink bool
 }
 
 // block ends the current line and leaves one blank line before what
@@ -71,6 +75,10 @@ func (w *textWriter) node(n *html.Node) {
 		// The HTML parser reads a CDATA section (a code macro's body) as
 		// a comment "[CDATA[...]]".
 		if body, ok := strings.CutPrefix(n.Data, "[CDATA["); ok {
+			if w.inItem > 0 || w.inLink {
+				w.text(strings.TrimSuffix(body, "]]"))
+				return
+			}
 			w.flush()
 			for l := range strings.SplitSeq(strings.TrimSuffix(body, "]]"), "\n") {
 				if strings.TrimSpace(l) != "" {
@@ -89,21 +97,18 @@ func (w *textWriter) node(n *html.Node) {
 		return
 	case "ac:link":
 		// The link's body when it has one, else the title it links to.
-		shown := false
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && (c.Data == "ac:plain-text-link-body" || c.Data == "ac:link-body") {
-				w.children(c)
-				shown = true
-			}
+		// (The HTML parser does not close an empty <ri:page/>, so the
+		// body may lie inside it.)
+		if body := find(n, func(c *html.Node) bool { return c.Data == "ac:plain-text-link-body" || c.Data == "ac:link-body" }); body != nil {
+			w.inLink = true
+			w.children(body)
+			w.inLink = false
+			return
 		}
-		if !shown {
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				if c.Type == html.ElementNode && strings.HasPrefix(c.Data, "ri:") {
-					for _, a := range c.Attr {
-						if a.Key == "ri:content-title" || a.Key == "ri:filename" {
-							w.text(a.Val)
-						}
-					}
+		if ri := find(n, func(c *html.Node) bool { return strings.HasPrefix(c.Data, "ri:") }); ri != nil {
+			for _, a := range ri.Attr {
+				if a.Key == "ri:content-title" || a.Key == "ri:filename" {
+					w.text(a.Val)
 				}
 			}
 		}
@@ -116,7 +121,9 @@ func (w *textWriter) node(n *html.Node) {
 	case "li":
 		w.flush()
 		w.text("- ")
+		w.inItem++
 		w.children(n)
+		w.inItem--
 		w.flush()
 		return
 	case "ul", "ol":
@@ -135,7 +142,9 @@ func (w *textWriter) node(n *html.Node) {
 				w.text(" | ")
 			}
 			first = false
+			w.inItem++
 			w.children(c)
+			w.inItem--
 		}
 		w.flush()
 		return
@@ -143,15 +152,36 @@ func (w *textWriter) node(n *html.Node) {
 		w.flush()
 		return
 	case "p", "div", "table", "blockquote", "pre", "ac:structured-macro", "ac:rich-text-body", "ac:task-list", "ac:layout-cell":
+		if w.inItem > 0 && (n.Data == "p" || n.Data == "div") {
+			w.text(" ")
+			w.children(n)
+			w.text(" ")
+			return
+		}
 		w.block()
 		w.children(n)
 		w.block()
 		return
 	case "td", "th":
 		w.text(" ")
+		w.inItem++
 		w.children(n)
+		w.inItem--
 		w.text(" ")
 		return
 	}
 	w.children(n)
+}
+
+// find returns the first element under n that ok accepts, depth first.
+func find(n *html.Node, ok func(*html.Node) bool) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && ok(c) {
+			return c
+		}
+		if f := find(c, ok); f != nil {
+			return f
+		}
+	}
+	return nil
 }
