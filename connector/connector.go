@@ -108,6 +108,28 @@ func (r *Runner) SyncAll(ctx context.Context, c verity.Caller, opt kb.SyncOption
 	return out, errors.Join(errs...)
 }
 
+// Run runs a pass of connector name, or of every connector when name is
+// "", and returns their reports; a pass the guard against mass revocation
+// stopped is an error (a conflict) beside its report.
+func (r *Runner) Run(ctx context.Context, c verity.Caller, name string, opt kb.SyncOptions) ([]*kb.SyncReport, error) {
+	var reps []*kb.SyncReport
+	var err error
+	if name != "" {
+		var rep *kb.SyncReport
+		if rep, err = r.Sync(ctx, c, name, opt); rep != nil {
+			reps = append(reps, rep)
+		}
+	} else {
+		reps, err = r.SyncAll(ctx, c, opt)
+	}
+	for _, rep := range reps {
+		if rep.Status == verity.SyncBlocked {
+			err = errors.Join(err, verity.Errorf(verity.ECONFLICT, "sync %s was stopped by the guard against mass revocation: %s", rep.Connector, rep.Error))
+		}
+	}
+	return reps, err
+}
+
 // Hint reads the pages with keys again, as a webhook said they changed,
 // and applies what the platform's API says of them — never what the hint
 // said: a page the API no longer gives is revoked (under the guard), one

@@ -151,7 +151,9 @@ func TestSyncImportsPagesWithTheirPermissions(t *testing.T) {
 			t.Errorf("system of page %s = %q, want confluence:wiki", key, src.System)
 		}
 	}
-	if !slices.ContainsFunc(rep.Warnings, func(w string) bool { return strings.Contains(w, "confluence:wiki:5") && strings.Contains(w, "readable by no one") }) {
+	if !slices.ContainsFunc(rep.Warnings, func(w string) bool {
+		return strings.Contains(w, "confluence:wiki:5") && strings.Contains(w, "readable by no one")
+	}) {
 		t.Errorf("warnings %q name no unreadable page 5", rep.Warnings)
 	}
 	h := s.source(t, "confluence:wiki:1")
