@@ -106,3 +106,7 @@ func (c Caller) Connector() string {
 	}
 	return strings.TrimPrefix(string(c.actor), "connector:")
 }
+
+// JobSync is the kind of a connector's pass run by a worker: a scheduled
+// or queued pass, or the re-reading of pages a webhook named.
+const JobSync = "sync"

@@ -2,8 +2,13 @@ package connector
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector/confluence"
@@ -213,4 +218,65 @@ func (r *Runner) finish(ctx context.Context, y *kb.Sync, err error) (*kb.SyncRep
 		return rep, fmt.Errorf("sync %s: %w", y.Connector().Name, err)
 	}
 	return rep, nil
+}
+
+// Handler runs sync jobs (kind verity.JobSync) on a worker: a pass, or
+// the re-reading of the pages a webhook named, as the job's caller.
+func (r *Runner) Handler() kb.JobHandler {
+	return func(ctx context.Context, c verity.Caller, j *verity.Job, progress func(done, total int)) (any, error) {
+		var a kb.SyncArgs
+		if err := json.Unmarshal(j.Request.Args, &a); err != nil || a.Name == "" {
+			return nil, verity.Errorf(verity.EINVALID, "job %d: sync arguments: %v", j.ID, err)
+		}
+		if len(a.Keys) > 0 {
+			return r.Hint(ctx, c, a.Name, a.Keys)
+		}
+		run := *r
+		run.Progress = func(_ string, pages int) { progress(pages, 0) }
+		return run.Sync(ctx, c, a.Name, a.Options)
+	}
+}
+
+// Schedule queues the connectors' due passes every period until ctx ends:
+// what a worker runs beside its jobs.
+func (r *Runner) Schedule(ctx context.Context, period time.Duration, log *slog.Logger) {
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		if _, err := r.Service.QueueDueSyncs(ctx, verity.LocalOperator("scheduler")); err != nil && ctx.Err() == nil {
+			log.Warn("the connectors' passes were not queued", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Secrets resolves a connector's secret from its reference: file:PATH
+// (the file's content) or env:NAME (getenv's value, which the command
+// passes in: configuration enters there). The error says where it looked,
+// never what it read.
+func Secrets(getenv func(string) string) func(ref string) (string, error) {
+	return func(ref string) (string, error) {
+		kind, v, _ := strings.Cut(ref, ":")
+		var s string
+		switch kind {
+		case "file":
+			b, err := os.ReadFile(v)
+			if err != nil {
+				return "", fmt.Errorf("read the token file: %w", err)
+			}
+			s = string(b)
+		case "env":
+			s = getenv(v)
+		default:
+			return "", fmt.Errorf("unknown reference %q", kind)
+		}
+		if s = strings.TrimSpace(s); s == "" {
+			return "", fmt.Errorf("%s is empty or unset", ref)
+		}
+		return s, nil
+	}
 }

@@ -357,3 +357,32 @@ func TestResumeAfterACrash(t *testing.T) {
 		t.Errorf("%d sources after the crash and resume, want 5", n)
 	}
 }
+
+// TestScheduledPasses: a worker's scheduler queues a full pass of a
+// connector never synced, as whoever added it, and no second one while it
+// waits; the job runs the pass; then nothing is due until the interval.
+func TestScheduledPasses(t *testing.T) {
+	s := newSetup(t)
+	ctx := context.Background()
+	scheduler := verity.LocalOperator("scheduler")
+	q, err := s.svc.QueueDueSyncs(ctx, scheduler)
+	if err != nil || len(q.Jobs) != 1 || q.Jobs[0].Kind != verity.JobSync {
+		t.Fatalf("QueueDueSyncs = %+v, %v; want one sync job", q, err)
+	}
+	if again, err := s.svc.QueueDueSyncs(ctx, scheduler); err != nil || len(again.Jobs) != 1 || again.Jobs[0].ID != q.Jobs[0].ID {
+		t.Errorf("QueueDueSyncs while the pass waits = %+v, %v; want the same job, not another", again, err)
+	}
+	if _, err := s.svc.QueueDueSyncs(ctx, verity.NewCaller("user:adm@corp.example")); verity.ErrorCode(err) != verity.EFORBIDDEN {
+		t.Errorf("QueueDueSyncs as a user = %v, want forbidden", err)
+	}
+	res, err := s.svc.RunJob(ctx, q.Jobs[0], kb.JobHandlers{verity.JobSync: s.run.Handler()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, ok := res.(*kb.SyncReport); !ok || !rep.Full || len(rep.Created) != 5 {
+		t.Fatalf("the scheduled pass = %+v, want a full pass creating 5 pages", res)
+	}
+	if q, err := s.svc.QueueDueSyncs(ctx, scheduler); err != nil || len(q.Jobs) != 0 {
+		t.Errorf("QueueDueSyncs right after a pass = %+v, %v; want nothing due", q, err)
+	}
+}

@@ -267,6 +267,12 @@ func ops(site *httptest.Server) []op {
 		{"BeginSync", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.BeginSync(ctx, c, "wiki", kb.SyncOptions{Full: true})
 		}, nil},
+		{"QueueSync", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.QueueSync(ctx, c, "wiki", kb.SyncOptions{})
+		}, nil},
+		{"QueueDueSyncs", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.QueueDueSyncs(ctx, c)
+		}, map[string]string{"admin": verity.EFORBIDDEN}},
 		{"Ingest into a connector's namespace", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return ingest(ctx, s, c, &verity.Source{ID: "confluence:wiki:9", URI: "https://wiki.corp.example/9", System: "web", ACL: []verity.Principal{verity.Public}, Text: "Not the connector's."})
 		}, map[string]string{"local": verity.EFORBIDDEN, "admin": verity.EFORBIDDEN, "curator-in": verity.EFORBIDDEN, "curator-out": verity.EFORBIDDEN}},

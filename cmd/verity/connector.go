@@ -74,12 +74,20 @@ func (a *app) connectorCmd() *cobra.Command {
 // syncCmd runs one pass of a connector, or of every connector (admin).
 func (a *app) syncCmd() *cobra.Command {
 	var opt kb.SyncOptions
+	var queue bool
 	cmd := &cobra.Command{Use: "sync [NAME]", Short: "One pass of a connector (or of all): what changed at the source since its cursor (admin)", Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
+			}
+			if queue {
+				q, err := svc.QueueSync(ctx, caller, strings.Join(args, ""), opt)
+				if err != nil {
+					return err
+				}
+				return a.printQueued(q)
 			}
 			run := a.connectors(svc)
 			if a.interactive() && !a.json {
@@ -95,6 +103,7 @@ func (a *app) syncCmd() *cobra.Command {
 			return err
 		}}
 	cmd.Flags().BoolVar(&opt.Full, "full", false, "list every page: revokes pages deleted (or moved out of the spaces) and applies permission changes")
+	cmd.Flags().BoolVar(&queue, "queue", false, "queue the pass for a worker (verity worker, serve --workers) instead of running it here")
 	cmd.Flags().BoolVar(&opt.ConfirmDeletions, "confirm-deletions", false, "revoke what the guard against mass revocation held back")
 	return cmd
 }
@@ -102,28 +111,5 @@ func (a *app) syncCmd() *cobra.Command {
 // connectors is the runner of connectors' passes: the platforms' clients,
 // and the secrets resolved from their references in this process.
 func (a *app) connectors(svc *kb.Service) *connector.Runner {
-	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{})}, Secrets: secret}
-}
-
-// secret reads a connector's token from its reference: file:PATH or
-// env:NAME. The error says where it looked, never what it read.
-func secret(ref string) (string, error) {
-	kind, v, _ := strings.Cut(ref, ":")
-	var s string
-	switch kind {
-	case "file":
-		b, err := os.ReadFile(v)
-		if err != nil {
-			return "", fmt.Errorf("read the token file: %w", err)
-		}
-		s = string(b)
-	case "env":
-		s = os.Getenv(v)
-	default:
-		return "", fmt.Errorf("unknown reference %q", kind)
-	}
-	if s = strings.TrimSpace(s); s == "" {
-		return "", fmt.Errorf("%s is empty or unset", ref)
-	}
-	return s, nil
+	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{})}, Secrets: connector.Secrets(os.Getenv)}
 }

@@ -163,7 +163,7 @@ func TestOutsider(t *testing.T) {
 		{"group", "alias", "group:confluence:wiki/board", "group:staff"}, {"user", "list"}, {"user", "show", eve},
 		{"user", "deactivate", "user:chair@corp.example"}, {"user", "activate", eve}, {"role", "grant", "curator", "group:staff", "--provisioned"},
 		{"token", "create", "--name", "x", "--scim"},
-		{"connector", "list"}, {"connector", "show", "wiki"}, {"connector", "remove", "wiki"}, {"sync"}, {"sync", "wiki", "--full"},
+		{"connector", "list"}, {"connector", "show", "wiki"}, {"connector", "remove", "wiki"}, {"sync"}, {"sync", "wiki", "--full"}, {"sync", "wiki", "--queue"},
 		{"connector", "add", "confluence", "--name", "eve", "--url", "https://eve.example", "--token-env", "EVE"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},
 	} {
