@@ -11,12 +11,15 @@ import (
 // secret (file:PATH or env:NAME), never the secret: every process that runs
 // a sync resolves it.
 type Connector struct {
-	Name   string   `json:"name"`
-	Kind   string   `json:"kind"` // confluence
-	URL    string   `json:"url"`
-	User   string   `json:"user,omitempty"` // the account's email for HTTP Basic (Confluence Cloud); "" for a bearer token
-	Secret string   `json:"secret"`         // a reference: file:PATH or env:NAME
-	Spaces []string `json:"spaces,omitempty"`
+	Name   string `json:"name"`
+	Kind   string `json:"kind"` // confluence
+	URL    string `json:"url"`
+	User   string `json:"user,omitempty"` // the account's email for HTTP Basic (Confluence Cloud); "" for a bearer token
+	Secret string `json:"secret"`         // a reference: file:PATH or env:NAME
+	// Webhook is the reference to the shared secret its platform signs
+	// webhooks with, "" when it takes none.
+	Webhook string   `json:"webhook,omitempty"`
+	Spaces  []string `json:"spaces,omitempty"`
 	// System is the source system of the records it writes (KIND:NAME
 	// unless the admin named another).
 	System string `json:"system"`

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -279,4 +280,32 @@ func Secrets(getenv func(string) string) func(ref string) (string, error) {
 		}
 		return s, nil
 	}
+}
+
+// HookPages reads the pages a platform's webhook payload is about, by the
+// connector's kind.
+func HookPages(kind string, body []byte) ([]string, error) {
+	if kind != "confluence" {
+		return nil, fmt.Errorf("connectors of kind %q take no webhooks", kind)
+	}
+	return confluence.HookPages(body)
+}
+
+// Ref is the reference to a secret given by --NAME-file FILE (an absolute
+// path) or --NAME-env VAR: "" when neither is given, and an error when
+// both are.
+func Ref(name, file, env string) (string, error) {
+	switch {
+	case file != "" && env != "":
+		return "", verity.Errorf(verity.EINVALID, "give --%s-file or --%s-env, not both", name, name)
+	case env != "":
+		return "env:" + env, nil
+	case file != "":
+		abs, err := filepath.Abs(file)
+		if err != nil {
+			return "", verity.Errorf(verity.EINVALID, "--%s-file: %v", name, err)
+		}
+		return "file:" + abs, nil
+	}
+	return "", nil
 }

@@ -1,8 +1,14 @@
 package connector_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +20,7 @@ import (
 	"github.com/veritykb/verity/connector/confluence"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
+	"github.com/veritykb/verity/webhook"
 )
 
 var (
@@ -384,5 +391,79 @@ func TestScheduledPasses(t *testing.T) {
 	}
 	if q, err := s.svc.QueueDueSyncs(ctx, scheduler); err != nil || len(q.Jobs) != 0 {
 		t.Errorf("QueueDueSyncs right after a pass = %+v, %v; want nothing due", q, err)
+	}
+}
+
+// TestWebhook: a restriction announced by a signed webhook is applied by
+// the job it queues, read from the API; a forged post (no signature, a
+// wrong one, another connector's) is refused with 401 and queues nothing.
+func TestWebhook(t *testing.T) {
+	s := newSetup(t)
+	ctx := context.Background()
+	if _, err := s.svc.AddConnector(ctx, admin, kb.ConnectorAdd{Kind: "confluence", Name: "hooked", URL: s.f.URL(), User: s.f.user, Secret: "env:WIKI_TOKEN",
+		Webhook: "env:HOOK_SECRET", Spaces: []string{"ENG"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.run.Sync(ctx, admin, "hooked", kb.SyncOptions{Full: true}); err != nil {
+		t.Fatal(err)
+	}
+	secrets := connector.Secrets(func(name string) string {
+		if name == "HOOK_SECRET" {
+			return "hook-s3cret"
+		}
+		return ""
+	})
+	srv := httptest.NewServer(webhook.Handler(s.svc, webhook.Options{Secrets: secrets, Pages: connector.HookPages}))
+	defer srv.Close()
+	sign := func(key string, body []byte) string {
+		m := hmac.New(sha256.New, []byte(key))
+		m.Write(body)
+		return "sha256=" + hex.EncodeToString(m.Sum(nil))
+	}
+	post := func(name, sig string, body []byte) int {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+webhook.Prefix+name+"/webhook", bytes.NewReader(body))
+		if sig != "" {
+			req.Header.Set("X-Hub-Signature", sig)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	// Cloud's page_restrictions_updated event, as its payload names the page.
+	body := []byte(`{"timestamp":1764763200000,"event":"page_restrictions_updated","userAccountId":"a1","page":{"id":1,"spaceKey":"ENG","title":"Handbook"}}`)
+	for _, tt := range []struct{ name, sig string }{
+		{"hooked", ""}, {"hooked", sign("guess", body)}, {"wiki", sign("hook-s3cret", body)}, {"nope", sign("hook-s3cret", body)},
+	} {
+		if code := post(tt.name, tt.sig, body); code != http.StatusUnauthorized {
+			t.Errorf("post to %s signed %q = %d, want 401", tt.name, tt.sig, code)
+		}
+	}
+	if jobs, err := s.svc.Jobs(ctx, admin, kb.JobQuery{}); err != nil || len(jobs) != 0 {
+		t.Fatalf("forged posts queued %d jobs (%v)", len(jobs), err)
+	}
+	s.f.change("1", func(p *fpage) { p.users = []fuser{bob} })
+	if code := post("hooked", sign("hook-s3cret", body), body); code != http.StatusAccepted {
+		t.Fatalf("the signed post = %d, want 202", code)
+	}
+	jobs, err := s.svc.Jobs(ctx, admin, kb.JobQuery{})
+	if err != nil || len(jobs) != 1 {
+		t.Fatalf("jobs after the signed post = %d (%v), want 1", len(jobs), err)
+	}
+	res, err := s.svc.RunJob(ctx, jobs[0], kb.JobHandlers{verity.JobSync: s.run.Handler()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := res.(*kb.SyncReport); !slices.Equal(rep.Narrowed, []string{"confluence:hooked:1"}) {
+		t.Errorf("the hinted pass = %+v, want page 1 narrowed", rep)
+	}
+	// A replayed (signed) post that claims nothing new changes nothing.
+	post("hooked", sign("hook-s3cret", body), body)
+	jobs, _ = s.svc.Jobs(ctx, admin, kb.JobQuery{})
+	res, err = s.svc.RunJob(ctx, jobs[0], kb.JobHandlers{verity.JobSync: s.run.Handler()})
+	if rep, _ := res.(*kb.SyncReport); err != nil || rep.Unchanged != 1 || len(rep.Changes)+len(rep.Revoked) != 0 {
+		t.Errorf("a replayed post = %+v, %v; want nothing changed", res, err)
 	}
 }

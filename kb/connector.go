@@ -38,6 +38,7 @@ type ConnectorAdd struct {
 	// Secret is a reference to the token: file:PATH (an absolute path) or
 	// env:NAME. The store keeps the reference, never the token.
 	Secret       string        `json:"secret"`
+	Webhook      string        `json:"webhook,omitempty"` // the webhook secret's reference, "" for none
 	Spaces       []string      `json:"spaces,omitempty"`
 	System       string        `json:"system,omitempty"`
 	Anyone       string        `json:"anyone,omitempty"`
@@ -99,7 +100,12 @@ func (s *Service) AddConnector(ctx context.Context, c verity.Caller, req Connect
 	if err != nil {
 		return nil, err
 	}
-	conn := &verity.Connector{Name: req.Name, Kind: req.Kind, URL: strings.TrimSuffix(req.URL, "/"), User: strings.TrimSpace(req.User), Secret: ref,
+	if req.Webhook != "" {
+		if req.Webhook, err = SecretRef(req.Webhook); err != nil {
+			return nil, err
+		}
+	}
+	conn := &verity.Connector{Name: req.Name, Kind: req.Kind, URL: strings.TrimSuffix(req.URL, "/"), User: strings.TrimSpace(req.User), Secret: ref, Webhook: req.Webhook,
 		Spaces: slices.Compact(slices.Sorted(slices.Values(req.Spaces))), System: strings.TrimSpace(req.System), MaxDeletions: req.MaxDeletions,
 		Interval: req.Interval, Reconcile: req.Reconcile, CreatedBy: c.Actor(), CreatedAt: s.now(), State: verity.SyncState{Status: verity.SyncNever}}
 	if conn.System == "" {

@@ -3,7 +3,6 @@ package kb
 import (
 	"context"
 	"encoding/json"
-	"strings"
 
 	"github.com/veritykb/verity"
 )
@@ -79,11 +78,7 @@ func (s *Service) QueueDueSyncs(ctx context.Context, c verity.Caller) (*Queued, 
 		if !full && now.Sub(st.LastSync) < conn.Interval {
 			continue
 		}
-		owner := verity.NewCaller(conn.CreatedBy)
-		if name, ok := strings.CutPrefix(string(conn.CreatedBy), "local:"); ok {
-			owner = verity.LocalOperator(name)
-		}
-		q, err := s.queueSync(ctx, owner, SyncArgs{Name: conn.Name, Options: SyncOptions{Full: full}})
+		q, err := s.queueSync(ctx, connectorOwner(conn), SyncArgs{Name: conn.Name, Options: SyncOptions{Full: full}})
 		if err != nil {
 			s.log.Warn("connector pass not queued", "connector", conn.Name, "err", err)
 			continue

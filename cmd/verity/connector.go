@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -24,21 +23,19 @@ func (a *app) connectorCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "connector", Short: "Live sources kept in sync with the store: add, list, show, remove (admin)", Args: cobra.NoArgs, RunE: help}
 	add := &cobra.Command{Use: "add", Short: "Add a connector (admin)", Args: cobra.NoArgs, RunE: help}
 	var req kb.ConnectorAdd
-	var tokenFile, tokenEnv string
+	var tokenFile, tokenEnv, hookFile, hookEnv string
 	conf := serviceCmd(a, "confluence --name NAME --url URL [--user EMAIL] --token-file FILE [--space KEY]...", "Add a Confluence site (admin)", cobra.NoArgs,
 		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*verity.Connector, error) {
 			req.Kind = "confluence"
-			switch {
-			case (tokenFile == "") == (tokenEnv == ""):
-				return nil, verity.Errorf(verity.EINVALID, "give the token's file (--token-file) or environment variable (--token-env), one of them")
-			case tokenEnv != "":
-				req.Secret = "env:" + tokenEnv
-			default:
-				abs, err := filepath.Abs(tokenFile)
-				if err != nil {
-					return nil, err
-				}
-				req.Secret = "file:" + abs
+			var err error
+			if req.Secret, err = connector.Ref("token", tokenFile, tokenEnv); err == nil && req.Secret == "" {
+				err = verity.Errorf(verity.EINVALID, "give the token's file (--token-file) or environment variable (--token-env)")
+			}
+			if err != nil {
+				return nil, err
+			}
+			if req.Webhook, err = connector.Ref("webhook-secret", hookFile, hookEnv); err != nil {
+				return nil, err
 			}
 			return s.AddConnector(ctx, c, req)
 		}, render.Connector)
@@ -48,6 +45,8 @@ func (a *app) connectorCmd() *cobra.Command {
 	f.StringVar(&req.User, "user", "", "Cloud: the account's email (HTTP Basic with an API token); leave out for a Data Center personal access token")
 	f.StringVar(&tokenFile, "token-file", "", "a file holding the token: the store keeps its path, never the token")
 	f.StringVar(&tokenEnv, "token-env", "", "an environment variable holding the token, read by every process that syncs")
+	f.StringVar(&hookFile, "webhook-secret-file", "", "a file holding the shared secret webhooks are signed with (X-Hub-Signature)")
+	f.StringVar(&hookEnv, "webhook-secret-env", "", "an environment variable holding the webhooks' shared secret")
 	f.StringArrayVar(&req.Spaces, "space", nil, "a space key to sync, repeatable (default: every global space the token reads)")
 	f.StringVar(&req.System, "system", "", "the records' source system (default confluence:NAME)")
 	f.StringVar(&req.Anyone, "anyone", "", "the principal a space's anonymous access maps to (default: no one)")

@@ -2,6 +2,7 @@ package confluence
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -344,3 +345,23 @@ func parseCursor(s string) (time.Time, bool) {
 }
 
 func formatCursor(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// HookPages reads the pages a Confluence webhook's payload is about: the
+// id of its "page", "blog", "blogpost" or "content" object, a number or a
+// string (the shapes of Cloud's and Data Center's page and blog events).
+func HookPages(body []byte) ([]string, error) {
+	var p map[string]json.RawMessage
+	if err := json.Unmarshal(body, &p); err != nil {
+		return nil, fmt.Errorf("the payload is not a JSON object")
+	}
+	var keys []string
+	for _, k := range []string{"page", "blog", "blogpost", "content"} {
+		var obj struct {
+			ID json.Number `json:"id"`
+		}
+		if raw, ok := p[k]; ok && json.Unmarshal(raw, &obj) == nil && obj.ID != "" {
+			keys = append(keys, obj.ID.String())
+		}
+	}
+	return keys, nil
+}

@@ -5,6 +5,7 @@ CREATE TABLE connectors (
     url           text COLLATE "C" NOT NULL,
     username      text COLLATE "C" NOT NULL DEFAULT '',
     secret_ref    text COLLATE "C" NOT NULL,
+    webhook_ref   text COLLATE "C" NOT NULL DEFAULT '',
     spaces        text COLLATE "C" NOT NULL DEFAULT '[]',
     system        text COLLATE "C" NOT NULL,
     anyone        text COLLATE "C" NOT NULL DEFAULT '',

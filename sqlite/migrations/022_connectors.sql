@@ -7,6 +7,7 @@ CREATE TABLE connectors (
     url            TEXT NOT NULL,
     username       TEXT NOT NULL DEFAULT '',
     secret_ref     TEXT NOT NULL,
+    webhook_ref    TEXT NOT NULL DEFAULT '', -- the webhook's shared secret, by reference; '' for none
     spaces         TEXT NOT NULL DEFAULT '[]', -- JSON list
     system         TEXT NOT NULL,
     anyone         TEXT NOT NULL DEFAULT '',
