@@ -46,9 +46,10 @@ type setup struct {
 	sleeps []time.Duration
 }
 
-func newSetup(t *testing.T) *setup {
+func newSetup(t *testing.T, dc ...bool) *setup {
 	t.Helper()
 	f := newConfluence(t)
+	f.dc = len(dc) > 0 && dc[0]
 	f.spaceGroups = []string{"confluence-users"}
 	f.groups["confluence-users"] = []fuser{alice, bob, carol, nomail}
 	f.groups["eng"] = []fuser{bob, carol}
@@ -67,7 +68,11 @@ func newSetup(t *testing.T) *setup {
 	}
 	t.Cleanup(func() { db.Close() })
 	ctx := context.Background()
-	if _, err := svc.AddConnector(ctx, admin, kb.ConnectorAdd{Kind: "confluence", Name: "wiki", URL: f.URL(), User: f.user, Secret: "env:WIKI_TOKEN", Spaces: []string{"ENG"}}); err != nil {
+	user := f.user
+	if f.dc {
+		user = "" // a personal access token, sent as a bearer token
+	}
+	if _, err := svc.AddConnector(ctx, admin, kb.ConnectorAdd{Kind: "confluence", Name: "wiki", URL: f.URL(), User: user, Secret: "env:WIKI_TOKEN", Spaces: []string{"ENG"}}); err != nil {
 		t.Fatal(err)
 	}
 	s := &setup{f: f, svc: svc}
@@ -465,5 +470,41 @@ func TestWebhook(t *testing.T) {
 	res, err = s.svc.RunJob(ctx, jobs[0], kb.JobHandlers{verity.JobSync: s.run.Handler()})
 	if rep, _ := res.(*kb.SyncReport); err != nil || rep.Unchanged != 1 || len(rep.Changes)+len(rep.Revoked) != 0 {
 		t.Errorf("a replayed post = %+v, %v; want nothing changed", res, err)
+	}
+}
+
+// TestDataCenter: a Data Center site is read with a personal access token
+// as a bearer token; its users carry no email, so a page restricted to
+// users is readable by no one (with a warning), while a group's page
+// keeps the platform's group, which an admin aliases to a directory group.
+func TestDataCenter(t *testing.T) {
+	s := newSetup(t, true)
+	rep := s.sync(t, kb.SyncOptions{Full: true})
+	if len(rep.Created) != 5 {
+		t.Fatalf("created %v, want 5 pages", rep.Created)
+	}
+	if got := s.source(t, "confluence:wiki:1").ACL; !slices.Equal(got, acl("group:confluence:wiki/confluence-users")) {
+		t.Errorf("ACL of the open page = %v, want the space's group", got)
+	}
+	if got := s.source(t, "confluence:wiki:2").ACL; len(got) != 0 {
+		t.Errorf("ACL of a page restricted to a user without an email = %v, want no one", got)
+	}
+	for _, r := range s.f.sawRequests() {
+		if strings.Contains(r, "/wiki/") {
+			t.Errorf("a Data Center request under /wiki: %s", r)
+		}
+	}
+	ctx := context.Background()
+	if _, err := s.svc.AddToGroup(ctx, admin, kb.GroupChange{Group: "engineering", Users: []string{"alice@corp.example"}, Create: true}); err != nil {
+		t.Fatal(err)
+	}
+	if s.finds(t, "alice@corp.example", "laptop engineer", "confluence:wiki:1") {
+		t.Error("alice finds the page before the alias")
+	}
+	if _, err := s.svc.AliasGroup(ctx, admin, "group:confluence:wiki/confluence-users", "group:engineering"); err != nil {
+		t.Fatal(err)
+	}
+	if !s.finds(t, "alice@corp.example", "laptop engineer", "confluence:wiki:1") {
+		t.Error("alice does not find the page after the alias")
 	}
 }

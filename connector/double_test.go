@@ -52,6 +52,12 @@ type wiki struct {
 	// access to the space, as Confluence answers it: 200 and nothing).
 	empty    bool
 	requests []string
+	// dc makes it a Data Center site: the API at /rest/api under the
+	// site's root, a personal access token as a bearer token, members at
+	// GET /rest/api/group/{name}/member, and users named by username
+	// without an email (developer.atlassian.com/server/confluence/rest/
+	// v1000/api-group-group, api-group-user).
+	dc bool
 }
 
 type fuser struct {
@@ -76,8 +82,14 @@ func newConfluence(t *testing.T) *wiki {
 	return f
 }
 
-// URL is the site's URL as an admin gives it (Cloud: https://SITE/wiki).
-func (f *wiki) URL() string { return f.srv.URL + "/wiki" }
+// URL is the site's URL as an admin gives it (Cloud: https://SITE/wiki;
+// Data Center: the site's root).
+func (f *wiki) URL() string {
+	if f.dc {
+		return f.srv.URL
+	}
+	return f.srv.URL + "/wiki"
+}
 
 func (f *wiki) put(p *fpage) {
 	f.mu.Lock()
@@ -110,11 +122,15 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.requests = append(f.requests, r.Method+" "+r.URL.Path)
-	if u, p, ok := r.BasicAuth(); !ok || u != f.user || p != f.token {
+	u, p, basic := r.BasicAuth()
+	if f.dc && r.Header.Get("Authorization") != "Bearer "+f.token || !f.dc && (!basic || u != f.user || p != f.token) {
 		f.fail(w, http.StatusUnauthorized, "Current user not permitted to use Confluence")
 		return
 	}
-	path, ok := strings.CutPrefix(r.URL.Path, "/wiki/rest/api")
+	path, ok := strings.CutPrefix(strings.TrimPrefix(r.URL.Path, "/wiki"), "/rest/api")
+	if ok && f.dc == strings.HasPrefix(r.URL.Path, "/wiki") {
+		ok = false
+	}
 	if !ok || r.Method != http.MethodGet {
 		f.fail(w, http.StatusNotFound, "null for uri: "+r.URL.Path)
 		return
@@ -181,8 +197,12 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 				map[string]any{"id": 2, "operation": map[string]any{"operation": "create", "targetType": "page"}, "anonymousAccess": false, "unlicensedAccess": false,
 					"subjects": map[string]any{"group": map[string]any{"results": []any{map[string]any{"type": "group", "name": "writers"}}, "size": 1}}},
 			}})
-	case path == "/group/member":
-		members, ok := f.groups[q.Get("name")]
+	case path == "/group/member" && !f.dc, f.dc && strings.HasPrefix(path, "/group/") && strings.HasSuffix(path, "/member"):
+		name := q.Get("name")
+		if f.dc {
+			name = strings.TrimSuffix(strings.TrimPrefix(path, "/group/"), "/member")
+		}
+		members, ok := f.groups[name]
 		if !ok {
 			f.fail(w, http.StatusNotFound, "group not found")
 			return
@@ -217,7 +237,8 @@ func (f *wiki) list(w http.ResponseWriter, r *http.Request, all []*fpage) {
 	for _, p := range all[min(start, len(all)):end] {
 		results = append(results, f.content(p))
 	}
-	links := map[string]any{"base": f.URL(), "context": "/wiki", "self": f.URL() + "/rest/api" + strings.TrimPrefix(r.URL.Path, "/wiki/rest/api")}
+	rel := "/rest/api" + strings.TrimPrefix(strings.TrimPrefix(r.URL.Path, "/wiki"), "/rest/api")
+	links := map[string]any{"base": f.URL(), "context": "/wiki", "self": f.URL() + rel}
 	if end < len(all) {
 		next := url.Values{}
 		for k, v := range q {
@@ -225,7 +246,7 @@ func (f *wiki) list(w http.ResponseWriter, r *http.Request, all []*fpage) {
 		}
 		next.Set("start", strconv.Itoa(end))
 		next.Set("limit", strconv.Itoa(limit))
-		links["next"] = "/rest/api" + strings.TrimPrefix(r.URL.Path, "/wiki/rest/api") + "?" + next.Encode()
+		links["next"] = rel + "?" + next.Encode()
 	}
 	json.NewEncoder(w).Encode(map[string]any{"results": results, "start": start, "limit": limit, "size": len(results), "_links": links})
 }
@@ -236,6 +257,9 @@ func atoi(s string) int {
 }
 
 func (f *wiki) userJSON(u fuser) map[string]any {
+	if f.dc {
+		return map[string]any{"type": "known", "username": u.id, "userKey": "key-" + u.id, "displayName": u.name}
+	}
 	out := map[string]any{"type": "known", "accountId": u.id, "accountType": "atlassian", "publicName": u.name, "displayName": u.name}
 	if u.email != "" {
 		out["email"] = u.email
