@@ -1,6 +1,7 @@
 package connector
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,6 +56,9 @@ type Runner struct {
 	// Progress, when set, is told after each batch how many pages the
 	// pass has read.
 	Progress func(name string, pages int)
+	// Batch is how many pages are stored in one transaction (0:
+	// kb.BatchItems).
+	Batch int
 }
 
 // Sync runs one pass of connector name on c's behalf (an admin): the
@@ -71,21 +75,35 @@ func (r *Runner) Sync(ctx context.Context, c verity.Caller, name string, opt kb.
 	if err != nil {
 		return r.finish(ctx, y, err)
 	}
+	// Pages are stored in batches of kb.BatchItems, however few a
+	// listing request gives: a batch is one transaction, and the cursor a
+	// batch brings is committed once the batch is stored.
 	pages := 0
-	next, err := p.List(ctx, conn.State.Cursor, opt.Full, y.Known, func(batch []kb.SyncPage, cursor string) error {
-		if len(batch) > 0 {
-			if err := y.Put(ctx, batch); err != nil {
+	var pending []kb.SyncPage
+	flush := func(cursor string) error {
+		if len(pending) > 0 {
+			if err := y.Put(ctx, pending); err != nil {
 				return err
 			}
+			pages += len(pending)
+			pending = pending[:0]
 		}
-		pages += len(batch)
+		if err := y.Commit(ctx, cursor); err != nil {
+			return err
+		}
 		if r.Progress != nil {
 			r.Progress(name, pages)
 		}
-		return y.Commit(ctx, cursor)
+		return nil
+	}
+	next, err := p.List(ctx, conn.State.Cursor, opt.Full, y.Known, func(batch []kb.SyncPage, cursor string) error {
+		if pending = append(pending, batch...); len(pending) < cmp.Or(r.Batch, kb.BatchItems) {
+			return nil
+		}
+		return flush(cursor)
 	})
 	if err == nil {
-		err = y.Commit(ctx, next)
+		err = flush(next)
 	}
 	if err == nil {
 		err = r.groups(ctx, y, p)

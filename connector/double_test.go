@@ -58,6 +58,8 @@ type wiki struct {
 	// without an email (developer.atlassian.com/server/confluence/rest/
 	// v1000/api-group-group, api-group-user).
 	dc bool
+	// pageCap is the most results a listing gives at once (2 unless set).
+	pageCap int
 }
 
 type fuser struct {
@@ -231,7 +233,7 @@ func (f *wiki) list(w http.ResponseWriter, r *http.Request, all []*fpage) {
 		f.fail(w, http.StatusTooManyRequests, "Rate limit exceeded")
 		return
 	}
-	limit := min(2, max(1, atoi(q.Get("limit"))))
+	limit := min(max(2, f.pageCap), max(1, atoi(q.Get("limit"))))
 	end := min(start+limit, len(all))
 	var results []any
 	for _, p := range all[min(start, len(all)):end] {
