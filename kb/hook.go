@@ -56,8 +56,11 @@ func (s *Service) Hook(ctx context.Context, req HookRequest) (*Queued, error) {
 	}
 	mac := hmac.New(sha256.New, []byte(secret))
 	mac.Write(req.Body)
-	want := "sha256=" + hex.EncodeToString(mac.Sum(nil))
-	if !hmac.Equal([]byte(want), []byte(strings.TrimSpace(req.Signature))) {
+	// Confluence Data Center signs with HMAC-SHA256 in X-Hub-Signature
+	// (confluence.atlassian.com/doc/managing-webhooks-1021225606.html),
+	// as sha256=HEX; a bare HEX is taken too.
+	want := hex.EncodeToString(mac.Sum(nil))
+	if !hmac.Equal([]byte(want), []byte(strings.TrimPrefix(strings.TrimSpace(req.Signature), "sha256="))) {
 		s.log.Warn("connector webhook refused: bad signature", "connector", conn.Name)
 		return nil, denied
 	}
