@@ -509,3 +509,48 @@ func TestDataCenter(t *testing.T) {
 		t.Error("alice does not find the page after the alias")
 	}
 }
+
+// TestWebhookBurstMeetsTheGuard: deletions reported one hint at a time
+// add up in the hour's window: the second of five pages goes over 20% and
+// is held back, until confirmed; a page moved to another space counts as
+// gone.
+func TestWebhookBurstMeetsTheGuard(t *testing.T) {
+	s := newSetup(t)
+	ctx := context.Background()
+	s.sync(t, kb.SyncOptions{Full: true})
+	s.f.change("4", func(p *fpage) { p.space = "ARCHIVE" }) // moved out of the synced spaces
+	s.f.change("5", func(p *fpage) { p.status = "trashed" })
+	rep, err := s.run.Hint(ctx, admin, "wiki", []string{"4"})
+	if err != nil || !slices.Equal(rep.Revoked, []string{"confluence:wiki:4"}) {
+		t.Fatalf("the first hinted deletion = %+v, %v; want page 4 revoked", rep, err)
+	}
+	rep, err = s.run.Hint(ctx, admin, "wiki", []string{"5"})
+	if err != nil || len(rep.Revoked) != 0 || rep.Status != verity.SyncBlocked {
+		t.Fatalf("the second within the hour = %+v, %v; want it held back by the guard", rep, err)
+	}
+	if s.source(t, "confluence:wiki:5").Status != verity.StatusActive {
+		t.Error("the guard let page 5 be revoked")
+	}
+	rep = s.sync(t, kb.SyncOptions{Full: true, ConfirmDeletions: true})
+	if !slices.Equal(rep.Revoked, []string{"confluence:wiki:5"}) {
+		t.Errorf("confirmed = %+v, want page 5 revoked", rep)
+	}
+}
+
+// TestMembershipChangeReexpands: where an intersection expanded a group,
+// a change of its members at the platform reaches the ACL at the next
+// full pass.
+func TestMembershipChangeReexpands(t *testing.T) {
+	s := newSetup(t)
+	s.sync(t, kb.SyncOptions{Full: true})
+	s.f.mu.Lock()
+	s.f.groups["ops-new"] = []fuser{alice, carol}
+	s.f.mu.Unlock()
+	rep := s.sync(t, kb.SyncOptions{Full: true})
+	if got := s.source(t, "confluence:wiki:4").ACL; !slices.Equal(got, acl("user:alice@corp.example", "user:carol@corp.example")) {
+		t.Errorf("ACL of page 4 after carol joined ops-new = %v (report %+v)", got, rep.Changes)
+	}
+	if !slices.Equal(rep.Widened, []string{"confluence:wiki:4"}) {
+		t.Errorf("widened = %v, want page 4", rep.Widened)
+	}
+}
