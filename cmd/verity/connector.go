@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -110,5 +109,5 @@ func (a *app) syncCmd() *cobra.Command {
 // connectors is the runner of connectors' passes: the platforms' clients,
 // and the secrets resolved from their references in this process.
 func (a *app) connectors(svc *kb.Service) *connector.Runner {
-	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{})}, Secrets: connector.Secrets(os.Getenv)}
+	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{})}, Secrets: connector.Secrets(a.getenv)}
 }

@@ -208,7 +208,7 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
 	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody, Refuse: scim.Refuse},
-		{Pattern: webhook.Prefix, Raw: webhook.Handler(svc, webhook.Options{Secrets: connector.Secrets(os.Getenv), Pages: connector.HookPages, Log: a.log}), Refuse: webhook.Refuse}}
+		{Pattern: webhook.Prefix, Raw: webhook.Handler(svc, webhook.Options{Secrets: connector.Secrets(a.getenv), Pages: connector.HookPages, Log: a.log}), Refuse: webhook.Refuse}}
 	opt.UI = web.New(web.Options{Anonymous: opt.Anonymous, Proxy: len(opt.Proxy.Trusted) > 0}) // the web UI at / and /sources/ID, behind the API's routes
 	if cfg.metricsSamples != "" {
 		f, err := os.OpenFile(cfg.metricsSamples, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
