@@ -26,6 +26,9 @@ type Connector struct {
 	// Anyone is who the platform's anonymous ("anyone") grant maps to: ""
 	// maps it to no one.
 	Anyone Principal `json:"anyone,omitempty"`
+	// Adopt lets it take over sources of its system that an export
+	// stored with the uris of its pages: they become its own.
+	Adopt bool `json:"adopt,omitempty"`
 	// MaxDeletions is the share of the known pages one window may revoke
 	// before the guard stops the sync (0.2 by default).
 	MaxDeletions float64       `json:"max_deletions"`
@@ -80,6 +83,7 @@ const (
 // the platform while someone else's revocation held it: that stands).
 type ConnectorItem struct {
 	ID      string `json:"id"`
+	Key     string `json:"key"` // the page's id at the platform
 	Version string `json:"version"`
 	State   string `json:"state"`
 }

@@ -554,3 +554,49 @@ func TestMembershipChangeReexpands(t *testing.T) {
 		t.Errorf("widened = %v, want page 4", rep.Widened)
 	}
 }
+
+// TestAdopt: a connector named over a system that an export filled is
+// refused unless it adopts; adopting, it takes over the exported source
+// with its page's uri (keeping its id), and manages it from then on.
+func TestAdopt(t *testing.T) {
+	s := newSetup(t)
+	ctx := context.Background()
+	export := &verity.Source{ID: "CONF-1", URI: s.f.URL() + "/spaces/ENG/pages/1/Handbook", System: "confluence", Title: "Handbook (export)",
+		ACL: []verity.Principal{verity.Public}, Text: "An old export of the handbook."}
+	if err := kbtest.Seed(ctx, s.svc, nil, []*verity.Source{export}, t0); err != nil {
+		t.Fatal(err)
+	}
+	add := kb.ConnectorAdd{Kind: "confluence", Name: "exp", URL: s.f.URL(), User: s.f.user, Secret: "env:WIKI_TOKEN", System: "confluence", Spaces: []string{"ENG"}}
+	if _, err := s.svc.AddConnector(ctx, admin, add); verity.ErrorCode(err) != verity.ECONFLICT || !strings.Contains(err.Error(), "--adopt") {
+		t.Fatalf("a connector over an exported system = %v, want a conflict that names --adopt", err)
+	}
+	add.Adopt = true
+	if _, err := s.svc.AddConnector(ctx, admin, add); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := s.run.Sync(ctx, admin, "exp", kb.SyncOptions{Full: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rep.Adopted, []string{"CONF-1"}) || len(rep.Created) != 4 || len(rep.Failed) != 0 {
+		t.Fatalf("adopting = %+v, want CONF-1 adopted and the 4 other pages created", rep)
+	}
+	src := s.source(t, "CONF-1")
+	if src.Version != 2 || !slices.Equal(src.ACL, acl("group:confluence:exp/confluence-users")) || !strings.Contains(src.Text, "laptop") {
+		t.Errorf("the adopted source = version %d, ACL %v; want the page's text and permissions", src.Version, src.ACL)
+	}
+	if _, err := s.svc.Show(ctx, admin, kb.ShowRequest{ID: "confluence:exp:1", All: true}); verity.ErrorCode(err) != verity.ENOTFOUND {
+		t.Errorf("page 1 was stored twice: %v", err)
+	}
+	// No one else writes into the adopted system now, the operator neither.
+	irep, err := s.svc.Ingest(ctx, admin, kb.IngestRequest{Format: "jsonl",
+		Body: strings.NewReader(`{"id":"CONF-2","uri":"https://x.example/2","system":"confluence","acl":["public"],"text":"x"}` + "\n")})
+	if err != nil || len(irep.Failed) != 1 || irep.Failed[0].Code != verity.EFORBIDDEN {
+		t.Errorf("ingest into the adopted system = %+v, %v; want it refused", irep, err)
+	}
+	s.f.change("1", func(p *fpage) { p.status = "trashed" })
+	rep, err = s.run.Sync(ctx, admin, "exp", kb.SyncOptions{Full: true, ConfirmDeletions: true})
+	if err != nil || !slices.Equal(rep.Revoked, []string{"CONF-1"}) {
+		t.Errorf("the adopted page deleted = %+v, %v; want CONF-1 revoked", rep, err)
+	}
+}

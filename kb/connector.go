@@ -37,11 +37,14 @@ type ConnectorAdd struct {
 	User string `json:"user,omitempty"`
 	// Secret is a reference to the token: file:PATH (an absolute path) or
 	// env:NAME. The store keeps the reference, never the token.
-	Secret       string        `json:"secret"`
-	Webhook      string        `json:"webhook,omitempty"` // the webhook secret's reference, "" for none
-	Spaces       []string      `json:"spaces,omitempty"`
-	System       string        `json:"system,omitempty"`
-	Anyone       string        `json:"anyone,omitempty"`
+	Secret  string   `json:"secret"`
+	Webhook string   `json:"webhook,omitempty"` // the webhook secret's reference, "" for none
+	Spaces  []string `json:"spaces,omitempty"`
+	System  string   `json:"system,omitempty"`
+	Anyone  string   `json:"anyone,omitempty"`
+	// Adopt takes over the sources of the connector's system already
+	// stored (from an export) with the uris of its pages.
+	Adopt        bool          `json:"adopt,omitempty"`
 	MaxDeletions float64       `json:"max_deletions,omitempty"`
 	Interval     time.Duration `json:"interval,omitempty"`
 	Reconcile    time.Duration `json:"reconcile,omitempty"`
@@ -105,7 +108,7 @@ func (s *Service) AddConnector(ctx context.Context, c verity.Caller, req Connect
 			return nil, err
 		}
 	}
-	conn := &verity.Connector{Name: req.Name, Kind: req.Kind, URL: strings.TrimSuffix(req.URL, "/"), User: strings.TrimSpace(req.User), Secret: ref, Webhook: req.Webhook,
+	conn := &verity.Connector{Name: req.Name, Kind: req.Kind, URL: strings.TrimSuffix(req.URL, "/"), User: strings.TrimSpace(req.User), Secret: ref, Webhook: req.Webhook, Adopt: req.Adopt,
 		Spaces: slices.Compact(slices.Sorted(slices.Values(req.Spaces))), System: strings.TrimSpace(req.System), MaxDeletions: req.MaxDeletions,
 		Interval: req.Interval, Reconcile: req.Reconcile, CreatedBy: c.Actor(), CreatedAt: s.now(), State: verity.SyncState{Status: verity.SyncNever}}
 	if conn.System == "" {
@@ -146,8 +149,10 @@ func (s *Service) AddConnector(ctx context.Context, c verity.Caller, req Connect
 	// written by someone else, whom the connector would overwrite.
 	if srcs, err := s.store.Sources(ctx, verity.SourceFilter{System: conn.System, Limit: 1}); err != nil {
 		return nil, err
+	} else if len(srcs) > 0 && !conn.Adopt {
+		return nil, verity.Errorf(verity.ECONFLICT, "the store holds sources of system %q already (imported from an export?): give the connector another --system, or --adopt to take over those with its pages' uris", conn.System)
 	} else if len(srcs) > 0 {
-		return nil, verity.Errorf(verity.ECONFLICT, "the store holds sources of system %q already (imported from an export?): give the connector another --system, or revoke those first", conn.System)
+		s.log.Warn("connector adopts its system's sources", "connector", conn.Name, "system", conn.System, "by", string(c.Actor()))
 	}
 	if err := s.store.PutConnector(ctx, conn); err != nil {
 		return nil, err

@@ -69,6 +69,9 @@ type Ingest struct {
 	conns  []verity.Connector
 	// onPut, when set, is told of every source stored (a sync's report).
 	onPut func(where string, p *verity.SourcePut)
+	// holders are the sources whose uri an item was refused for, by the
+	// item's where: a connector that adopts takes them over.
+	holders map[string]string
 }
 
 // Item is one source to store and where it came from (a file and line),
@@ -177,6 +180,10 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 	rep := &in.Report
 	for i, p := range puts {
 		if p.Err != nil {
+			var uc *verity.URIConflict
+			if errors.As(p.Err, &uc) && in.holders != nil {
+				in.holders[wheres[i]] = uc.Holder
+			}
 			err := in.s.uriConflict(ctx, in.c, in.r, p.Err)
 			if verity.ErrorCode(err) == verity.EINTERNAL {
 				return failed, err

@@ -53,6 +53,9 @@ type SyncReport struct {
 	Revoked   []string `json:"revoked"`
 	Unrevoked []string `json:"unrevoked"`
 	Kept      []string `json:"kept_revoked,omitempty"`
+	// Adopted are sources of the connector's system stored before it (from
+	// an export) that it took over, with --adopt.
+	Adopted []string `json:"adopted,omitempty"`
 	// Died, Survived and Revived count the derived records the
 	// revocations and unrevocations killed, left alive on other sets and
 	// revived: counts only, since the sync reads no record.
@@ -74,7 +77,8 @@ type Sync struct {
 	c     verity.Caller
 	conn  verity.Connector
 	opt   SyncOptions
-	items map[string]verity.ConnectorItem
+	items map[string]verity.ConnectorItem // by id
+	byKey map[string]string               // a page's id in the store, by its key
 	seen  map[string]bool
 	in    *Ingest
 	dirty []verity.ConnectorItem
@@ -99,12 +103,15 @@ func (s *Service) BeginSync(ctx context.Context, c verity.Caller, name string, o
 	if err != nil {
 		return nil, err
 	}
-	y := &Sync{s: s, c: verity.ConnectorCaller(name), conn: *conn, opt: opt, items: map[string]verity.ConnectorItem{}, seen: map[string]bool{},
+	y := &Sync{s: s, c: verity.ConnectorCaller(name), conn: *conn, opt: opt, items: map[string]verity.ConnectorItem{}, byKey: map[string]string{}, seen: map[string]bool{},
 		Report: SyncReport{Connector: name, Full: opt.Full, Status: verity.SyncRunning, Created: []string{}, Versions: []string{},
 			Changes: []IngestChange{}, Narrowed: []string{}, Widened: []string{}, Revoked: []string{}, Unrevoked: []string{},
 			Failed: []IngestFailure{}, Warnings: []string{}}}
 	for _, it := range items {
-		y.items[it.ID] = it
+		if it.Key == "" {
+			it.Key = strings.TrimPrefix(it.ID, conn.Prefix())
+		}
+		y.items[it.ID], y.byKey[it.Key] = it, it.ID
 	}
 	// The sync stores as its own caller, with every right inside its
 	// prefix: it narrows and widens what the platform says (Put checks
@@ -113,6 +120,9 @@ func (s *Service) BeginSync(ctx context.Context, c verity.Caller, name string, o
 		return nil, err
 	}
 	y.in.onPut = y.noted
+	if conn.Adopt {
+		y.in.holders = map[string]string{}
+	}
 	return y, nil
 }
 
@@ -126,8 +136,17 @@ func (y *Sync) Caller() verity.Caller { return y.c }
 // Known returns the platform version the connector stored for the page
 // with key, and whether it is still live (not revoked by the connector).
 func (y *Sync) Known(key string) (version string, live, ok bool) {
-	it, ok := y.items[y.conn.Prefix()+key]
+	it, ok := y.items[y.id(key)]
 	return it.Version, it.State == verity.ItemLive, ok
+}
+
+// id is the store's id of the page with key: PREFIX+key, or the source
+// the connector adopted for it.
+func (y *Sync) id(key string) string {
+	if id, ok := y.byKey[key]; ok {
+		return id
+	}
+	return y.conn.Prefix() + key
 }
 
 // Warn records a warning about the pass: a permission that could not be
@@ -144,7 +163,7 @@ func (y *Sync) Put(ctx context.Context, pages []SyncPage) error {
 			return verity.Errorf(verity.EINVALID, "connector %s: a page without a key", y.conn.Name)
 		}
 		src := *p.Source
-		src.ID, src.System = y.conn.Prefix()+p.Key, y.conn.System
+		src.ID, src.System = y.id(p.Key), y.conn.System
 		if len(src.ACL) == 0 {
 			y.Warn(fmt.Sprintf("%s: readable by no one (no permission mapped)", src.ID))
 		}
@@ -154,6 +173,9 @@ func (y *Sync) Put(ctx context.Context, pages []SyncPage) error {
 	}
 	failed, err := y.in.Put(ctx, items)
 	if err != nil {
+		return err
+	}
+	if failed, err = y.adopt(ctx, pages, items, failed); err != nil {
 		return err
 	}
 	y.Report.Failed = append(y.Report.Failed, failed...)
@@ -170,7 +192,7 @@ func (y *Sync) Put(ctx context.Context, pages []SyncPage) error {
 		case verity.ItemGone:
 			y.Report.Kept = append(y.Report.Kept, id)
 		}
-		y.set(verity.ConnectorItem{ID: id, Version: p.Version, State: verity.ItemLive})
+		y.set(verity.ConnectorItem{ID: id, Key: p.Key, Version: p.Version, State: verity.ItemLive})
 	}
 	if len(back) == 0 {
 		return nil
@@ -184,6 +206,52 @@ func (y *Sync) Put(ctx context.Context, pages []SyncPage) error {
 	}
 	y.Report.Revived += len(change.Revived)
 	return nil
+}
+
+// adopt stores again, under the holder's id, the pages refused because a
+// source of the connector's system (from an export) holds their uri, when
+// the connector adopts: that source becomes the page's, logged as such.
+// It returns the failures left.
+func (y *Sync) adopt(ctx context.Context, pages []SyncPage, items []Item, failed []IngestFailure) ([]IngestFailure, error) {
+	if !y.conn.Adopt || len(failed) == 0 {
+		return failed, nil
+	}
+	var again []Item
+	var keys []string
+	var left []IngestFailure
+	for _, f := range failed {
+		holder, ok := y.in.holders[f.Where]
+		i := slices.IndexFunc(items, func(it Item) bool { return it.Where == f.Where })
+		if _, mine := y.items[holder]; !ok || i < 0 || mine {
+			left = append(left, f)
+			continue
+		}
+		src := *items[i].Source
+		src.ID = holder
+		again, keys = append(again, Item{Where: holder, Source: &src}), append(keys, pages[i].Key)
+	}
+	// The refused items are not the run's failures: they are stored again.
+	y.in.Report.Failed = slices.DeleteFunc(y.in.Report.Failed, func(f IngestFailure) bool {
+		return y.in.holders[f.Where] != "" && !slices.Contains(left, f)
+	})
+	if len(again) == 0 {
+		return left, nil
+	}
+	more, err := y.in.Put(ctx, again)
+	if err != nil {
+		return nil, err
+	}
+	for j, it := range again {
+		if slices.ContainsFunc(more, func(f IngestFailure) bool { return f.Where == it.Where }) {
+			continue
+		}
+		i := slices.IndexFunc(pages, func(p SyncPage) bool { return p.Key == keys[j] })
+		items[i] = it // the page is the adopted source now
+		y.byKey[keys[j]], y.seen[it.Where] = it.Where, true
+		y.Report.Adopted = append(y.Report.Adopted, it.Where)
+		y.s.log.Info("connector adopted a source", "connector", y.conn.Name, "source", it.Where, "page", keys[j])
+	}
+	return append(left, more...), nil
 }
 
 // noted adds one stored source to the report.
@@ -211,7 +279,7 @@ func (y *Sync) noted(where string, p *verity.SourcePut) {
 }
 
 func (y *Sync) set(it verity.ConnectorItem) {
-	y.items[it.ID] = it
+	y.items[it.ID], y.byKey[it.Key] = it, it.ID
 	y.dirty = append(y.dirty, it)
 }
 
@@ -238,9 +306,8 @@ func (y *Sync) Commit(ctx context.Context, cursor string) error {
 func (y *Sync) Gone(ctx context.Context, keys []string, why string) error {
 	var refs []verity.Ref
 	for _, k := range keys {
-		id := y.conn.Prefix() + k
-		if it, ok := y.items[id]; ok && it.State == verity.ItemLive {
-			refs = append(refs, verity.SourceRef(id))
+		if it, ok := y.items[y.id(k)]; ok && it.State == verity.ItemLive {
+			refs = append(refs, verity.SourceRef(it.ID))
 		}
 	}
 	if len(refs) == 0 {
@@ -332,7 +399,7 @@ func (y *Sync) Finish(ctx context.Context, listErr error) (*SyncReport, error) {
 			}
 			known++
 			if !y.seen[id] {
-				gone = append(gone, strings.TrimPrefix(id, y.conn.Prefix()))
+				gone = append(gone, it.Key)
 			}
 		}
 		slices.Sort(gone)

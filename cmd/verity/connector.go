@@ -48,6 +48,7 @@ func (a *app) connectorCmd() *cobra.Command {
 	f.StringVar(&hookEnv, "webhook-secret-env", "", "an environment variable holding the webhooks' shared secret")
 	f.StringArrayVar(&req.Spaces, "space", nil, "a space key to sync, repeatable (default: every global space the token reads)")
 	f.StringVar(&req.System, "system", "", "the records' source system (default confluence:NAME)")
+	f.BoolVar(&req.Adopt, "adopt", false, "take over the sources of --system an export stored with the pages' uris (logged)")
 	f.StringVar(&req.Anyone, "anyone", "", "the principal a space's anonymous access maps to (default: no one)")
 	f.Float64Var(&req.MaxDeletions, "max-deletions", kb.DefaultMaxDeletions, "the share of known pages an hour's deletions may revoke before the guard stops them")
 	f.DurationVar(&req.Interval, "interval", kb.DefaultInterval, "between incremental passes of verity worker")

@@ -23,9 +23,9 @@ func (d *DB) PutConnector(ctx context.Context, c *verity.Connector) error {
 		if n > 0 {
 			return verity.Errorf(verity.ECONFLICT, "a connector named %q exists: remove it first or choose another name", c.Name)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO connectors (name, kind, url, username, secret_ref, webhook_ref, spaces, system, anyone, max_deletions,
-			interval_s, reconcile_s, created_by, created_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			c.Name, c.Kind, c.URL, c.User, c.Secret, c.Webhook, string(spaces), c.System, string(c.Anyone), c.MaxDeletions,
+		_, err := tx.ExecContext(ctx, `INSERT INTO connectors (name, kind, url, username, secret_ref, webhook_ref, spaces, system, anyone, adopt, max_deletions,
+			interval_s, reconcile_s, created_by, created_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.Name, c.Kind, c.URL, c.User, c.Secret, c.Webhook, string(spaces), c.System, string(c.Anyone), boolInt(c.Adopt), c.MaxDeletions,
 			int64(c.Interval/time.Second), int64(c.Reconcile/time.Second), string(c.CreatedBy), formatTime(c.CreatedAt), string(state))
 		return err
 	})
@@ -35,15 +35,15 @@ func (d *DB) PutConnector(ctx context.Context, c *verity.Connector) error {
 	return err
 }
 
-const connectorColumns = `name, kind, url, username, secret_ref, webhook_ref, spaces, system, anyone, max_deletions, interval_s, reconcile_s, created_by, created_at, state`
+const connectorColumns = `name, kind, url, username, secret_ref, webhook_ref, spaces, system, anyone, adopt, max_deletions, interval_s, reconcile_s, created_by, created_at, state`
 
 func scanConnector(sc interface{ Scan(...any) error }) (*verity.Connector, error) {
 	var (
 		c                          verity.Connector
 		spaces, anyone, by, at, st string
-		interval, reconcile        int64
+		interval, reconcile, adopt int64
 	)
-	if err := sc.Scan(&c.Name, &c.Kind, &c.URL, &c.User, &c.Secret, &c.Webhook, &spaces, &c.System, &anyone, &c.MaxDeletions,
+	if err := sc.Scan(&c.Name, &c.Kind, &c.URL, &c.User, &c.Secret, &c.Webhook, &spaces, &c.System, &anyone, &adopt, &c.MaxDeletions,
 		&interval, &reconcile, &by, &at, &st); err != nil {
 		return nil, err
 	}
@@ -53,7 +53,7 @@ func scanConnector(sc interface{ Scan(...any) error }) (*verity.Connector, error
 	if err := json.Unmarshal([]byte(st), &c.State); err != nil {
 		return nil, fmt.Errorf("connector %s: state: %w", c.Name, err)
 	}
-	c.Anyone, c.CreatedBy, c.CreatedAt = verity.Principal(anyone), verity.Principal(by), parseTime(at)
+	c.Anyone, c.CreatedBy, c.CreatedAt, c.Adopt = verity.Principal(anyone), verity.Principal(by), parseTime(at), adopt != 0
 	c.Interval, c.Reconcile = time.Duration(interval)*time.Second, time.Duration(reconcile)*time.Second
 	return &c, nil
 }
@@ -122,9 +122,9 @@ func (d *DB) SaveSync(ctx context.Context, name string, st verity.SyncState, ite
 			return verity.Errorf(verity.ENOTFOUND, "no connector %q", name)
 		}
 		for _, it := range items {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO connector_items (connector, sid, version, state) VALUES (?, ?, ?, ?)
-				ON CONFLICT (connector, sid) DO UPDATE SET version = excluded.version, state = excluded.state`,
-				name, it.ID, it.Version, it.State); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO connector_items (connector, sid, key, version, state) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (connector, sid) DO UPDATE SET key = excluded.key, version = excluded.version, state = excluded.state`,
+				name, it.ID, it.Key, it.Version, it.State); err != nil {
 				return err
 			}
 		}
@@ -138,7 +138,7 @@ func (d *DB) SaveSync(ctx context.Context, name string, st verity.SyncState, ite
 
 // ConnectorItems lists what connector name knows of its pages, by id.
 func (d *DB) ConnectorItems(ctx context.Context, name string) ([]verity.ConnectorItem, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT sid, version, state FROM connector_items WHERE connector = ? ORDER BY sid`, name)
+	rows, err := d.q().QueryContext(ctx, `SELECT sid, key, version, state FROM connector_items WHERE connector = ? ORDER BY sid`, name)
 	if err != nil {
 		return nil, fmt.Errorf("list connector %s's items: %w", name, err)
 	}
@@ -146,7 +146,7 @@ func (d *DB) ConnectorItems(ctx context.Context, name string) ([]verity.Connecto
 	out := []verity.ConnectorItem{}
 	for rows.Next() {
 		var it verity.ConnectorItem
-		if err := rows.Scan(&it.ID, &it.Version, &it.State); err != nil {
+		if err := rows.Scan(&it.ID, &it.Key, &it.Version, &it.State); err != nil {
 			return nil, fmt.Errorf("list connector %s's items: %w", name, err)
 		}
 		out = append(out, it)

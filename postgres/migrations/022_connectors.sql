@@ -9,6 +9,7 @@ CREATE TABLE connectors (
     spaces        text COLLATE "C" NOT NULL DEFAULT '[]',
     system        text COLLATE "C" NOT NULL,
     anyone        text COLLATE "C" NOT NULL DEFAULT '',
+    adopt         bigint NOT NULL DEFAULT 0,
     max_deletions double precision NOT NULL DEFAULT 0.2,
     interval_s    bigint NOT NULL DEFAULT 300,
     reconcile_s   bigint NOT NULL DEFAULT 1800,
@@ -19,6 +20,7 @@ CREATE TABLE connectors (
 CREATE TABLE connector_items (
     connector text COLLATE "C" NOT NULL,
     sid       text COLLATE "C" NOT NULL,
+    key       text COLLATE "C" NOT NULL DEFAULT '',
     version   text COLLATE "C" NOT NULL DEFAULT '',
     state     text COLLATE "C" NOT NULL DEFAULT 'live',
     PRIMARY KEY (connector, sid)

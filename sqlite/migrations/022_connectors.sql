@@ -11,6 +11,7 @@ CREATE TABLE connectors (
     spaces         TEXT NOT NULL DEFAULT '[]', -- JSON list
     system         TEXT NOT NULL,
     anyone         TEXT NOT NULL DEFAULT '',
+    adopt          INTEGER NOT NULL DEFAULT 0, -- takes over its system's sources with the same uris
     max_deletions  REAL NOT NULL DEFAULT 0.2,
     interval_s     INTEGER NOT NULL DEFAULT 300,
     reconcile_s    INTEGER NOT NULL DEFAULT 1800,
@@ -24,6 +25,7 @@ CREATE TABLE connectors (
 CREATE TABLE connector_items (
     connector  TEXT NOT NULL,
     sid        TEXT NOT NULL,
+    key        TEXT NOT NULL DEFAULT '', -- the page's id at the platform
     version    TEXT NOT NULL DEFAULT '',
     state      TEXT NOT NULL DEFAULT 'live',
     PRIMARY KEY (connector, sid)
