@@ -96,12 +96,43 @@ func (r *Runner) Sync(ctx context.Context, c verity.Caller, name string, opt kb.
 		}
 		return nil
 	}
-	next, err := p.List(ctx, conn.State.Cursor, opt.Full, y.Known, func(batch []kb.SyncPage, cursor string) error {
-		if pending = append(pending, batch...); len(pending) < cmp.Or(r.Batch, kb.BatchItems) {
-			return nil
+	// The listing runs ahead of the storing, a few requests at most, so
+	// that the platform's answers and the store's writes overlap.
+	type chunk struct {
+		pages  []kb.SyncPage
+		cursor string
+	}
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	chunks, listed := make(chan chunk, 4), make(chan error, 1)
+	var next string
+	known := y.Snapshot()
+	go func() {
+		defer close(chunks)
+		var err error
+		next, err = p.List(lctx, conn.State.Cursor, opt.Full, known, func(batch []kb.SyncPage, cursor string) error {
+			select {
+			case chunks <- chunk{batch, cursor}:
+				return nil
+			case <-lctx.Done():
+				return lctx.Err()
+			}
+		})
+		listed <- err
+	}()
+	for c := range chunks {
+		if err != nil {
+			continue // draining after a failure
 		}
-		return flush(cursor)
-	})
+		if pending = append(pending, c.pages...); len(pending) >= cmp.Or(r.Batch, kb.BatchItems) {
+			if err = flush(c.cursor); err != nil {
+				stop()
+			}
+		}
+	}
+	if lerr := <-listed; err == nil {
+		err = lerr
+	}
 	if err == nil {
 		err = flush(next)
 	}

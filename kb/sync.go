@@ -3,9 +3,11 @@ package kb
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/veritykb/verity"
 )
@@ -82,6 +84,7 @@ type Sync struct {
 	seen  map[string]bool
 	in    *Ingest
 	dirty []verity.ConnectorItem
+	mu    sync.Mutex // guards Report.Warnings
 	// blocked is why the guard stopped a revocation, "" when it did not.
 	blocked string
 	Report  SyncReport
@@ -149,9 +152,28 @@ func (y *Sync) id(key string) string {
 	return y.conn.Prefix() + key
 }
 
+// Snapshot returns [Sync.Known] over the pages as they stand now, safe
+// to call while the pass stores more (a listing running ahead).
+func (y *Sync) Snapshot() func(key string) (version string, live, ok bool) {
+	items := maps.Clone(y.items)
+	byKey := maps.Clone(y.byKey)
+	return func(key string) (string, bool, bool) {
+		id, ok := byKey[key]
+		if !ok {
+			id = y.conn.Prefix() + key
+		}
+		it, ok := items[id]
+		return it.Version, it.State == verity.ItemLive, ok
+	}
+}
+
 // Warn records a warning about the pass: a permission that could not be
-// mapped, say.
-func (y *Sync) Warn(msg string) { y.Report.Warnings = append(y.Report.Warnings, msg) }
+// mapped, say. It is safe to call while the pass stores pages.
+func (y *Sync) Warn(msg string) {
+	y.mu.Lock()
+	defer y.mu.Unlock()
+	y.Report.Warnings = append(y.Report.Warnings, msg)
+}
 
 // Put stores pages in one batch as the connector, unrevoking those the
 // connector itself revoked before (a page that came back). It marks them
