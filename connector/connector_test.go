@@ -600,3 +600,30 @@ func TestAdopt(t *testing.T) {
 		t.Errorf("the adopted page deleted = %+v, %v; want CONF-1 revoked", rep, err)
 	}
 }
+
+// TestFailsClosed: what cannot be read or mapped makes a page readable by
+// no one, with a warning naming it — an ancestor whose restrictions the
+// token may not see, a group whose members cannot be read where an
+// intersection needs them — and a very large page is cut, with a warning.
+func TestFailsClosed(t *testing.T) {
+	s := newSetup(t)
+	s.f.hideRestrictions = map[string]bool{"2": true}
+	s.f.change("4", func(p *fpage) { p.groups = []string{"ghosts"} }) // no such group at the platform
+	s.f.change("1", func(p *fpage) { p.body = "<p>" + strings.Repeat("word ", 100) + "</p>" })
+	s.run.Platforms["confluence"] = connector.Confluence(confluence.Options{PageSize: 2, MaxText: 64})
+	rep := s.sync(t, kb.SyncOptions{Full: true})
+	for _, id := range []string{"3", "4"} {
+		if got := s.source(t, "confluence:wiki:"+id).ACL; len(got) != 0 {
+			t.Errorf("ACL of page %s = %v, want no one", id, got)
+		}
+	}
+	for _, want := range []string{"confluence:wiki:3: the restrictions of its ancestor 2 could not be read", `confluence:wiki:4: the members of group "ghosts" could not be read`,
+		"confluence:wiki:1: the text is longer than 64 bytes"} {
+		if !slices.ContainsFunc(rep.Warnings, func(w string) bool { return strings.Contains(w, want) }) {
+			t.Errorf("no warning %q in %q", want, rep.Warnings)
+		}
+	}
+	if n := len(s.source(t, "confluence:wiki:1").Text); n > 64 {
+		t.Errorf("the large page's text is %d bytes, want at most 64", n)
+	}
+}

@@ -61,6 +61,8 @@ type wiki struct {
 	// pageCap is the most results a listing gives at once (2 unless set).
 	pageCap int
 	byID    []*fpage // the pages sorted by id, until one is added
+	// hideRestrictions answers 403 for these pages' restrictions.
+	hideRestrictions map[string]bool
 }
 
 type fuser struct {
@@ -181,6 +183,10 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 		p := f.pages[id]
 		if p == nil {
 			f.fail(w, http.StatusNotFound, "No content found with id: "+id)
+			return
+		}
+		if f.hideRestrictions[id] {
+			f.fail(w, http.StatusForbidden, "Not permitted to view the restrictions of content "+id)
 			return
 		}
 		json.NewEncoder(w).Encode(map[string]any{"operation": "read", "restrictions": f.restrictions(p),
