@@ -2,6 +2,9 @@ package eval
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"path/filepath"
 	"time"
 
@@ -193,4 +196,40 @@ func CompareRetrieval(ctx context.Context, dataset, data string, opt RetrievalOp
 	out.Params = BM25{K1: params.K1, B: params.B}
 	out.Baseline = RetrievalBaseline{Name: "plain BM25", K1: BaselineParams.K1, B: BaselineParams.B, Report: baseRep}
 	return out, nil
+}
+
+// RetrievalMain runs verity eval retrieval on dataset (read from data):
+// BM25's k1 and b are Verity's unless k1 > 0 or b >= 0 set them; items,
+// when set, is the file of one line per query; the comparison is printed
+// as text (each tuning trial as it goes) or, with asJSON, as JSON.
+func RetrievalMain(ctx context.Context, dataset, data, items string, k1, b float64, opt RetrievalOptions, w io.Writer, asJSON bool) error {
+	opt.Params = rank.DefaultParams
+	if k1 > 0 {
+		opt.Params.K1 = k1
+	}
+	if b >= 0 {
+		opt.Params.B = b
+	}
+	opt.Trial = func(t RetrievalTrial) {
+		if !asJSON {
+			fmt.Fprintf(w, "train  k1=%.2f b=%.2f  nDCG@10 %.4f\n", t.K1, t.B, t.NDCG10)
+		}
+	}
+	rep, err := CompareRetrieval(ctx, dataset, data, opt)
+	if err != nil {
+		return err
+	}
+	if items != "" {
+		if err := rep.WriteItems(items); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(rep)
+	}
+	rep.Print(w)
+	return nil
 }

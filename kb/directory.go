@@ -619,8 +619,12 @@ type PlatformSync struct {
 // it is while the alias stands; a group holding a role is refused unless
 // the grant is provisioned. c is the connector's caller (a curator's run).
 func (s *Service) SyncPlatformGroups(ctx context.Context, c verity.Caller, connector string, groups []PlatformGroup) (*PlatformSync, error) {
-	if _, err := s.require(ctx, c, verity.RoleCurator, "syncing a platform's groups"); err != nil {
-		return nil, err
+	if c.Connector() == "" {
+		if _, err := s.require(ctx, c, verity.RoleCurator, "syncing a platform's groups"); err != nil {
+			return nil, err
+		}
+	} else if _, name, _ := strings.Cut(connector, ":"); name != c.Connector() {
+		return nil, verity.Errorf(verity.EFORBIDDEN, "connector %s may sync its own platform's groups, not %s's", c.Connector(), connector)
 	}
 	kind, name, ok := strings.Cut(connector, ":")
 	if !ok || kind == "" || name == "" || strings.ContainsAny(connector, " /") {

@@ -23,6 +23,15 @@
 //	widen a source's ACL, make a source or system        —        —                    ✓
 //	  discoverable or not, systems, roles, operator
 //	  views (All)
+//	connectors: add, list, show, remove, sync, queue     —        —                    ✓
+//	  a sync (the scheduler's: the local operator only)
+//
+// A connector's sync runs as its own caller, connector:NAME
+// ([verity.ConnectorCaller]): it holds no role, and through [Sync] alone
+// it stores, narrows, widens, revokes and unrevokes the records under its
+// prefix (KIND:NAME:), which no other caller may write. A webhook's post
+// ([Service.Hook]) is authenticated by its connector's shared secret here,
+// and only queues a re-reading of pages.
 //
 // A caller reads a source when it holds a principal of the source's ACL (an
 // empty ACL is read by no one), and a derived record when it can read at

@@ -121,6 +121,10 @@ func buildFixture() (*fixture, error) {
 	if err := kbtest.Seed(ctx, svc, grants, corpus, t0); err != nil {
 		return nil, err
 	}
+	// A connector, which only admins see and sync.
+	if _, err := svc.AddConnector(ctx, local, kb.ConnectorAdd{Kind: "confluence", Name: "wiki", URL: "https://wiki.corp.example", Secret: "env:WIKI_TOKEN", Spaces: []string{"ENG"}}); err != nil {
+		return nil, err
+	}
 	// A summary written by someone who reads everything: a sentence from
 	// each page, each with its own receipt.
 	sum, err := svc.Summarize(ctx, verity.NewCaller("group:staff", "group:board"), kb.SummarizeRequest{Topic: "Acme moved its sales to Bitrix24", K: 8, Sentences: 8})

@@ -66,6 +66,12 @@ type Ingest struct {
 	r      Rights
 	Report IngestReport
 	stored int // bytes of text stored, for a caller that reads sources itself
+	conns  []verity.Connector
+	// onPut, when set, is told of every source stored (a sync's report).
+	onPut func(where string, p *verity.SourcePut)
+	// holders are the sources whose uri an item was refused for, by the
+	// item's where: a connector that adopts takes them over.
+	holders map[string]string
 }
 
 // Item is one source to store and where it came from (a file and line),
@@ -88,7 +94,16 @@ func (s *Service) BeginIngest(ctx context.Context, c verity.Caller) (*Ingest, er
 	if err != nil {
 		return nil, err
 	}
-	return &Ingest{s: s, c: c, r: r, Report: IngestReport{Changes: []IngestChange{}, Failed: []IngestFailure{}, Warnings: []string{}, FileACL: []string{}, Relocation: NewRelocation()}}, nil
+	return s.beginIngest(ctx, c, r)
+}
+
+// beginIngest starts an ingest run for c with rights r, checked already.
+func (s *Service) beginIngest(ctx context.Context, c verity.Caller, r Rights) (*Ingest, error) {
+	conns, err := s.connectors(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &Ingest{s: s, c: c, r: r, conns: conns, Report: IngestReport{Changes: []IngestChange{}, Failed: []IngestFailure{}, Warnings: []string{}, FileACL: []string{}, Relocation: NewRelocation()}}, nil
 }
 
 // Fail records an item that could not be read at all.
@@ -139,7 +154,11 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 		return nil, err
 	}
 	for _, it := range items {
-		if err := in.s.admitACL(in.c, in.r, it.Source, prior, hidden); err != nil {
+		err := reserved(in.c, in.conns, it.Source)
+		if err == nil {
+			err = in.s.admitACL(in.c, in.r, it.Source, prior, hidden)
+		}
+		if err != nil {
 			if verity.ErrorCode(err) == verity.EINTERNAL {
 				return failed, err
 			}
@@ -161,12 +180,19 @@ func (in *Ingest) Put(ctx context.Context, items []Item) ([]IngestFailure, error
 	rep := &in.Report
 	for i, p := range puts {
 		if p.Err != nil {
+			var uc *verity.URIConflict
+			if errors.As(p.Err, &uc) && in.holders != nil {
+				in.holders[wheres[i]] = uc.Holder
+			}
 			err := in.s.uriConflict(ctx, in.c, in.r, p.Err)
 			if verity.ErrorCode(err) == verity.EINTERNAL {
 				return failed, err
 			}
 			failed = append(failed, in.Fail(wheres[i], err))
 			continue
+		}
+		if in.onPut != nil {
+			in.onPut(wheres[i], p)
 		}
 		switch p.Outcome {
 		case verity.PutCreated:
@@ -338,6 +364,13 @@ func (g pageGate) Source(ctx context.Context, id string) (*verity.Source, error)
 }
 
 func (g pageGate) PutSource(ctx context.Context, src *verity.Source, chunks []verity.Chunk) (verity.PutOutcome, error) {
+	conns, err := g.s.connectors(ctx)
+	if err != nil {
+		return "", err
+	}
+	if err := reserved(g.c, conns, src); err != nil {
+		return "", err
+	}
 	if err := g.s.admit(ctx, g.c, g.r, src); err != nil {
 		return "", err
 	}

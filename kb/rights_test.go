@@ -252,6 +252,36 @@ func ops(site *httptest.Server) []op {
 		{"SyncPlatformGroups", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.SyncPlatformGroups(ctx, c, "confluence:wiki", []kb.PlatformGroup{{Group: "board", Members: []string{"cs@corp.example"}}})
 		}, nil},
+		{"AddConnector", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.AddConnector(ctx, c, kb.ConnectorAdd{Kind: "confluence", Name: "docs", URL: "https://docs.corp.example/wiki", User: "bot@corp.example", Secret: "env:DOCS_TOKEN"})
+		}, nil},
+		{"Connectors", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Connectors(ctx, c)
+		}, nil},
+		{"ConnectorDetail", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.ConnectorDetail(ctx, c, "wiki")
+		}, nil},
+		{"RemoveConnector", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.RemoveConnector(ctx, c, "wiki")
+		}, nil},
+		{"BeginSync", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.BeginSync(ctx, c, "wiki", kb.SyncOptions{Full: true})
+		}, nil},
+		{"QueueSync", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.QueueSync(ctx, c, "wiki", kb.SyncOptions{})
+		}, nil},
+		{"QueueDueSyncs", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.QueueDueSyncs(ctx, c)
+		}, map[string]string{"admin": verity.EFORBIDDEN}},
+		{"Hook forged", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			// No caller can get past a webhook's signature: wiki takes no webhook.
+			return s.Hook(ctx, kb.HookRequest{Name: "wiki", Body: []byte(`{"page":{"id":1}}`), Signature: "sha256=00",
+				Secrets: func(string) (string, error) { return "s", nil }, Pages: func(string, []byte) ([]string, error) { return []string{"1"}, nil }})
+		}, map[string]string{"local": verity.EUNAUTHORIZED, "admin": verity.EUNAUTHORIZED, "curator-in": verity.EUNAUTHORIZED, "curator-out": verity.EUNAUTHORIZED,
+			"reader": verity.EUNAUTHORIZED, "public": verity.EUNAUTHORIZED, "anonymous": verity.EUNAUTHORIZED}},
+		{"Ingest into a connector's namespace", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return ingest(ctx, s, c, &verity.Source{ID: "confluence:wiki:9", URI: "https://wiki.corp.example/9", System: "web", ACL: []verity.Principal{verity.Public}, Text: "Not the connector's."})
+		}, map[string]string{"local": verity.EFORBIDDEN, "admin": verity.EFORBIDDEN, "curator-in": verity.EFORBIDDEN, "curator-out": verity.EFORBIDDEN}},
 		{"GrantProvisionedRole", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.GrantProvisionedRole(ctx, c, verity.RoleCurator, "group:staff")
 		}, nil},

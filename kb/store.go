@@ -149,6 +149,19 @@ type DirectoryStore interface {
 	DirectoryLog(ctx context.Context, subject verity.Principal, limit int) ([]verity.DirectoryEvent, error)
 }
 
+// ConnectorStore keeps the connectors (a reference to each one's secret,
+// never the secret), their sync state and what each knows of its pages.
+type ConnectorStore interface {
+	PutConnector(ctx context.Context, c *verity.Connector) error
+	Connector(ctx context.Context, name string) (*verity.Connector, error)
+	Connectors(ctx context.Context) ([]verity.Connector, error)
+	DeleteConnector(ctx context.Context, name string) (bool, error)
+	// SaveSync stores a connector's state and the items a pass changed in
+	// one transaction: a cursor is never ahead of what was stored.
+	SaveSync(ctx context.Context, name string, st verity.SyncState, items []verity.ConnectorItem) error
+	ConnectorItems(ctx context.Context, name string) ([]verity.ConnectorItem, error)
+}
+
 // CrawlStore keeps crawls' frontiers and web research's journal.
 type CrawlStore interface {
 	CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error)
@@ -190,6 +203,7 @@ type Store interface {
 	JobStore
 	AccessStore
 	DirectoryStore
+	ConnectorStore
 	CrawlStore
 	AdminStore
 }
@@ -204,11 +218,12 @@ type Stores struct {
 	JobStore
 	AccessStore
 	DirectoryStore
+	ConnectorStore
 	CrawlStore
 	AdminStore
 }
 
 // storesOf is a whole backend as its concerns.
 func storesOf(st Store) Stores {
-	return Stores{SourceStore: st, RecordStore: st, GraphStore: st, AuditStore: st, JobStore: st, AccessStore: st, DirectoryStore: st, CrawlStore: st, AdminStore: st}
+	return Stores{SourceStore: st, RecordStore: st, GraphStore: st, AuditStore: st, JobStore: st, AccessStore: st, DirectoryStore: st, ConnectorStore: st, CrawlStore: st, AdminStore: st}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -53,36 +52,11 @@ func (a *app) evalRetrievalCmd() *cobra.Command {
 		Short: "nDCG@10 of search against plain BM25, on SciFact (English) or XQuAD-ru (Russian)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			params := rank.DefaultParams
-			if k1 > 0 {
-				params.K1 = k1
-			}
-			if b >= 0 {
-				params.B = b
-			}
-			rep, err := eval.CompareRetrieval(cmd.Context(), dataset, data, eval.RetrievalOptions{K: k, Params: params, Tune: tune,
-				Trial: func(t eval.RetrievalTrial) {
-					if !a.json {
-						fmt.Fprintf(a.stdout, "train  k1=%.2f b=%.2f  nDCG@10 %.4f\n", t.K1, t.B, t.NDCG10)
-					}
-				},
+			return eval.RetrievalMain(cmd.Context(), dataset, data, items, k1, b, eval.RetrievalOptions{K: k, Tune: tune,
 				Store: func(ctx context.Context, name string, srcs []*verity.Source) (eval.RetrievalStore, func(), time.Duration, error) {
 					db, cleanup, took, err := a.scratchStoreAt(ctx, store, name, srcs)
 					return ranked{db}, cleanup, took, err
-				}})
-			if err != nil {
-				return err
-			}
-			if items != "" {
-				if err := rep.WriteItems(items); err != nil {
-					return err
-				}
-			}
-			if a.json {
-				return a.printJSON(rep)
-			}
-			rep.Print(a.stdout)
-			return nil
+				}}, a.stdout, a.json)
 		},
 	}
 	f := cmd.Flags()

@@ -75,6 +75,7 @@ func outsiderStore(t *testing.T) (db, sum, boardSentence, edge, entity, event st
 	out := must("", "revoke", "BOARD-2", "--reason", "zephyrine leak")
 	event = regexp.MustCompile(`event (\d+)`).FindStringSubmatch(out)[1]
 	must("", "audit")
+	must("", "connector", "add", "confluence", "--name", "wiki", "--url", "https://confluence.corp.example", "--token-env", "WIKI_SECRET_TOKEN", "--space", "BOARD")
 	// The board's chair queues an audit of a board-only sentence: the job
 	// names it.
 	must("", "--as", "user:chair@corp.example", "--as", "group:board", "audit", "--queue", "--record", boardSentence)
@@ -91,7 +92,7 @@ func outsiderStore(t *testing.T) (db, sum, boardSentence, edge, entity, event st
 func TestOutsider(t *testing.T) {
 	db, sum, boardSentence, edge, entity, event := outsiderStore(t)
 	const eve = "user:eve@outside.example"
-	secrets := []string{"BOARD-1", "BOARD-2", "zephyrine", "Тайна", "board.example", boardSentence, edge, entity, event}
+	secrets := []string{"BOARD-1", "BOARD-2", "zephyrine", "Тайна", "board.example", boardSentence, edge, entity, event, "confluence.corp.example", "WIKI_SECRET_TOKEN"}
 	// clean fails when out names a secret; echoed are ids eve gave, which
 	// an error may repeat.
 	clean := func(name string, out string, echoed ...string) {
@@ -162,6 +163,8 @@ func TestOutsider(t *testing.T) {
 		{"group", "alias", "group:confluence:wiki/board", "group:staff"}, {"user", "list"}, {"user", "show", eve},
 		{"user", "deactivate", "user:chair@corp.example"}, {"user", "activate", eve}, {"role", "grant", "curator", "group:staff", "--provisioned"},
 		{"token", "create", "--name", "x", "--scim"},
+		{"connector", "list"}, {"connector", "show", "wiki"}, {"connector", "remove", "wiki"}, {"sync"}, {"sync", "wiki", "--full"}, {"sync", "wiki", "--queue"},
+		{"connector", "add", "confluence", "--name", "eve", "--url", "https://eve.example", "--token-env", "EVE"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},
 	} {
 		out, code := run(args...)

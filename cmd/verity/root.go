@@ -191,6 +191,8 @@ func (a *app) rootCmd() *cobra.Command {
 		a.systemsCmd(),
 		a.groupCmd(),
 		a.userCmd(),
+		a.connectorCmd(),
+		a.syncCmd(),
 		a.backupCmd(),
 		a.copyCmd(),
 		a.reindexCmd(),

@@ -17,11 +17,13 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector"
 	httpapi "github.com/veritykb/verity/http"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/mcp"
 	"github.com/veritykb/verity/scim"
 	"github.com/veritykb/verity/web"
+	"github.com/veritykb/verity/webhook"
 )
 
 // serveConfig is verity serve's configuration, from flags and VERITY_*
@@ -205,7 +207,8 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	opt.Service, opt.Log, opt.Now = svc, a.log, a.now
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
-	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody, Refuse: scim.Refuse}}
+	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody, Refuse: scim.Refuse},
+		{Pattern: webhook.Prefix, Raw: webhook.Handler(svc, webhook.Options{Secrets: connector.Secrets(a.getenv), Pages: connector.HookPages, Log: a.log}), Refuse: webhook.Refuse}}
 	opt.UI = web.New(web.Options{Anonymous: opt.Anonymous, Proxy: len(opt.Proxy.Trusted) > 0}) // the web UI at / and /sources/ID, behind the API's routes
 	if cfg.metricsSamples != "" {
 		f, err := os.OpenFile(cfg.metricsSamples, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)

@@ -139,6 +139,22 @@ func TestServeProcess(t *testing.T) {
 	if code, body := get("/api/v1/nope", tok.Token); code != 404 || !strings.Contains(body, `"not_found"`) {
 		t.Errorf("an unknown API path = %d %s, want the API's 404", code, body)
 	}
+	// Connectors' webhooks are mounted outside /api/v1 and authenticate
+	// themselves: an unsigned post is 401, a token counts for nothing.
+	for _, token := range []string{"", tok.Token} {
+		req, _ := http.NewRequest("POST", base+"/connectors/wiki/webhook", strings.NewReader(`{"page":{"id":1}}`))
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Errorf("an unsigned webhook (token %v) = %d, want 401", token != "", resp.StatusCode)
+		}
+	}
 
 	// MCP over streamable HTTP at /mcp, behind the same tokens; a browser
 	// page of another origin is refused.

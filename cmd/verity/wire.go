@@ -95,9 +95,25 @@ func (a *app) startWorker(ctx context.Context, cfg workerConfig, pdf pdfFlags, m
 	models := a.jobModels(meter)
 	tools := kb.JobTools{Models: models, PDF: a.pdfReader(pdf), Research: a.jobResearch(models)}
 	handlers := svc.Handlers(tools) // the service's own kinds; a kind wired elsewhere is added here
+	conns := a.connectors(svc)
+	handlers[verity.JobSync] = conns.Handler()
 	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, handlers) }
-	return queue.Start(ctx, a.db, run, opt)
+	w, err := queue.Start(ctx, a.db, run, opt)
+	if err != nil {
+		return nil, err
+	}
+	sctx, stop := context.WithCancel(ctx)
+	go conns.Schedule(sctx, time.Minute, a.log) // queues the connectors' due passes while the worker runs
+	return scheduled{w, stop}, nil
 }
+
+// scheduled is a worker with the connectors' scheduler beside it.
+type scheduled struct {
+	*queue.Worker
+	stop context.CancelFunc
+}
+
+func (s scheduled) Stop(ctx context.Context) error { s.stop(); return s.Worker.Stop(ctx) }
 
 // modelCache returns the store's cache of model answers, opening the store.
 func (a *app) modelCache(ctx context.Context) (llm.Cache, error) {

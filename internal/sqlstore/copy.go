@@ -73,6 +73,8 @@ var copyTables = []copyTable{
 	{name: "directory_members", key: []string{"grp", "member"}},
 	{name: "directory_aliases", key: []string{"platform"}},
 	{name: "directory_log", key: []string{"id"}, ids: "id"},
+	{name: "connectors", key: []string{"name"}},
+	{name: "connector_items", key: []string{"connector", "sid"}},
 	{name: "index_segments", key: []string{"seg"}, ids: "seg"},
 	{name: "index_postings", key: []string{"term", "seg"}},
 	{name: "index_deleted", key: []string{"cid"}},

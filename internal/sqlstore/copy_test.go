@@ -134,6 +134,21 @@ func buildRich(path string) (err error) {
 	if _, err := svc.AliasGroup(ctx, op, "group:confluence:wiki/eng", "group:staff"); err != nil {
 		return err
 	}
+	// A connector that synced a page, kept under its prefix.
+	if _, err := svc.AddConnector(ctx, op, kb.ConnectorAdd{Kind: "confluence", Name: "wiki", URL: "https://wiki.corp.example", Secret: "env:WIKI_TOKEN"}); err != nil {
+		return err
+	}
+	sync, err := svc.BeginSync(ctx, op, "wiki", kb.SyncOptions{Full: true})
+	if err != nil {
+		return err
+	}
+	if err := sync.Put(ctx, []kb.SyncPage{{Key: "42", Version: "3", Source: &verity.Source{URI: "https://wiki.corp.example/42", Title: "Runbook",
+		ACL: []verity.Principal{"group:confluence:wiki/eng"}, Text: "Restart the Bitrix24 bridge with make restart."}}}); err != nil {
+		return err
+	}
+	if _, err := sync.Finish(ctx, nil); err != nil {
+		return err
+	}
 	hidden := &verity.Source{ID: "VAULT-1", URI: "https://vault.example/1", System: "vault", Title: "Vault", ACL: []verity.Principal{"group:board"},
 		Text: "A page that gives no hints.", Discoverable: new(bool)}
 	if _, err := db.PutSource(ctx, hidden, ingest.Chunks(hidden, analysis.DefaultChunkOptions)); err != nil {

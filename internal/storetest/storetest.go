@@ -88,6 +88,7 @@ func Run(t *testing.T, open Opener) {
 		{"ResearchCalls", testResearchCalls},
 		{"Tokens", testTokens},
 		{"Directory", testDirectory},
+		{"Connectors", testConnectors},
 		{"QuoteRecords", testQuoteRecords},
 		{"CacheConformance", testCacheConformance},
 	} {

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSyncKilled kills -9 a verity sync midway — after its first batch
+// (the six listing requests that make 512 pages or more: 600) is committed, while it waits on the site — and runs it again:
+// every page is stored once, at version 1, none lost and none twice. The
+// site is a small double of Confluence Cloud's REST API v1 (content
+// listing with _links.next, space permissions; see connector/double_test.go
+// for the references it follows).
+func TestSyncKilled(t *testing.T) {
+	bin := verityBinary(t)
+	const pages = 1200
+	release := make(chan struct{})
+	var blocked bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "bot@corp.example" || p != "tok" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/wiki/rest/api/space/"):
+			json.NewEncoder(w).Encode(map[string]any{"key": "ENG", "permissions": []any{map[string]any{"operation": map[string]any{"operation": "read", "targetType": "space"},
+				"subjects": map[string]any{"group": map[string]any{"results": []any{map[string]any{"type": "group", "name": "staff"}}}}}}})
+		case r.URL.Path == "/wiki/rest/api/group/member":
+			json.NewEncoder(w).Encode(map[string]any{"results": []any{map[string]any{"accountId": "a", "email": "ann@corp.example"}}})
+		case r.URL.Path == "/wiki/rest/api/content":
+			start, _ := strconv.Atoi(r.URL.Query().Get("start"))
+			if r.URL.Query().Get("type") != "page" {
+				start = pages
+			}
+			if start >= 600 && start < pages && !blocked {
+				blocked = true
+				<-release // the first process dies here
+			}
+			var results []any
+			for i := start; i < min(start+100, pages); i++ {
+				results = append(results, map[string]any{"id": strconv.Itoa(i + 1), "type": "page", "status": "current", "title": fmt.Sprintf("Page %d", i+1),
+					"space": map[string]any{"key": "ENG"}, "version": map[string]any{"number": 1, "when": "2026-12-01T10:00:00.000Z"},
+					"body":   map[string]any{"storage": map[string]any{"value": fmt.Sprintf("<p>Page %d of the runbook.</p>", i+1)}},
+					"_links": map[string]any{"webui": fmt.Sprintf("/spaces/ENG/pages/%d", i+1)}})
+			}
+			links := map[string]any{"base": "http://" + r.Host + "/wiki"}
+			if start+100 < pages {
+				links["next"] = fmt.Sprintf("/rest/api/content?spaceKey=ENG&type=page&status=current&limit=100&start=%d", start+100)
+			}
+			json.NewEncoder(w).Encode(map[string]any{"results": results, "start": start, "size": len(results), "_links": links})
+		default:
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	defer srv.Close()
+	defer close(release)
+	dir := t.TempDir()
+	db, token := filepath.Join(dir, "v.db"), filepath.Join(dir, "token")
+	os.WriteFile(token, []byte("tok\n"), 0o600)
+	if _, errOut, code := cli(t, db, "", "connector", "add", "confluence", "--name", "wiki", "--url", srv.URL+"/wiki", "--user", "bot@corp.example",
+		"--token-file", token, "--space", "ENG"); code != 0 {
+		t.Fatalf("connector add: %s", errOut)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--db", db, "sync", "wiki", "--full")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); storedSources(db) < 600 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	}
+	if n := storedSources(db); n != 600 {
+		t.Fatalf("before the kill the store holds %d pages, want the first batch of 600", n)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	out, errOut, code := cli(t, db, "", "--json", "sync", "wiki", "--full")
+	if code != 0 {
+		t.Fatalf("the second sync = exit %d: %s", code, errOut)
+	}
+	var reps []struct {
+		Created   []string `json:"created"`
+		Versions  []string `json:"new_versions"`
+		Unchanged int      `json:"unchanged"`
+		Status    string   `json:"status"`
+	}
+	if err := json.Unmarshal([]byte(out), &reps); err != nil || len(reps) != 1 {
+		t.Fatalf("sync --json = %v:\n%s", err, out)
+	}
+	if r := reps[0]; len(r.Created) != pages-600 || r.Unchanged != 600 || len(r.Versions) != 0 || r.Status != "ok" {
+		t.Errorf("the resumed pass created %d, kept %d unchanged, made %d new versions (%s); want %d, 600, 0", len(r.Created), r.Unchanged, len(r.Versions), r.Status, pages-600)
+	}
+	if n := storedSources(db); n != pages {
+		t.Errorf("the store holds %d pages, want %d", n, pages)
+	}
+}

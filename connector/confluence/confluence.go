@@ -1,0 +1,367 @@
+package confluence
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
+)
+
+// The JSON shapes of Confluence's REST API v1 that the connector reads,
+// as the Data Center reference (developer.atlassian.com/server/confluence/
+// rest/v1000/api-group-content-resource) and Cloud's v1 reference
+// (developer.atlassian.com/cloud/confluence/rest/v1/) give them.
+
+// list is a page of results with the link to the next one.
+type list[T any] struct {
+	Results []T `json:"results"`
+	Start   int `json:"start"`
+	Limit   int `json:"limit"`
+	Size    int `json:"size"`
+	Links   struct {
+		Base string `json:"base"`
+		Next string `json:"next"`
+	} `json:"_links"`
+}
+
+type user struct {
+	Type        string `json:"type"`
+	AccountID   string `json:"accountId"` // Cloud
+	Username    string `json:"username"`  // Data Center
+	Email       string `json:"email"`     // Cloud, when the user's privacy settings show it
+	DisplayName string `json:"displayName"`
+}
+
+type group struct {
+	Type string `json:"type"`
+	Name string `json:"name"`
+	ID   string `json:"id"`
+}
+
+// restrictions are the users and groups a read restriction lets read.
+type restrictions struct {
+	User  list[user]  `json:"user"`
+	Group list[group] `json:"group"`
+}
+
+type content struct {
+	ID     string `json:"id"`
+	Type   string `json:"type"`
+	Status string `json:"status"`
+	Title  string `json:"title"`
+	Space  struct {
+		Key string `json:"key"`
+	} `json:"space"`
+	History struct {
+		CreatedBy user `json:"createdBy"`
+	} `json:"history"`
+	Version struct {
+		Number int    `json:"number"`
+		When   string `json:"when"`
+		By     user   `json:"by"`
+	} `json:"version"`
+	Ancestors []struct {
+		ID string `json:"id"`
+	} `json:"ancestors"`
+	Body struct {
+		Storage struct {
+			Value string `json:"value"`
+		} `json:"storage"`
+	} `json:"body"`
+	Restrictions struct {
+		Read struct {
+			Restrictions restrictions `json:"restrictions"`
+		} `json:"read"`
+	} `json:"restrictions"`
+	Links struct {
+		WebUI string `json:"webui"`
+	} `json:"_links"`
+}
+
+// operationRestriction is GET /content/{id}/restriction/byOperation/read.
+type operationRestriction struct {
+	Operation    string       `json:"operation"`
+	Restrictions restrictions `json:"restrictions"`
+}
+
+// space is GET /space/{key}?expand=permissions.
+type space struct {
+	Key         string `json:"key"`
+	Permissions []struct {
+		Operation struct {
+			Operation  string `json:"operation"`
+			TargetType string `json:"targetType"`
+		} `json:"operation"`
+		Subjects struct {
+			User  list[user]  `json:"user"`
+			Group list[group] `json:"group"`
+		} `json:"subjects"`
+		AnonymousAccess bool `json:"anonymousAccess"`
+	} `json:"permissions"`
+}
+
+const expand = "body.storage,version,history,space,ancestors,restrictions.read.restrictions.user,restrictions.read.restrictions.group"
+
+// Options tune a Confluence connector; the zero value is the default.
+type Options struct {
+	HTTP     *http.Client                                     // http.DefaultClient when nil
+	Sleep    func(ctx context.Context, d time.Duration) error // waits between retries; tests shorten it
+	PageSize int                                              // results per listing request (50)
+	Retries  int                                              // retries of a 429 or 5xx (5)
+	MaxBody  int64                                            // bound of one answer (32 MiB)
+	MaxText  int                                              // bound of a page's text (16 MiB): longer text is cut, with a warning
+	// Margin is how far before the cursor an incremental listing starts:
+	// CQL compares to the minute, in the token user's time zone (1h).
+	Margin time.Duration
+}
+
+// Confluence is one connector's client of a Confluence site. It reads
+// pages and blog posts of the synced spaces and maps their read
+// permission — space ∩ the page's restrictions ∩ its ancestors' — onto a
+// Verity ACL, which is a union: where an intersection is needed it
+// expands groups into their members; what it cannot map is left out
+// (narrower), and a page whose permission cannot be computed at all is
+// readable by no one, with a warning naming it.
+type Confluence struct {
+	c       *client
+	conn    verity.Connector
+	opt     Options
+	warn    func(string)
+	spaces  map[string]*level
+	restr   map[string]*level // an ancestor's read restriction, nil when it has none
+	members map[string][]verity.Principal
+	failed  map[string]error // groups whose members could not be read
+	used    map[string]bool  // groups named in an ACL, for the directory
+}
+
+// New returns the client of connector conn with its resolved secret.
+func New(conn verity.Connector, secret string, warn func(string), opt Options) *Confluence {
+	if opt.HTTP == nil {
+		opt.HTTP = http.DefaultClient
+	}
+	if opt.Sleep == nil {
+		opt.Sleep = sleepCtx
+	}
+	if opt.PageSize <= 0 {
+		opt.PageSize = 50
+	}
+	if opt.Retries == 0 {
+		opt.Retries = 5
+	}
+	if opt.MaxBody <= 0 {
+		opt.MaxBody = 32 << 20
+	}
+	if opt.MaxText <= 0 {
+		opt.MaxText = 16 << 20
+	}
+	if opt.Margin == 0 {
+		opt.Margin = time.Hour
+	}
+	if warn == nil {
+		warn = func(string) {}
+	}
+	return &Confluence{c: &client{name: conn.Name, api: conn.URL + "/rest/api", site: conn.URL, user: conn.User, token: secret, http: opt.HTTP,
+		sleep: opt.Sleep, retries: opt.Retries, maxBody: opt.MaxBody}, conn: conn, opt: opt, warn: warn,
+		spaces: map[string]*level{}, restr: map[string]*level{}, members: map[string][]verity.Principal{}, failed: map[string]error{}, used: map[string]bool{}}
+}
+
+// Known says what the store holds of a page: its version and whether it
+// is live.
+type Known = func(key string) (version string, live, ok bool)
+
+// List reads the pages changed since cursor (every page when full or when
+// there is no cursor), calling each with a batch and the cursor to commit
+// once the batch is stored, and returns the cursor to commit at the end.
+// An incremental listing skips pages whose version the store holds live.
+func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known Known, each func([]kb.SyncPage, string) error) (string, error) {
+	keys, err := cf.spaceKeys(ctx)
+	if err != nil {
+		return cursor, err
+	}
+	next := cursor
+	since, ok := parseCursor(cursor)
+	latest := since
+	read := func(path string, q url.Values, commit bool) error {
+		for path != "" {
+			var l list[content]
+			if err := cf.c.get(ctx, path, q, &l); err != nil {
+				return err
+			}
+			q = nil // the next link carries the query
+			var batch []kb.SyncPage
+			for _, ct := range l.Results {
+				when := parseWhen(ct.Version.When)
+				if when.After(latest) {
+					latest = when
+				}
+				if !full && known != nil {
+					if v, live, ok := known(ct.ID); ok && live && v == strconv.Itoa(ct.Version.Number) {
+						continue
+					}
+				}
+				p, err := cf.page(ctx, &ct)
+				if err != nil {
+					return err
+				}
+				batch = append(batch, p)
+			}
+			if commit && !latest.IsZero() {
+				next = formatCursor(latest)
+			}
+			if err := each(batch, next); err != nil {
+				return err
+			}
+			path = l.Links.Next
+		}
+		return nil
+	}
+	if full || !ok {
+		for _, key := range keys {
+			for _, typ := range []string{"page", "blogpost"} {
+				q := url.Values{"spaceKey": {key}, "type": {typ}, "status": {"current"}, "expand": {expand}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
+				if err := read("/content", q, false); err != nil {
+					return cursor, err
+				}
+			}
+		}
+		if latest.IsZero() {
+			return cursor, nil
+		}
+		return formatCursor(latest), nil
+	}
+	quoted := make([]string, len(keys))
+	for i, k := range keys {
+		quoted[i] = strconv.Quote(k)
+	}
+	from := since.Add(-cf.opt.Margin).UTC().Format("2006/01/02 15:04")
+	cql := fmt.Sprintf(`space in (%s) and type in (page, blogpost) and lastmodified >= "%s" order by lastmodified asc`, strings.Join(quoted, ","), from)
+	q := url.Values{"cql": {cql}, "expand": {expand}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
+	if err := read("/content/search", q, true); err != nil {
+		return next, err
+	}
+	return next, nil
+}
+
+// Page reads one page again (a webhook's hint): found is false when the
+// API says it is gone, trashed or outside the synced spaces.
+func (cf *Confluence) Page(ctx context.Context, key string) (kb.SyncPage, bool, error) {
+	if _, err := strconv.ParseUint(key, 10, 64); err != nil {
+		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not a page id", cf.conn.Name, key)
+	}
+	var ct content
+	err := cf.c.get(ctx, "/content/"+key, url.Values{"expand": {expand}, "status": {"current"}}, &ct)
+	if errors.Is(err, errGone) {
+		return kb.SyncPage{}, false, nil
+	}
+	if err != nil {
+		return kb.SyncPage{}, false, err
+	}
+	keys, err := cf.spaceKeys(ctx)
+	if err != nil {
+		return kb.SyncPage{}, false, err
+	}
+	inSpace := false
+	for _, k := range keys {
+		inSpace = inSpace || k == ct.Space.Key
+	}
+	if ct.Status != "current" || !inSpace {
+		return kb.SyncPage{}, false, nil
+	}
+	p, err := cf.page(ctx, &ct)
+	return p, err == nil, err
+}
+
+// spaceKeys are the synced spaces: those the connector names, else every
+// global space the token reads.
+func (cf *Confluence) spaceKeys(ctx context.Context) ([]string, error) {
+	if len(cf.conn.Spaces) > 0 {
+		return cf.conn.Spaces, nil
+	}
+	var keys []string
+	path, q := "/space", url.Values{"type": {"global"}, "limit": {"100"}}
+	for path != "" {
+		var l list[struct {
+			Key string `json:"key"`
+		}]
+		if err := cf.c.get(ctx, path, q, &l); err != nil {
+			return nil, err
+		}
+		for _, s := range l.Results {
+			keys = append(keys, s.Key)
+		}
+		path, q = l.Links.Next, nil
+	}
+	return keys, nil
+}
+
+// page turns one content into the page the sync stores.
+func (cf *Confluence) page(ctx context.Context, ct *content) (kb.SyncPage, error) {
+	text := Text(ct.Body.Storage.Value)
+	if len(text) > cf.opt.MaxText {
+		cut := cf.opt.MaxText
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut]
+		cf.warn(fmt.Sprintf("%s:%s: the text is longer than %d bytes and was cut there", cf.conn.Origin(), ct.ID, cf.opt.MaxText))
+	}
+	acl, err := cf.acl(ctx, ct)
+	if err != nil {
+		return kb.SyncPage{}, err
+	}
+	src := &verity.Source{URI: cf.conn.URL + ct.Links.WebUI, Title: ct.Title, ACL: acl, UpdatedAt: parseWhen(ct.Version.When), Text: text}
+	if ct.Links.WebUI == "" {
+		src.URI = cf.conn.URL + "/pages/viewpage.action?pageId=" + ct.ID
+	}
+	// The author as the platform names them: a user without a visible
+	// email is kept without one (a hint then gives no contact).
+	if p, ok := verity.AuthorPrincipal(ct.History.CreatedBy.Email); ok {
+		src.Author = p
+	}
+	return kb.SyncPage{Key: ct.ID, Version: strconv.Itoa(ct.Version.Number), Source: src}, nil
+}
+
+func parseWhen(s string) time.Time {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.000-07:00", "2006-01-02T15:04:05.000Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Time{}
+}
+
+func parseCursor(s string) (time.Time, bool) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	return t, err == nil && s != ""
+}
+
+func formatCursor(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// HookPages reads the pages a Confluence webhook's payload is about: the
+// id of its "page", "blog", "blogpost" or "content" object, a number or a
+// string (the shapes of Cloud's and Data Center's page and blog events).
+func HookPages(body []byte) ([]string, error) {
+	var p map[string]json.RawMessage
+	if err := json.Unmarshal(body, &p); err != nil {
+		return nil, fmt.Errorf("the payload is not a JSON object")
+	}
+	var keys []string
+	for _, k := range []string{"page", "blog", "blogpost", "content"} {
+		var obj struct {
+			ID json.Number `json:"id"`
+		}
+		if raw, ok := p[k]; ok && json.Unmarshal(raw, &obj) == nil && obj.ID != "" {
+			keys = append(keys, obj.ID.String())
+		}
+	}
+	return keys, nil
+}

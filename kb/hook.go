@@ -1,0 +1,93 @@
+package kb
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"strings"
+
+	"github.com/veritykb/verity"
+)
+
+// HookRequest is a webhook's post to a connector, as its transport read
+// it: the connector it names, the raw body and its signature (the
+// X-Hub-Signature header, sha256=HEX of the body under the shared
+// secret), how this process resolves a secret's reference, and how the
+// platform's payload names the pages it is about.
+type HookRequest struct {
+	Name      string
+	Body      []byte
+	Signature string
+	Secrets   func(ref string) (string, error)
+	Pages     func(kind string, body []byte) ([]string, error)
+}
+
+// MaxHookPages bounds the pages one webhook may ask to be read again.
+const MaxHookPages = 100
+
+var hookKey = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+
+// Hook takes a webhook's post: when it is signed with the connector's
+// shared secret, it queues a re-reading of the pages it names, which the
+// connector fetches with its own token and applies as the platform's API
+// says — a hint, never the truth, so a forged or replayed post can neither
+// revoke nor widen anything. Every refusal of who sent it — an unknown
+// connector, one without a webhook, a bad signature — is the same
+// unauthorized error, checked before the body is read for anything else.
+// The job runs as whoever added the connector.
+func (s *Service) Hook(ctx context.Context, req HookRequest) (*Queued, error) {
+	denied := verity.Errorf(verity.EUNAUTHORIZED, "webhook: the signature does not match")
+	conn, err := s.store.Connector(ctx, req.Name)
+	if notFound(err) {
+		return nil, denied
+	}
+	if err != nil {
+		return nil, err
+	}
+	if conn.Webhook == "" || req.Secrets == nil {
+		return nil, denied
+	}
+	secret, err := req.Secrets(conn.Webhook)
+	if err != nil {
+		s.log.Warn("connector webhook secret unreadable", "connector", conn.Name, "ref", conn.Webhook, "err", err)
+		return nil, denied
+	}
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write(req.Body)
+	// Confluence Data Center signs with HMAC-SHA256 in X-Hub-Signature
+	// (confluence.atlassian.com/doc/managing-webhooks-1021225606.html),
+	// as sha256=HEX; a bare HEX is taken too.
+	want := hex.EncodeToString(mac.Sum(nil))
+	if !hmac.Equal([]byte(want), []byte(strings.TrimPrefix(strings.TrimSpace(req.Signature), "sha256="))) {
+		s.log.Warn("connector webhook refused: bad signature", "connector", conn.Name)
+		return nil, denied
+	}
+	keys, err := req.Pages(conn.Kind, req.Body)
+	if err != nil {
+		return nil, verity.Errorf(verity.EINVALID, "webhook: %v", err)
+	}
+	if len(keys) > MaxHookPages {
+		return nil, verity.Errorf(verity.EINVALID, "webhook: %d pages, at most %d", len(keys), MaxHookPages)
+	}
+	for _, k := range keys {
+		if !hookKey.MatchString(k) {
+			return nil, verity.Errorf(verity.EINVALID, "webhook: %q is not a page id", k)
+		}
+	}
+	out := &Queued{Batch: syncBatch(conn.Name), Jobs: []*verity.Job{}}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	return s.queueSync(ctx, connectorOwner(*conn), SyncArgs{Name: conn.Name, Keys: keys})
+}
+
+// connectorOwner is the caller a connector's scheduled and hinted passes
+// run as: whoever added it.
+func connectorOwner(conn verity.Connector) verity.Caller {
+	if name, ok := strings.CutPrefix(string(conn.CreatedBy), "local:"); ok {
+		return verity.LocalOperator(name)
+	}
+	return verity.NewCaller(conn.CreatedBy)
+}
