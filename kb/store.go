@@ -149,6 +149,27 @@ type DirectoryStore interface {
 	DirectoryLog(ctx context.Context, subject verity.Principal, limit int) ([]verity.DirectoryEvent, error)
 }
 
+// ChatStore keeps the answer log and its feedback, and what chat
+// transports need: one-time link codes, links of chat accounts to
+// principals, and the audiences admins set for group chats.
+type ChatStore interface {
+	PutAnswerEntry(ctx context.Context, e *verity.AnswerEntry) error
+	AnswerEntry(ctx context.Context, id string) (*verity.AnswerEntry, error)
+	PutFeedback(ctx context.Context, f *verity.Feedback) (changed bool, err error)
+	Feedback(ctx context.Context) ([]verity.Feedback, error)
+	FeedbackCounts(ctx context.Context) ([]verity.FeedbackCount, error)
+	PutLinkCode(ctx context.Context, c *verity.LinkCode) error
+	// TakeLinkCode removes a code and returns it: two takers of one code
+	// never both get it.
+	TakeLinkCode(ctx context.Context, platform, hash string) (*verity.LinkCode, error)
+	PutChatLink(ctx context.Context, l *verity.ChatLink) error
+	ChatLink(ctx context.Context, platform, account string) (*verity.ChatLink, error)
+	ChatLinks(ctx context.Context, platform string) ([]verity.ChatLink, error)
+	DeleteChatLink(ctx context.Context, platform, account string) (bool, error)
+	SetChatAudience(ctx context.Context, a *verity.ChatAudience) error
+	ChatAudience(ctx context.Context, platform, chat string) (*verity.ChatAudience, error)
+}
+
 // CrawlStore keeps crawls' frontiers and web research's journal.
 type CrawlStore interface {
 	CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error)
@@ -190,6 +211,7 @@ type Store interface {
 	JobStore
 	AccessStore
 	DirectoryStore
+	ChatStore
 	CrawlStore
 	AdminStore
 }
@@ -204,11 +226,12 @@ type Stores struct {
 	JobStore
 	AccessStore
 	DirectoryStore
+	ChatStore
 	CrawlStore
 	AdminStore
 }
 
 // storesOf is a whole backend as its concerns.
 func storesOf(st Store) Stores {
-	return Stores{SourceStore: st, RecordStore: st, GraphStore: st, AuditStore: st, JobStore: st, AccessStore: st, DirectoryStore: st, CrawlStore: st, AdminStore: st}
+	return Stores{SourceStore: st, RecordStore: st, GraphStore: st, AuditStore: st, JobStore: st, AccessStore: st, DirectoryStore: st, ChatStore: st, CrawlStore: st, AdminStore: st}
 }
