@@ -52,6 +52,10 @@ type AskRequest struct {
 	// and feedback's counts (api, cli, mcp, telegram...; set by the
 	// transport, "" for api).
 	Transport string `json:"-"`
+	// FollowUp is the id of an answer this question replies to: its
+	// question (never its answer) is asked again with this one, as
+	// context. Only the caller the answer was given to may follow it up.
+	FollowUp string `json:"follow_up,omitempty"`
 	// Progress, when set, is told as each stage starts and ends; it may be
 	// called from several goroutines at once.
 	Progress func(Stage) `json:"-"`
@@ -103,6 +107,13 @@ func answerOptions(policy string, noVerbatim bool) (answer.Options, error) {
 func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*Answer, error) {
 	if strings.TrimSpace(req.Question) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "ask: give a question")
+	}
+	if req.FollowUp != "" {
+		prev, err := s.FollowUp(ctx, c, req.FollowUp)
+		if err != nil {
+			return nil, err
+		}
+		req.Question = prev + "\n" + req.Question
 	}
 	if req.K == 0 {
 		req.K = DefaultAskK

@@ -23,6 +23,8 @@ type Service struct {
 	fileTimeout time.Duration
 	hints       *hintBudget
 	verbatim    Rollout
+	links       linkLimiter
+	linkTTL     time.Duration
 }
 
 // Options configure a Service.
@@ -49,6 +51,8 @@ type Options struct {
 	// Verbatim says for which callers answers carry verbatim quotes (the
 	// zero value: all).
 	Verbatim Rollout
+	// LinkTTL is how long a chat account's link lasts (0: DefaultLinkTTL).
+	LinkTTL time.Duration
 }
 
 // New returns the service over a whole backend.
@@ -58,7 +62,10 @@ func New(st Store, opt Options) *Service { return NewWith(storesOf(st), opt) }
 // implements it: a test double implements only the concern its test needs.
 func NewWith(st Stores, opt Options) *Service {
 	s := &Service{store: st, now: opt.Now, log: opt.Log, models: opt.Models, meter: opt.Meter, pdf: opt.PDF, fileTimeout: opt.FileTimeout,
-		hints: newHintBudget(opt.HintBudget), verbatim: opt.Verbatim}
+		hints: newHintBudget(opt.HintBudget), verbatim: opt.Verbatim, linkTTL: opt.LinkTTL}
+	if s.linkTTL <= 0 {
+		s.linkTTL = DefaultLinkTTL
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
