@@ -139,8 +139,8 @@ func TestPreviousReleasePostgres(t *testing.T) {
 	}
 	defer db.Close()
 	var version int
-	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 19 {
-		t.Errorf("schema after opening the release's store = %d (%v), want 19", version, err)
+	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 21 {
+		t.Errorf("schema after opening the release's store = %d (%v), want 21", version, err)
 	}
 	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/95642fd-search.json")
 	storetest.CheckSpanRelease(t, db)
@@ -160,10 +160,11 @@ func TestLastReleasePostgres(t *testing.T) {
 	}
 	defer db.Close()
 	var version int
-	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 19 {
-		t.Errorf("schema after opening the release's store = %d (%v), want 19", version, err)
+	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 21 {
+		t.Errorf("schema after opening the release's store = %d (%v), want 21", version, err)
 	}
 	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/de9fe87-search.json")
 	storetest.CheckDiscoverableRelease(t, db)
 	storetest.CheckDirectoryRelease(t, db)
+	storetest.CheckChatRelease(t, db)
 }

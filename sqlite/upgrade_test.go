@@ -235,7 +235,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
 	checkIndexDerived(t, db)
@@ -514,6 +514,7 @@ func TestPreviousRelease(t *testing.T) {
 			case "de9fe87":
 				storetest.CheckDiscoverableRelease(t, db)
 				storetest.CheckDirectoryRelease(t, db)
+				storetest.CheckChatRelease(t, db)
 			}
 		})
 	}
@@ -525,8 +526,8 @@ func checkRelease(t *testing.T, db *sqlite.DB, searches string) {
 	var version, queue int
 	db.SQL().QueryRow(`SELECT max(version) FROM schema_migrations`).Scan(&version)
 	db.SQL().QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name IN ('river_job', 'jobs')`).Scan(&queue)
-	if version != 19 || queue != 2 {
-		t.Errorf("after opening the release's store: schema %d with %d of the job queue's tables; want 19 and 2", version, queue)
+	if version != 21 || queue != 2 {
+		t.Errorf("after opening the release's store: schema %d with %d of the job queue's tables; want 21 and 2", version, queue)
 	}
 	roles, err := db.Roles(context.Background())
 	if err != nil || len(roles) != 1 || roles[0].Principal != "group:editors" {

@@ -88,6 +88,7 @@ func Run(t *testing.T, open Opener) {
 		{"ResearchCalls", testResearchCalls},
 		{"Tokens", testTokens},
 		{"Directory", testDirectory},
+		{"Chat", testChat},
 		{"QuoteRecords", testQuoteRecords},
 		{"CacheConformance", testCacheConformance},
 	} {
