@@ -60,6 +60,8 @@ func calls(f *fixture) []call {
 		{"GET", "/api/v1/search", "/api/v1/search?k=5&system=confluence&author=hr-lead%40corp.example&since=2020-01-01&q=" + q("сокращения 2027 году"), "", anyone, false, false, nil},
 		{"POST", "/api/v1/ask", "/api/v1/ask", `{"question":"Что будет с сокращениями в 2027 году?","fresh":true,"no_record":true}`, anyone, false, false, nil},
 		{"POST", "/api/v1/check", "/api/v1/check", `{"answer":"Acme moved its sales to Bitrix24 [1].","documents":[{"source_id":"PUB-1"}]}`, anyone, false, false, nil},
+		{"POST", "/api/v1/feedback", "/api/v1/feedback", fmt.Sprintf(`{"answer_id":%q,"rating":"up"}`, f.answer), anyone, true, false, pub(401, "anonymous-read")},
+		{"GET", "/api/v1/feedback", "/api/v1/feedback", "", admins, false, false, nil},
 		{"GET", "/api/v1/sources", "/api/v1/sources", "", anyone, false, false, nil},
 		{"GET", "/api/v1/sources", "/api/v1/sources?all=true", "", admins, false, true, nil},
 		{"GET", "/api/v1/source", "/api/v1/source?chunks=true&id=PUB-1", "", anyone, false, false, nil},

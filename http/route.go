@@ -23,6 +23,8 @@ func (s *Server) table() []route {
 		api(http.MethodGet, "/search", nil, s.search),
 		api(http.MethodPost, "/ask", kb.AskRequest{}, s.ask),
 		api(http.MethodPost, "/check", kb.CheckRequest{}, s.check),
+		api(http.MethodGet, "/feedback", nil, s.feedback),
+		api(http.MethodPost, "/feedback", kb.FeedbackRequest{}, s.rate),
 		api(http.MethodGet, "/sources", nil, s.sources),
 		api(http.MethodGet, "/source", nil, s.source),
 		api(http.MethodPost, "/ingest", nil, s.ingest),
