@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -34,24 +33,10 @@ func (ff *fetchFlags) register(cmd *cobra.Command) {
 }
 
 func (ff *fetchFlags) options() (collect.FetchOptions, error) {
-	if ff.delay < 0 || ff.timeout <= 0 || ff.maxBytes <= 0 {
-		return collect.FetchOptions{}, verity.Errorf(verity.EINVALID, "--delay must be ≥ 0, --timeout and --max-bytes > 0")
-	}
 	if err := ff.pdf.check("pdf-timeout"); err != nil {
 		return collect.FetchOptions{}, err
 	}
-	ua := collect.DefaultUserAgent
-	if c := strings.TrimSpace(ff.contact); c != "" {
-		if strings.ContainsAny(c, "()\r\n") {
-			return collect.FetchOptions{}, verity.Errorf(verity.EINVALID, "--contact must not contain parentheses or line breaks")
-		}
-		ua = strings.TrimSuffix(ua, ")") + "; contact: " + c + ")"
-	}
-	delay := ff.delay
-	if delay == 0 {
-		delay = -1 // FetchOptions reads 0 as the default; -1 is "no delay"
-	}
-	return collect.FetchOptions{UserAgent: ua, Delay: delay, Timeout: ff.timeout, MaxBytes: ff.maxBytes}, nil
+	return collect.PoliteOptions(ff.delay, ff.timeout, ff.maxBytes, ff.contact)
 }
 
 // parseACL reads --acl flags; none means public.

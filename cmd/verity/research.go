@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
@@ -26,11 +24,11 @@ func (a *app) searchProvider(flag string) (collect.Searcher, string, error) {
 
 func (a *app) researchCmd() *cobra.Command {
 	var (
-		specPath, product, search, planner string
-		queued                             bool
-		aliases, queries, bans, acl        []string
-		searches, reads, perHost           int
-		ff                                 fetchFlags
+		plan            collect.ResearchPlan
+		search, planner string
+		queued          bool
+		acl             []string
+		ff              fetchFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "research (--spec FILE | --product NAME [--alias NAME]... | --query TEXT...)",
@@ -38,25 +36,10 @@ func (a *app) researchCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			if searches <= 0 || reads <= 0 || perHost <= 0 {
-				return verity.Errorf(verity.EINVALID, "--searches, --reads and --per-host must be positive")
+			ropt, err := plan.Options()
+			if err != nil {
+				return err
 			}
-			ropt := collect.ResearchOptions{Searches: searches, Reads: reads, PerHost: perHost}
-			switch {
-			case specPath != "" && product != "":
-				return verity.Errorf(verity.EINVALID, "give --spec or --product, not both")
-			case specPath != "":
-				if err := collect.FromSpecFile(specPath, &ropt); err != nil {
-					return err
-				}
-			case product != "":
-				ropt.Product = product
-			case len(queries) == 0:
-				return verity.Errorf(verity.EINVALID, "give --spec FILE, --product NAME or at least one --query")
-			}
-			ropt.Aliases = append(ropt.Aliases, aliases...)
-			ropt.Ban = append(ropt.Ban, bans...)
-			var err error
 			if ropt.ACL, err = parseACL(acl); err != nil {
 				return err
 			}
@@ -67,11 +50,6 @@ func (a *app) researchCmd() *cobra.Command {
 			caller, svc, err := a.callerService(ctx)
 			if err != nil {
 				return err
-			}
-			for _, q := range queries {
-				if q = strings.TrimSpace(q); q != "" {
-					ropt.Queries = append(ropt.Queries, collect.PlannedQuery{Text: q, Reason: "given on the command line"})
-				}
 			}
 			if queued {
 				if search == "" {
@@ -95,7 +73,7 @@ func (a *app) researchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			bar := a.newProgress("research", int64(searches+reads), false)
+			bar := a.newProgress("research", int64(plan.Searches+plan.Reads), false)
 			ropt.Planner, ropt.PDF, ropt.Run = pl, a.pdfReader(ff.pdf), "research-"+a.now().UTC().Format("20060102T150405.000Z")
 			ropt.OnCall = func(c collect.Call) {
 				if c.Spent {
@@ -121,17 +99,17 @@ func (a *app) researchCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&specPath, "spec", "", "extraction spec (YAML): its first object is the product; aliases, banned_domains and vendor.domains are used too")
-	f.StringVar(&product, "product", "", "the product whose users are sought")
-	f.StringArrayVar(&aliases, "alias", nil, "another name of the product, repeatable")
-	f.StringArrayVar(&queries, "query", nil, "a search to make first, repeatable")
-	f.StringArrayVar(&bans, "ban", nil, "a domain never to read (and its subdomains), repeatable")
+	f.StringVar(&plan.Spec, "spec", "", "extraction spec (YAML): its first object is the product; aliases, banned_domains and vendor.domains are used too")
+	f.StringVar(&plan.Product, "product", "", "the product whose users are sought")
+	f.StringArrayVar(&plan.Aliases, "alias", nil, "another name of the product, repeatable")
+	f.StringArrayVar(&plan.Queries, "query", nil, "a search to make first, repeatable")
+	f.StringArrayVar(&plan.Bans, "ban", nil, "a domain never to read (and its subdomains), repeatable")
 	f.StringVar(&search, "search", "", "web-search provider: searxng:URL, brave, brave:URL (default $VERITY_SEARCH)")
 	f.StringVar(&planner, "planner", "auto", "how next searches are chosen: auto (the model when one is configured), template, model")
 	f.BoolVar(&queued, "queue", false, "queue the research as a job for a worker (verity worker) instead of running it here")
-	f.IntVar(&searches, "searches", collect.DefaultSearches, "searches at most")
-	f.IntVar(&reads, "reads", collect.DefaultReads, "page reads at most")
-	f.IntVar(&perHost, "per-host", collect.DefaultPerHost, "page reads of one site at most")
+	f.IntVar(&plan.Searches, "searches", collect.DefaultSearches, "searches at most")
+	f.IntVar(&plan.Reads, "reads", collect.DefaultReads, "page reads at most")
+	f.IntVar(&plan.PerHost, "per-host", collect.DefaultPerHost, "page reads of one site at most")
 	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read the kept pages, repeatable (default public)")
 	ff.register(cmd)
 	return cmd

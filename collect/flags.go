@@ -1,0 +1,67 @@
+package collect
+
+import (
+	"strings"
+	"time"
+
+	"github.com/veritykb/verity"
+)
+
+// PoliteOptions checks the politeness flags crawl and research share and
+// turns them into a Fetcher's options: delay 0 means none, contact (an
+// email or URL) goes into the User-Agent so that site owners can reach
+// whoever runs the fetcher.
+func PoliteOptions(delay, timeout time.Duration, maxBytes int64, contact string) (FetchOptions, error) {
+	if delay < 0 || timeout <= 0 || maxBytes <= 0 {
+		return FetchOptions{}, verity.Errorf(verity.EINVALID, "--delay must be ≥ 0, --timeout and --max-bytes > 0")
+	}
+	ua := DefaultUserAgent
+	if c := strings.TrimSpace(contact); c != "" {
+		if strings.ContainsAny(c, "()\r\n") {
+			return FetchOptions{}, verity.Errorf(verity.EINVALID, "--contact must not contain parentheses or line breaks")
+		}
+		ua = strings.TrimSuffix(ua, ")") + "; contact: " + c + ")"
+	}
+	if delay == 0 {
+		delay = -1 // FetchOptions reads 0 as the default; -1 is "no delay"
+	}
+	return FetchOptions{UserAgent: ua, Delay: delay, Timeout: timeout, MaxBytes: maxBytes}, nil
+}
+
+// ResearchPlan is what verity research is asked to look for: a spec file
+// or a product with its aliases, searches to make first, banned domains,
+// and the budget.
+type ResearchPlan struct {
+	Spec, Product            string
+	Aliases, Queries, Bans   []string
+	Searches, Reads, PerHost int
+}
+
+// Options checks the plan and turns it into a research's options (without
+// its ACL, planner or run, which the caller adds).
+func (p ResearchPlan) Options() (ResearchOptions, error) {
+	if p.Searches <= 0 || p.Reads <= 0 || p.PerHost <= 0 {
+		return ResearchOptions{}, verity.Errorf(verity.EINVALID, "--searches, --reads and --per-host must be positive")
+	}
+	opt := ResearchOptions{Searches: p.Searches, Reads: p.Reads, PerHost: p.PerHost}
+	switch {
+	case p.Spec != "" && p.Product != "":
+		return opt, verity.Errorf(verity.EINVALID, "give --spec or --product, not both")
+	case p.Spec != "":
+		if err := FromSpecFile(p.Spec, &opt); err != nil {
+			return opt, err
+		}
+	case p.Product != "":
+		opt.Product = p.Product
+	case len(p.Queries) == 0:
+		return opt, verity.Errorf(verity.EINVALID, "give --spec FILE, --product NAME or at least one --query")
+	}
+	opt.Aliases = append(opt.Aliases, p.Aliases...)
+	opt.Ban = append(opt.Ban, p.Bans...)
+	for _, q := range p.Queries {
+		if q = strings.TrimSpace(q); q != "" {
+			opt.Queries = append(opt.Queries, PlannedQuery{Text: q, Reason: "given on the command line"})
+		}
+	}
+	return opt, nil
+}
