@@ -65,3 +65,20 @@ func (p ResearchPlan) Options() (ResearchOptions, error) {
 	}
 	return opt, nil
 }
+
+// ACL reads --acl flags, principals a page may be read by; none means
+// public.
+func ACL(flags []string) ([]verity.Principal, error) {
+	var acl []verity.Principal
+	for _, s := range flags {
+		p, err := verity.ParsePrincipal(s)
+		if err != nil {
+			return nil, verity.Errorf(verity.EINVALID, "--acl: %w", err)
+		}
+		acl = append(acl, p)
+	}
+	if len(acl) == 0 {
+		acl = []verity.Principal{verity.Public}
+	}
+	return acl, nil
+}

@@ -179,3 +179,16 @@ func (s *Service) FeedbackCounts(ctx context.Context) ([]verity.FeedbackCount, e
 	}
 	return s.store.FeedbackCounts(ctx)
 }
+
+// Set reads a flag's value (a pflag.Value): on, off or N%.
+func (r *Rollout) Set(s string) error {
+	v, err := ParseRollout(s)
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// Type names the flag's value in help.
+func (r *Rollout) Type() string { return "on|off|N%" }

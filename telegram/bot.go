@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -392,4 +393,21 @@ func message(err error) string {
 		return e.Message
 	}
 	return err.Error()
+}
+
+// Secret returns a secret (the bot's token, the webhook's secret token)
+// from file when one is given, else env, the value of its environment
+// variable; what: the flag and variable, for the error of neither.
+func Secret(file, env, what string) (string, error) {
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", verity.Errorf(verity.EINVALID, "read %s: %w", what, err)
+		}
+		env = string(b)
+	}
+	if s := strings.TrimSpace(env); s != "" {
+		return s, nil
+	}
+	return "", verity.Errorf(verity.EINVALID, "give %s", what)
 }

@@ -40,20 +40,7 @@ func (ff *fetchFlags) options() (collect.FetchOptions, error) {
 }
 
 // parseACL reads --acl flags; none means public.
-func parseACL(flags []string) ([]verity.Principal, error) {
-	var acl []verity.Principal
-	for _, s := range flags {
-		p, err := verity.ParsePrincipal(s)
-		if err != nil {
-			return nil, verity.Errorf(verity.EINVALID, "--acl: %w", err)
-		}
-		acl = append(acl, p)
-	}
-	if len(acl) == 0 {
-		acl = []verity.Principal{verity.Public}
-	}
-	return acl, nil
-}
+var parseACL = collect.ACL
 
 func (a *app) crawlCmd() *cobra.Command {
 	var (

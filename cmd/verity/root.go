@@ -24,6 +24,7 @@ import (
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/render"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -80,6 +81,8 @@ type app struct {
 	hintBudget  int      // serve's and mcp's --hint-budget: searches per principal an hour with hints
 	concurrency int      // --concurrency: model calls in flight at once
 	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
+
+	verbatim kb.Rollout // serve's and telegram's --verbatim
 
 	svc        *kb.Service     // the one door to the store, opened on first use by a.service
 	db         store           // the store behind it, for the wiring alone (wire.go)
@@ -190,6 +193,10 @@ func (a *app) rootCmd() *cobra.Command {
 		a.systemsCmd(),
 		a.groupCmd(),
 		a.userCmd(),
+		a.telegramCmd(), serviceCmd(a, "feedback", "List the 👍/👎 ratings of answers, counted by transport and verbatim mode (admin)", cobra.NoArgs,
+			func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) (*kb.FeedbackList, error) {
+				return s.Feedback(ctx, c)
+			}, render.Feedback),
 		a.backupCmd(),
 		a.copyCmd(),
 		a.reindexCmd(),

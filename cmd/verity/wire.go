@@ -74,7 +74,7 @@ func (a *app) service(ctx context.Context) (*kb.Service, error) {
 	if a.meter == nil {
 		a.meter = llm.NewMeter(llm.DefaultPrices())
 	}
-	opt := kb.Options{Now: a.now, Log: a.log, Meter: a.meter, PDF: a.uploads.pdf, FileTimeout: a.uploads.timeout, HintBudget: a.hintBudget,
+	opt := kb.Options{Now: a.now, Log: a.log, Meter: a.meter, PDF: a.uploads.pdf, FileTimeout: a.uploads.timeout, HintBudget: a.hintBudget, Verbatim: a.verbatim,
 		Models: kb.Models{Model: a.runModel, Verifier: a.runVerifier, Spec: a.modelSpecOrEmpty()}}
 	a.svc, a.closeStore, a.cache, a.db = kb.New(db, opt), db.Close, db.Cache(), db
 	return a.svc, nil
