@@ -10,6 +10,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/render"
 )
 
 // ask is POST /api/v1/ask (a [kb.AskRequest]): a grounded answer in the
@@ -83,7 +84,7 @@ func (e *events) started() bool {
 }
 
 func (e *events) send(name string, v any) {
-	data, err := json.Marshal(v)
+	data, err := json.Marshal(render.Filled(v))
 	if err != nil {
 		data = []byte(`{"error":{"code":"internal","message":"internal error"}}`)
 	}

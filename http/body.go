@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/render"
 )
 
 // writeJSON writes v with status as the response, not escaping HTML (the
@@ -19,7 +20,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	if err := enc.Encode(render.Filled(v)); err != nil {
 		status = http.StatusInternalServerError
 		b.Reset()
 		b.WriteString(`{"error":{"code":"internal","message":"internal error"}}` + "\n")

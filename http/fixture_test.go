@@ -353,6 +353,9 @@ func (e *env) do(t testing.TB, caller, method, path, body string, header ...stri
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
 	}
+	if err := conform(method, path, r); err != nil {
+		t.Errorf("%s %s as %q: %v", method, path, caller, err)
+	}
 	return r
 }
 

@@ -21,7 +21,7 @@ type openAPI struct {
 	} `json:"components"`
 }
 
-type operation struct {
+type docOperation struct {
 	Body *struct {
 		Content map[string]struct {
 			Schema struct {
@@ -61,7 +61,7 @@ func TestOpenAPI(t *testing.T) {
 			t.Errorf("route %s %s: openapi.json documents %v for the path, not %s", rt.method, rt.path, keysOf(ops), rt.method)
 			continue
 		}
-		var op operation
+		var op docOperation
 		if err := json.Unmarshal(raw, &op); err != nil {
 			t.Fatalf("%s %s: %v", rt.method, rt.path, err)
 		}
@@ -76,7 +76,7 @@ func TestOpenAPI(t *testing.T) {
 	}
 }
 
-func checkBody(t *testing.T, doc openAPI, rt route, op operation) {
+func checkBody(t *testing.T, doc openAPI, rt route, op docOperation) {
 	t.Helper()
 	if rt.body == nil {
 		if op.Body != nil {

@@ -267,11 +267,14 @@ func jobCaller(r verity.JobRequest) verity.Caller {
 }
 
 // JobQuery narrows a listing of jobs: the flags of verity jobs and the
+// MaxJobs bounds how many jobs one listing returns.
+const MaxJobs = 1000
+
 // query of GET /api/v1/jobs.
 type JobQuery struct {
 	States []string // queued, running, retrying, done, failed, cancelled; none: any
 	Batch  string
-	Limit  int // 1-1000; 0: no limit
+	Limit  int // 1-MaxJobs; 0: no limit
 }
 
 // filter checks q and returns it as the store's filter.
@@ -286,8 +289,8 @@ func (q JobQuery) filter() (verity.JobFilter, error) {
 		}
 		f.States = append(f.States, st)
 	}
-	if q.Limit < 0 || q.Limit > 1000 {
-		return f, verity.Errorf(verity.EINVALID, "limit %d: want 1 to 1000", q.Limit)
+	if q.Limit < 0 || q.Limit > MaxJobs {
+		return f, verity.Errorf(verity.EINVALID, "limit %d: want 1 to %d", q.Limit, MaxJobs)
 	}
 	f.Limit = q.Limit
 	return f, nil

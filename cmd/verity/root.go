@@ -23,8 +23,8 @@ import (
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/render"
+	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/verify"
 )
 
@@ -333,7 +333,7 @@ func (a *app) printJSON(v any) error {
 	enc := json.NewEncoder(a.stdout)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return enc.Encode(render.Filled(v))
 }
 
 // interactive reports whether stderr is a terminal, where progress is shown.
