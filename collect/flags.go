@@ -4,8 +4,30 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/veritykb/verity"
 )
+
+// FetchFlags are the politeness and limit flags crawl and research share.
+type FetchFlags struct {
+	Delay, Timeout time.Duration
+	MaxBytes       int64
+	Contact        string
+}
+
+// Register adds the flags to fs.
+func (ff *FetchFlags) Register(fs *pflag.FlagSet) {
+	fs.DurationVar(&ff.Delay, "delay", DefaultDelay, "least time between two requests to one host (a longer robots.txt Crawl-delay wins)")
+	fs.DurationVar(&ff.Timeout, "timeout", DefaultTimeout, "give up on a page that has not fully arrived after this long")
+	fs.Int64Var(&ff.MaxBytes, "max-bytes", DefaultMaxBytes, "refuse pages larger than this many bytes")
+	fs.StringVar(&ff.Contact, "contact", "", "an email or URL added to the User-Agent, so site owners can reach you")
+}
+
+// Options checks the flags: [PoliteOptions].
+func (ff FetchFlags) Options() (FetchOptions, error) {
+	return PoliteOptions(ff.Delay, ff.Timeout, ff.MaxBytes, ff.Contact)
+}
 
 // PoliteOptions checks the politeness flags crawl and research share and
 // turns them into a Fetcher's options: delay 0 means none, contact (an

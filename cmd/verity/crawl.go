@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -14,21 +13,15 @@ import (
 	"github.com/veritykb/verity/render"
 )
 
-// fetchFlags are the politeness and limit flags crawl and research share.
+// fetchFlags are the politeness and limit flags crawl and research share,
+// and the budget of parsing a PDF.
 type fetchFlags struct {
-	delay    time.Duration
-	timeout  time.Duration
-	maxBytes int64
-	contact  string
-	pdf      pdfFlags
+	collect.FetchFlags
+	pdf pdfFlags
 }
 
 func (ff *fetchFlags) register(cmd *cobra.Command) {
-	f := cmd.Flags()
-	f.DurationVar(&ff.delay, "delay", collect.DefaultDelay, "least time between two requests to one host (a longer robots.txt Crawl-delay wins)")
-	f.DurationVar(&ff.timeout, "timeout", collect.DefaultTimeout, "give up on a page that has not fully arrived after this long")
-	f.Int64Var(&ff.maxBytes, "max-bytes", collect.DefaultMaxBytes, "refuse pages larger than this many bytes")
-	f.StringVar(&ff.contact, "contact", "", "an email or URL added to the User-Agent, so site owners can reach you")
+	ff.FetchFlags.Register(cmd.Flags())
 	ff.pdf.register(cmd, "pdf-timeout", "give up on extracting a PDF's text after this long; the parse runs in a child process that is killed")
 }
 
@@ -36,7 +29,7 @@ func (ff *fetchFlags) options() (collect.FetchOptions, error) {
 	if err := ff.pdf.check("pdf-timeout"); err != nil {
 		return collect.FetchOptions{}, err
 	}
-	return collect.PoliteOptions(ff.delay, ff.timeout, ff.maxBytes, ff.contact)
+	return ff.FetchFlags.Options()
 }
 
 // parseACL reads --acl flags; none means public.
@@ -95,20 +88,10 @@ func (a *app) crawlCmd() *cobra.Command {
 			if rep == nil {
 				return err
 			}
-			if a.json {
-				if perr := a.printJSON(rep); perr != nil {
-					return perr
-				}
-			} else {
-				render.Crawl(a.stdout, rep.CrawlReport, a.storeName())
-				if s := render.RelocationLine(rep.Relocation); s != "" {
-					fmt.Fprintln(a.stdout, s)
-				}
-			}
 			if errors.Is(err, context.Canceled) && !a.json {
-				fmt.Fprintf(a.stderr, "run \"verity crawl %s\" again to resume the crawl\n", printable.Text(rep.Start))
+				defer fmt.Fprintf(a.stderr, "run \"verity crawl %s\" again to resume the crawl\n", printable.Text(rep.Start))
 			}
-			return err
+			return a.report(rep, err, func() { render.Crawl(a.stdout, rep.CrawlReport, a.storeName()) }, render.RelocationLine(rep.Relocation))
 		},
 	}
 	f := cmd.Flags()
@@ -120,4 +103,19 @@ func (a *app) crawlCmd() *cobra.Command {
 	f.BoolVar(&queued, "queue", false, "queue the crawl as a job for a worker (verity worker) instead of running it here")
 	ff.register(cmd)
 	return cmd
+}
+
+// report prints a run's report, as JSON or as text and its relocation
+// line, and returns the run's error.
+func (a *app) report(rep any, err error, text func(), relocation string) error {
+	if a.json {
+		if perr := a.printJSON(rep); perr != nil {
+			return perr
+		}
+		return err
+	}
+	if text(); relocation != "" {
+		fmt.Fprintln(a.stdout, relocation)
+	}
+	return err
 }

@@ -162,6 +162,8 @@ func TestOutsider(t *testing.T) {
 		{"group", "alias", "group:confluence:wiki/board", "group:staff"}, {"user", "list"}, {"user", "show", eve},
 		{"user", "deactivate", "user:chair@corp.example"}, {"user", "activate", eve}, {"role", "grant", "curator", "group:staff", "--provisioned"},
 		{"token", "create", "--name", "x", "--scim"},
+		{"feedback"}, {"feedback", "--json"}, {"telegram", "links"}, {"telegram", "link", "--principal", "user:chair@corp.example"},
+		{"telegram", "unlink", "12345"}, {"telegram", "chat", "--principal", "group:board", "--", "-100"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},
 	} {
 		out, code := run(args...)
@@ -169,6 +171,10 @@ func TestOutsider(t *testing.T) {
 			t.Errorf("%v as eve = exit %d, want %d (forbidden):\n%s", args, code, exitForbidden, out)
 		}
 		clean(strings.Join(args, " "), out, args...)
+	}
+	// A user links its own chat account: the one change of this kind eve may make.
+	if out, code := run("--json", "telegram", "link", "--principal", eve); code != 0 || !strings.Contains(out, `"code"`) {
+		t.Errorf("telegram link of herself as eve = exit %d:\n%s\nwant a code", code, out)
 	}
 	if out, code := run("revoke", "PUB-1", "--reason", "x", "--by", "group:board"); code != exitInvalid || !strings.Contains(out, "--by is gone") {
 		t.Errorf("revoke --by group:board as eve = exit %d:\n%s\nwant --by refused", code, out)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -65,11 +64,7 @@ func (a *app) researchCmd() *cobra.Command {
 				}
 				return a.printQueued(q)
 			}
-			s, _, err := a.searchProvider(search)
-			if err != nil {
-				return err
-			}
-			pl, err := a.researchPlanner(ctx, planner)
+			s, pl, err := a.researchTools(ctx, search, planner, a.setupModel, func(ctx context.Context, _ string) (llm.Model, error) { return a.runModel(ctx) })
 			if err != nil {
 				return err
 			}
@@ -85,17 +80,7 @@ func (a *app) researchCmd() *cobra.Command {
 			if rep == nil {
 				return err
 			}
-			if a.json {
-				if perr := a.printJSON(rep); perr != nil {
-					return perr
-				}
-			} else {
-				render.Research(a.stdout, rep.ResearchReport)
-				if s := render.RelocationLine(rep.Relocation); s != "" {
-					fmt.Fprintln(a.stdout, s)
-				}
-			}
-			return err
+			return a.report(rep, err, func() { render.Research(a.stdout, rep.ResearchReport) }, render.RelocationLine(rep.Relocation))
 		},
 	}
 	f := cmd.Flags()
@@ -115,36 +100,27 @@ func (a *app) researchCmd() *cobra.Command {
 	return cmd
 }
 
-// researchPlanner picks the query planner: the template plan with the
-// offline engine (which has no research task: a fixed plan is what it would
-// do anyway), the run's model otherwise.
-func (a *app) researchPlanner(ctx context.Context, choice string) (collect.Planner, error) {
-	setup, err := a.setupModel()
+// researchTools builds a research's search provider (with this process's
+// keys) and query planner: the template plan with the offline engine (a
+// fixed plan is what it would do anyway), else the model models gives.
+func (a *app) researchTools(ctx context.Context, search, choice string, setup func() (modelSetup, error), models kb.JobModels) (collect.Searcher, collect.Planner, error) {
+	s, _, err := a.searchProvider(search)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return collect.ChoosePlanner(choice, setup.Spec.Provider == llm.ProviderOffline, func() (llm.Model, error) {
-		m, _, err := a.model(ctx)
-		return m, err
-	})
+	st, err := setup()
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := collect.ChoosePlanner(choice, st.Spec.Provider == llm.ProviderOffline, func() (llm.Model, error) { return models(ctx, "") })
+	return s, p, err
 }
 
-// jobResearch builds a research job's search provider (with this
-// process's keys) and planner (with the job's model, by models).
+// jobResearch builds a research job's search provider and planner, with
+// the job's model.
 func (a *app) jobResearch(models kb.JobModels) func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
 	return func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
-		s, _, err := a.searchProvider(search)
-		if err != nil {
-			return nil, nil, err
-		}
-		setup, err := a.setupModelSpec(model, "the job's model")
-		if err != nil {
-			return nil, nil, err
-		}
-		p, err := collect.ChoosePlanner(choice, setup.Spec.Provider == llm.ProviderOffline, func() (llm.Model, error) { return models(ctx, model) })
-		if err != nil {
-			return nil, nil, err
-		}
-		return s, p, nil
+		return a.researchTools(ctx, search, choice, func() (modelSetup, error) { return a.setupModelSpec(model, "the job's model") },
+			func(ctx context.Context, _ string) (llm.Model, error) { return models(ctx, model) })
 	}
 }

@@ -23,8 +23,8 @@ import (
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
-	"github.com/veritykb/verity/render"
 	"github.com/veritykb/verity/llm"
+	"github.com/veritykb/verity/render"
 	"github.com/veritykb/verity/verify"
 )
 

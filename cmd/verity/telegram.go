@@ -19,11 +19,11 @@ func (a *app) telegramBot(ctx context.Context, tf telegram.Flags, webhook bool) 
 	if err != nil {
 		return nil, err
 	}
+	opt.Log = a.log
 	svc, err := a.service(ctx)
 	if err != nil {
 		return nil, err
 	}
-	opt.Log = a.log
 	return telegram.New(svc, opt)
 }
 
