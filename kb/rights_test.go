@@ -226,6 +226,15 @@ func ops(site *httptest.Server) []op {
 		{"SetChatAudience", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.SetChatAudience(ctx, c, kb.AudienceRequest{Platform: "telegram", Chat: "-100", Principals: []string{"group:staff"}})
 		}, nil},
+		{"ConfigureSlack", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.ConfigureSlack(ctx, c, kb.SlackSettings{TeamID: "T1", BotToken: "env:SLACK_BOT_TOKEN", SigningSecret: "env:SLACK_SIGNING_SECRET"})
+		}, nil},
+		{"Slack", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			if _, err := s.ConfigureSlack(ctx, local, kb.SlackSettings{TeamID: "T1", BotToken: "env:SLACK_BOT_TOKEN", SigningSecret: "env:SLACK_SIGNING_SECRET"}); err != nil {
+				return nil, err
+			}
+			return s.Slack(ctx, c)
+		}, nil},
 		{"Check", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Check(ctx, c, kb.CheckRequest{Answer: "Acme moved its sales to Bitrix24 [1].", Documents: []kb.Document{{SourceID: "PUB-1"}}})
 		}, nil},

@@ -168,6 +168,13 @@ type ChatStore interface {
 	DeleteChatLink(ctx context.Context, platform, account string) (bool, error)
 	SetChatAudience(ctx context.Context, a *verity.ChatAudience) error
 	ChatAudience(ctx context.Context, platform, chat string) (*verity.ChatAudience, error)
+	// PutChatSettings and ChatSettings keep a platform's settings (JSON):
+	// references to its secrets, never the secrets.
+	PutChatSettings(ctx context.Context, platform string, settings []byte, by verity.Principal) error
+	ChatSettings(ctx context.Context, platform string) ([]byte, error)
+	// TakeDelivery reports whether a platform's delivery id is new, shared
+	// by every server on the store; ids older than before are forgotten.
+	TakeDelivery(ctx context.Context, platform, id string, before time.Time) (bool, error)
 }
 
 // CrawlStore keeps crawls' frontiers and web research's journal.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/answer"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
@@ -108,23 +109,7 @@ func ChatAnswer(m Markup, a *kb.Answer, lang string, requestURL func(system, aut
 			msg.Buttons = append(msg.Buttons, row)
 		}
 	}
-	for _, h := range a.Hints {
-		ask := ""
-		if h.Author != "" {
-			ask = fmt.Sprintf(word(lang, "ask"), m.Escape(printable.Text(h.Author)))
-		}
-		b.WriteString("\n\n" + fmt.Sprintf(m.Escape(word(lang, "hint")), m.Escape(printable.Text(h.System)), ask))
-		link := ""
-		switch {
-		case requestURL != nil:
-			link = requestURL(h.System, h.Author)
-		case h.Author != "":
-			link = "mailto:" + url.PathEscape(h.Author) + "?subject=" + url.QueryEscape("Access to a record in "+h.System)
-		}
-		if link != "" {
-			msg.Buttons = append(msg.Buttons, []ChatButton{{Text: word(lang, "request") + ": " + printable.Line(h.System, 40), URL: link}})
-		}
-	}
+	hintLines(m, &b, &msg, a.Hints, lang, requestURL)
 	if a.ID != "" && a.Mode != answer.ModeConversational {
 		msg.Buttons = append(msg.Buttons, []ChatButton{{Text: "👍", Data: RatePrefix + a.ID + ":up"}, {Text: "👎", Data: RatePrefix + a.ID + ":down"}})
 	}
@@ -202,4 +187,50 @@ func (TelegramHTML) Bold(s string) string   { return "<b>" + s + "</b>" }
 func (TelegramHTML) Quote(s string) string  { return "<blockquote>" + s + "</blockquote>" }
 func (TelegramHTML) Link(text, uri string) string {
 	return `<a href="` + htmlEscaper.Replace(uri) + `">` + text + "</a>"
+}
+
+// ChatHints renders permission hints for the person who asked alone (an
+// answer given to a room has none): each names a system and an author,
+// with a "Request access" button.
+func ChatHints(m Markup, hints []verity.Hint, lang string, requestURL func(system, author string) string) ChatMessage {
+	var b strings.Builder
+	var msg ChatMessage
+	hintLines(m, &b, &msg, hints, lang, requestURL)
+	msg.Text = strings.TrimSpace(b.String())
+	return msg
+}
+
+// hintLines writes a line per hint to b and its "Request access" button
+// to msg: requestURL's link (nil: a mailto to the author; no author, no
+// button).
+func hintLines(m Markup, b *strings.Builder, msg *ChatMessage, hints []verity.Hint, lang string, requestURL func(system, author string) string) {
+	for _, h := range hints {
+		ask := ""
+		if h.Author != "" {
+			ask = fmt.Sprintf(word(lang, "ask"), m.Escape(printable.Text(h.Author)))
+		}
+		b.WriteString("\n\n" + fmt.Sprintf(m.Escape(word(lang, "hint")), m.Escape(printable.Text(h.System)), ask))
+		link := ""
+		switch {
+		case requestURL != nil:
+			link = requestURL(h.System, h.Author)
+		case h.Author != "":
+			link = "mailto:" + url.PathEscape(h.Author) + "?subject=" + url.QueryEscape("Access to a record in "+h.System)
+		}
+		if link != "" {
+			msg.Buttons = append(msg.Buttons, []ChatButton{{Text: word(lang, "request") + ": " + printable.Line(h.System, 40), URL: link}})
+		}
+	}
+}
+
+// SlackMrkdwn is Slack's mrkdwn text format.
+type SlackMrkdwn struct{}
+
+var mrkdwnEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+func (SlackMrkdwn) Escape(s string) string { return mrkdwnEscaper.Replace(s) }
+func (SlackMrkdwn) Bold(s string) string   { return "*" + s + "*" }
+func (SlackMrkdwn) Quote(s string) string  { return "> " + strings.ReplaceAll(s, "\n", "\n> ") }
+func (SlackMrkdwn) Link(text, uri string) string {
+	return "<" + strings.NewReplacer("|", "%7C", "<", "%3C", ">", "%3E").Replace(uri) + "|" + text + ">"
 }

@@ -49,7 +49,7 @@ func TestCopyCommand(t *testing.T) {
 	}
 	out, errOut, code := cli(t, src, "", "copy", "--to", url)
 	noSecret("copy --to", out+errOut)
-	if code != 0 || !strings.Contains(out, "verified: all 43 tables have the same row counts and SHA-256 on both sides") ||
+	if code != 0 || !strings.Contains(out, "verified: all 45 tables have the same row counts and SHA-256 on both sides") ||
 		!strings.Contains(out, "postgres:xxxxx@127.0.0.1") || !regexp.MustCompile(`\n  sources +2 +0 +2  `).MatchString(out) {
 		t.Fatalf("copy to PostgreSQL = exit %d:\n%s%s", code, out, errOut)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/veritykb/verity"
 )
@@ -262,4 +263,52 @@ func (d *DB) ChatAudience(ctx context.Context, platform, chat string) (*verity.C
 	}
 	a.Platform, a.Chat, a.SetBy, a.SetAt = platform, chat, verity.Principal(by), parseTime(at)
 	return &a, nil
+}
+
+// PutChatSettings replaces a platform's settings (JSON).
+func (d *DB) PutChatSettings(ctx context.Context, platform string, settings []byte, by verity.Principal) error {
+	_, err := d.q().ExecContext(ctx, `INSERT INTO chat_settings (platform, settings, set_by, set_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (platform) DO UPDATE SET settings = excluded.settings, set_by = excluded.set_by, set_at = excluded.set_at`,
+		platform, string(settings), string(by), formatTime(d.now()))
+	if err != nil {
+		return fmt.Errorf("store %s's settings: %w", platform, err)
+	}
+	return nil
+}
+
+// ChatSettings returns a platform's settings; ENOTFOUND when none were set.
+func (d *DB) ChatSettings(ctx context.Context, platform string) ([]byte, error) {
+	var s string
+	err := d.q().QueryRowContext(ctx, `SELECT settings FROM chat_settings WHERE platform = ?`, platform).Scan(&s)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, verity.Errorf(verity.ENOTFOUND, "%s is not configured", platform)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s's settings: %w", platform, err)
+	}
+	return []byte(s), nil
+}
+
+// TakeDelivery records a platform's delivery id and reports whether it
+// is new: of two servers taking one id at once, one gets true. Ids older
+// than before are forgotten.
+func (d *DB) TakeDelivery(ctx context.Context, platform, id string, before time.Time) (bool, error) {
+	fresh := false
+	err := d.tx(ctx, func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM chat_deliveries WHERE platform = ? AND at < ?`, platform, formatTime(before)); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO chat_deliveries (platform, id, at) VALUES (?, ?, ?) ON CONFLICT (platform, id) DO NOTHING`,
+			platform, id, formatTime(d.now()))
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		fresh = n == 1
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("record a delivery: %w", err)
+	}
+	return fresh, nil
 }

@@ -78,6 +78,8 @@ var copyTables = []copyTable{
 	{name: "chat_link_codes", key: []string{"hash"}},
 	{name: "chat_links", key: []string{"platform", "account"}},
 	{name: "chat_audiences", key: []string{"platform", "chat"}},
+	{name: "chat_settings", key: []string{"platform"}},
+	{name: "chat_deliveries", key: []string{"platform", "id"}},
 	{name: "index_segments", key: []string{"seg"}, ids: "seg"},
 	{name: "index_postings", key: []string{"term", "seg"}},
 	{name: "index_deleted", key: []string{"cid"}},

@@ -156,6 +156,12 @@ func buildRich(path string) (err error) {
 	if _, err := svc.SetChatAudience(ctx, op, kb.AudienceRequest{Platform: "telegram", Chat: "-100", Principals: []string{"group:staff"}}); err != nil {
 		return err
 	}
+	if _, err := svc.ConfigureSlack(ctx, op, kb.SlackSettings{TeamID: "T1", BotToken: "env:SLACK_BOT_TOKEN", SigningSecret: "env:SLACK_SIGNING_SECRET"}); err != nil {
+		return err
+	}
+	if _, err := svc.FirstDelivery(ctx, "slack", "Ev1"); err != nil {
+		return err
+	}
 	hidden := &verity.Source{ID: "VAULT-1", URI: "https://vault.example/1", System: "vault", Title: "Vault", ACL: []verity.Principal{"group:board"},
 		Text: "A page that gives no hints.", Discoverable: new(bool)}
 	if _, err := db.PutSource(ctx, hidden, ingest.Chunks(hidden, analysis.DefaultChunkOptions)); err != nil {

@@ -102,4 +102,24 @@ func checkChat(t *testing.T, db Store) {
 	if _, err := db.ChatAudience(ctx, "telegram", "-5"); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Fatalf("ChatAudience(cleared) = %v, want ENOTFOUND", err)
 	}
+	if _, err := db.ChatSettings(ctx, "slack"); verity.ErrorCode(err) != verity.ENOTFOUND {
+		t.Fatalf("ChatSettings(unset) = %v, want ENOTFOUND", err)
+	}
+	for _, v := range []string{`{"team_id":"T1"}`, `{"team_id":"T2"}`} {
+		if err := db.PutChatSettings(ctx, "slack", []byte(v), "local:op"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, err := db.ChatSettings(ctx, "slack"); err != nil || string(b) != `{"team_id":"T2"}` {
+		t.Fatalf("ChatSettings = %s, %v", b, err)
+	}
+	for i, want := range []bool{true, false} {
+		if fresh, err := db.TakeDelivery(ctx, "slack", "Ev1", Clock.Add(-time.Hour)); err != nil || fresh != want {
+			t.Fatalf("TakeDelivery #%d = %v, %v; want %v", i+1, fresh, err, want)
+		}
+	}
+	// Forgotten once older than the window: taken again.
+	if fresh, err := db.TakeDelivery(ctx, "slack", "Ev1", time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil || !fresh {
+		t.Fatalf("TakeDelivery after the window = %v, %v; want new", fresh, err)
+	}
 }

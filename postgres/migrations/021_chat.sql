@@ -42,3 +42,15 @@ CREATE TABLE chat_audiences (
     set_at     text COLLATE "C" NOT NULL,
     PRIMARY KEY (platform, chat)
 );
+CREATE TABLE chat_settings (
+    platform text COLLATE "C" NOT NULL PRIMARY KEY,
+    settings text COLLATE "C" NOT NULL,
+    set_by   text COLLATE "C" NOT NULL,
+    set_at   text COLLATE "C" NOT NULL
+);
+CREATE TABLE chat_deliveries (
+    platform text COLLATE "C" NOT NULL,
+    id       text COLLATE "C" NOT NULL,
+    at       text COLLATE "C" NOT NULL,
+    PRIMARY KEY (platform, id)
+);

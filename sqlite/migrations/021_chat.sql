@@ -54,3 +54,20 @@ CREATE TABLE chat_audiences (
     set_at     TEXT NOT NULL,
     PRIMARY KEY (platform, chat)
 ) WITHOUT ROWID;
+-- A chat platform's integration, configured once per store by an admin
+-- (verity slack configure): its team and references to its secrets (a
+-- file's path or an environment variable's name), never the secrets.
+CREATE TABLE chat_settings (
+    platform   TEXT NOT NULL PRIMARY KEY,
+    settings   TEXT NOT NULL,              -- JSON
+    set_by     TEXT NOT NULL,
+    set_at     TEXT NOT NULL
+) WITHOUT ROWID;
+-- Deliveries already taken (Slack's event_id), shared by every server on
+-- the store: a platform's retry is not answered twice.
+CREATE TABLE chat_deliveries (
+    platform   TEXT NOT NULL,
+    id         TEXT NOT NULL,
+    at         TEXT NOT NULL,
+    PRIMARY KEY (platform, id)
+) WITHOUT ROWID;
