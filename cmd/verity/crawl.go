@@ -9,27 +9,44 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
 	"github.com/veritykb/verity/render"
 )
 
 // fetchFlags are the politeness and limit flags crawl and research share,
-// and the budget of parsing a PDF.
+// the budget of parsing a PDF, and who may read the pages kept (--acl).
 type fetchFlags struct {
 	collect.FetchFlags
 	pdf pdfFlags
+	acl []string
 }
 
 func (ff *fetchFlags) register(cmd *cobra.Command) {
 	ff.FetchFlags.Register(cmd.Flags())
 	ff.pdf.register(cmd, "pdf-timeout", "give up on extracting a PDF's text after this long; the parse runs in a child process that is killed")
+	cmd.Flags().StringArrayVar(&ff.acl, "acl", nil, "principal allowed to read the pages kept, repeatable (default public)")
 }
 
-func (ff *fetchFlags) options() (collect.FetchOptions, error) {
+// options checks the flags: the fetcher's options and the pages' ACL.
+func (ff *fetchFlags) options() (collect.FetchOptions, []verity.Principal, error) {
 	if err := ff.pdf.check("pdf-timeout"); err != nil {
-		return collect.FetchOptions{}, err
+		return collect.FetchOptions{}, nil, err
 	}
-	return ff.FetchFlags.Options()
+	acl, err := parseACL(ff.acl)
+	if err != nil {
+		return collect.FetchOptions{}, nil, err
+	}
+	fo, err := ff.FetchFlags.Options()
+	return fo, acl, err
+}
+
+// queued prints what queuing did, or returns its error.
+func (a *app) queued(q *kb.Queued, err error) error {
+	if err != nil {
+		return err
+	}
+	return a.printQueued(q)
 }
 
 // parseACL reads --acl flags; none means public.
@@ -37,12 +54,9 @@ var parseACL = collect.ACL
 
 func (a *app) crawlCmd() *cobra.Command {
 	var (
-		budget, maxDepth int
-		acl              []string
-		noSitemap        bool
-		restart          bool
-		queued           bool
-		ff               fetchFlags
+		opt    collect.CrawlOptions
+		queued bool
+		ff     fetchFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "crawl URL",
@@ -50,14 +64,10 @@ func (a *app) crawlCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			if budget <= 0 {
-				return verity.Errorf(verity.EINVALID, "--budget must be positive, got %d", budget)
+			if opt.Budget <= 0 {
+				return verity.Errorf(verity.EINVALID, "--budget must be positive, got %d", opt.Budget)
 			}
-			principals, err := parseACL(acl)
-			if err != nil {
-				return err
-			}
-			fo, err := ff.options()
+			fo, acl, err := ff.options()
 			if err != nil {
 				return err
 			}
@@ -65,15 +75,10 @@ func (a *app) crawlCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart}
-			if queued {
-				q, err := svc.QueueCrawl(ctx, caller, args[0], opt, fo)
-				if err != nil {
-					return err
-				}
-				return a.printQueued(q)
+			if opt.ACL = acl; queued {
+				return a.queued(svc.QueueCrawl(ctx, caller, args[0], opt, fo))
 			}
-			bar := a.newProgress("crawl", int64(budget), false)
+			bar := a.newProgress("crawl", int64(opt.Budget), false)
 			opt.PDF = a.pdfReader(ff.pdf)
 			opt.OnPage = func(r collect.PageResult) {
 				if r.Fetched {
@@ -95,11 +100,10 @@ func (a *app) crawlCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&budget, "budget", collect.DefaultBudget, "pages fetched at most, over all runs of one crawl")
-	f.IntVar(&maxDepth, "max-depth", 0, "links followed from URL at most (0: no limit; sitemap pages count as depth 1)")
-	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read the stored pages, repeatable (default public)")
-	f.BoolVar(&noSitemap, "no-sitemap", false, "do not read sitemaps")
-	f.BoolVar(&restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
+	f.IntVar(&opt.Budget, "budget", collect.DefaultBudget, "pages fetched at most, over all runs of one crawl")
+	f.IntVar(&opt.MaxDepth, "max-depth", 0, "links followed from URL at most (0: no limit; sitemap pages count as depth 1)")
+	f.BoolVar(&opt.NoSitemap, "no-sitemap", false, "do not read sitemaps")
+	f.BoolVar(&opt.Restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
 	f.BoolVar(&queued, "queue", false, "queue the crawl as a job for a worker (verity worker) instead of running it here")
 	ff.register(cmd)
 	return cmd

@@ -26,7 +26,6 @@ func (a *app) researchCmd() *cobra.Command {
 		plan            collect.ResearchPlan
 		search, planner string
 		queued          bool
-		acl             []string
 		ff              fetchFlags
 	)
 	cmd := &cobra.Command{
@@ -39,10 +38,7 @@ func (a *app) researchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if ropt.ACL, err = parseACL(acl); err != nil {
-				return err
-			}
-			fo, err := ff.options()
+			fo, acl, err := ff.options()
 			if err != nil {
 				return err
 			}
@@ -50,7 +46,7 @@ func (a *app) researchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if queued {
+			if ropt.ACL = acl; queued {
 				if search == "" {
 					search = a.getenv("VERITY_SEARCH") // the worker is told the provider, never a key
 				}
@@ -58,11 +54,7 @@ func (a *app) researchCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				q, err := svc.QueueResearch(ctx, caller, search, planner, modelSpec, ropt, fo)
-				if err != nil {
-					return err
-				}
-				return a.printQueued(q)
+				return a.queued(svc.QueueResearch(ctx, caller, search, planner, modelSpec, ropt, fo))
 			}
 			s, pl, err := a.researchTools(ctx, search, planner, a.setupModel, func(ctx context.Context, _ string) (llm.Model, error) { return a.runModel(ctx) })
 			if err != nil {
@@ -95,7 +87,6 @@ func (a *app) researchCmd() *cobra.Command {
 	f.IntVar(&plan.Searches, "searches", collect.DefaultSearches, "searches at most")
 	f.IntVar(&plan.Reads, "reads", collect.DefaultReads, "page reads at most")
 	f.IntVar(&plan.PerHost, "per-host", collect.DefaultPerHost, "page reads of one site at most")
-	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read the kept pages, repeatable (default public)")
 	ff.register(cmd)
 	return cmd
 }
