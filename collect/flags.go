@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/llm"
 )
 
 // FetchFlags are the politeness and limit flags crawl and research share.
@@ -59,6 +60,26 @@ type ResearchPlan struct {
 	Searches, Reads, PerHost int
 }
 
+// Register adds the plan's flags to fs.
+func (p *ResearchPlan) Register(fs *pflag.FlagSet) {
+	fs.StringVar(&p.Spec, "spec", "", "extraction spec (YAML): its first object is the product; aliases, banned_domains and vendor.domains are used too")
+	fs.StringVar(&p.Product, "product", "", "the product whose users are sought")
+	fs.StringArrayVar(&p.Aliases, "alias", nil, "another name of the product, repeatable")
+	fs.StringArrayVar(&p.Queries, "query", nil, "a search to make first, repeatable")
+	fs.StringArrayVar(&p.Bans, "ban", nil, "a domain never to read (and its subdomains), repeatable")
+	fs.IntVar(&p.Searches, "searches", DefaultSearches, "searches at most")
+	fs.IntVar(&p.Reads, "reads", DefaultReads, "page reads at most")
+	fs.IntVar(&p.PerHost, "per-host", DefaultPerHost, "page reads of one site at most")
+}
+
+// RegisterCrawl adds a crawl's flags to fs, into o.
+func RegisterCrawl(fs *pflag.FlagSet, o *CrawlOptions) {
+	fs.IntVar(&o.Budget, "budget", DefaultBudget, "pages fetched at most, over all runs of one crawl")
+	fs.IntVar(&o.MaxDepth, "max-depth", 0, "links followed from URL at most (0: no limit; sitemap pages count as depth 1)")
+	fs.BoolVar(&o.NoSitemap, "no-sitemap", false, "do not read sitemaps")
+	fs.BoolVar(&o.Restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
+}
+
 // Options checks the plan and turns it into a research's options (without
 // its ACL, planner or run, which the caller adds).
 func (p ResearchPlan) Options() (ResearchOptions, error) {
@@ -103,4 +124,25 @@ func ACL(flags []string) ([]verity.Principal, error) {
 		acl = []verity.Principal{verity.Public}
 	}
 	return acl, nil
+}
+
+// Tools builds a research's search provider — search, else the
+// VERITY_SEARCH variable (read through getenv, as are the provider's
+// keys) — and its query planner: the template plan with the offline
+// engine (a fixed plan is what it would do anyway), else model's.
+func Tools(search, choice string, getenv func(string) string, offline func() (bool, error), model func() (llm.Model, error)) (Searcher, Planner, error) {
+	from := "--search"
+	if search == "" {
+		search, from = getenv("VERITY_SEARCH"), "VERITY_SEARCH"
+	}
+	s, _, err := SearchFromSpec(search, from, getenv)
+	if err != nil {
+		return nil, nil, err
+	}
+	off, err := offline()
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := ChoosePlanner(choice, off, model)
+	return s, p, err
 }

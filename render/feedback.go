@@ -67,3 +67,13 @@ func ChatAudience(w io.Writer, a *verity.ChatAudience) {
 	}
 	fmt.Fprintf(w, "chat %s: answers use what %v may read (an admin vouches that everyone in the chat may)\n", printable.Text(a.Chat), a.Principals)
 }
+
+// SlackSettings prints the store's Slack settings: references, never secrets.
+func SlackSettings(w io.Writer, s *kb.SlackSettings) {
+	fmt.Fprintf(w, "slack: team %s, bot token %s, signing secret %s, audience up to %d members", printable.Text(s.TeamID),
+		printable.Text(s.BotToken), printable.Text(s.SigningSecret), s.MaxAudience)
+	if s.Workspace != "" {
+		fmt.Fprintf(w, ", public channels read as %s", printable.Text(s.Workspace))
+	}
+	fmt.Fprintln(w)
+}

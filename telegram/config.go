@@ -1,9 +1,12 @@
 package telegram
 
 import (
+	"log/slog"
+
 	"github.com/spf13/pflag"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/kb"
 )
 
 // Flags are the bot's command-line settings (verity telegram, and verity
@@ -40,4 +43,15 @@ func (f Flags) Options(token, secret string, webhook bool) (Options, error) {
 		opt.Secret, err = Secret(f.SecretFile, secret, "the webhook's secret token: --telegram-secret-file or VERITY_TELEGRAM_SECRET")
 	}
 	return opt, err
+}
+
+// Bot builds the bot over svc from the flags; getenv reads the secrets'
+// variables when no file is given.
+func (f Flags) Bot(svc *kb.Service, getenv func(string) string, webhook bool, log *slog.Logger) (*Bot, error) {
+	opt, err := f.Options(getenv("VERITY_TELEGRAM_TOKEN"), getenv("VERITY_TELEGRAM_SECRET"), webhook)
+	if err != nil {
+		return nil, err
+	}
+	opt.Log = log
+	return New(svc, opt)
 }

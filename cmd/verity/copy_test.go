@@ -69,7 +69,7 @@ func TestCopyCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
 		t.Fatalf("copy --json = exit %d, %v:\n%s%s", code, err, out, errOut)
 	}
-	if !rep.Verified || len(rep.Tables) != 38 || rep.To != back || !strings.HasPrefix(rep.From, "postgres://postgres:xxxxx@") || rep.Copied == 0 {
+	if !rep.Verified || len(rep.Tables) != 45 || rep.To != back || !strings.HasPrefix(rep.From, "postgres://postgres:xxxxx@") || rep.Copied == 0 {
 		t.Errorf("copy --json = %s", out)
 	}
 	for _, args := range [][]string{{"--as", "group:staff", "search", "Acme Bitrix24"}, {"log"}, {"role", "list"}, {"sources", "--all"}, {"show", "PUB-1", "--version", "1"}} {

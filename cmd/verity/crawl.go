@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -14,8 +15,7 @@ import (
 	"github.com/veritykb/verity/render"
 )
 
-// fetchFlags are the politeness and limit flags crawl and research share,
-// the budget of parsing a PDF, and who may read the pages kept (--acl).
+// fetchFlags are the flags crawl and research share: politeness, limits, a PDF's budget, --acl.
 type fetchFlags struct {
 	collect.FetchFlags
 	pdf pdfFlags
@@ -30,15 +30,9 @@ func (ff *fetchFlags) register(cmd *cobra.Command) {
 
 // options checks the flags: the fetcher's options and the pages' ACL.
 func (ff *fetchFlags) options() (collect.FetchOptions, []verity.Principal, error) {
-	if err := ff.pdf.check("pdf-timeout"); err != nil {
-		return collect.FetchOptions{}, nil, err
-	}
-	acl, err := parseACL(ff.acl)
-	if err != nil {
-		return collect.FetchOptions{}, nil, err
-	}
-	fo, err := ff.FetchFlags.Options()
-	return fo, acl, err
+	acl, aerr := parseACL(ff.acl)
+	fo, ferr := ff.FetchFlags.Options()
+	return fo, acl, cmp.Or(ff.pdf.check("pdf-timeout"), aerr, ferr)
 }
 
 // queued prints what queuing did, or returns its error.
@@ -100,23 +94,16 @@ func (a *app) crawlCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&opt.Budget, "budget", collect.DefaultBudget, "pages fetched at most, over all runs of one crawl")
-	f.IntVar(&opt.MaxDepth, "max-depth", 0, "links followed from URL at most (0: no limit; sitemap pages count as depth 1)")
-	f.BoolVar(&opt.NoSitemap, "no-sitemap", false, "do not read sitemaps")
-	f.BoolVar(&opt.Restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
+	collect.RegisterCrawl(f, &opt)
 	f.BoolVar(&queued, "queue", false, "queue the crawl as a job for a worker (verity worker) instead of running it here")
 	ff.register(cmd)
 	return cmd
 }
 
-// report prints a run's report, as JSON or as text and its relocation
-// line, and returns the run's error.
+// report prints a run's report (JSON, or text and its relocation line) and returns the run's error.
 func (a *app) report(rep any, err error, text func(), relocation string) error {
 	if a.json {
-		if perr := a.printJSON(rep); perr != nil {
-			return perr
-		}
-		return err
+		return cmp.Or(a.printJSON(rep), err)
 	}
 	if text(); relocation != "" {
 		fmt.Fprintln(a.stdout, relocation)

@@ -163,7 +163,7 @@ func TestOutsider(t *testing.T) {
 		{"user", "deactivate", "user:chair@corp.example"}, {"user", "activate", eve}, {"role", "grant", "curator", "group:staff", "--provisioned"},
 		{"token", "create", "--name", "x", "--scim"},
 		{"feedback"}, {"feedback", "--json"}, {"telegram", "links"}, {"telegram", "link", "--principal", "user:chair@corp.example"},
-		{"telegram", "unlink", "12345"}, {"telegram", "chat", "--principal", "group:board", "--", "-100"},
+		{"telegram", "unlink", "12345"}, {"slack", "configure", "--team-id", "T1", "--bot-token-file", "env:B", "--signing-secret-file", "env:S"}, {"telegram", "chat", "--principal", "group:board", "--", "-100"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},
 	} {
 		out, code := run(args...)

@@ -193,7 +193,7 @@ func (a *app) rootCmd() *cobra.Command {
 		a.systemsCmd(),
 		a.groupCmd(),
 		a.userCmd(),
-		a.telegramCmd(), serviceCmd(a, "feedback", "List the 👍/👎 ratings of answers, counted by transport and verbatim mode (admin)", cobra.NoArgs,
+		a.telegramCmd(), a.slackCmd(), serviceCmd(a, "feedback", "List the 👍/👎 ratings of answers, counted by transport and verbatim mode (admin)", cobra.NoArgs,
 			func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) (*kb.FeedbackList, error) {
 				return s.Feedback(ctx, c)
 			}, render.Feedback),

@@ -15,16 +15,11 @@ import (
 
 // telegramBot builds the bot over the store's service.
 func (a *app) telegramBot(ctx context.Context, tf telegram.Flags, webhook bool) (*telegram.Bot, error) {
-	opt, err := tf.Options(a.getenv("VERITY_TELEGRAM_TOKEN"), a.getenv("VERITY_TELEGRAM_SECRET"), webhook)
-	if err != nil {
-		return nil, err
-	}
-	opt.Log = a.log
 	svc, err := a.service(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return telegram.New(svc, opt)
+	return tf.Bot(svc, a.getenv, webhook, a.log)
 }
 
 // telegramCmd runs the Telegram bot by long polling and keeps its links.

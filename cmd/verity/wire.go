@@ -95,6 +95,9 @@ func (a *app) startWorker(ctx context.Context, cfg workerConfig, pdf pdfFlags, m
 	models := a.jobModels(meter)
 	tools := kb.JobTools{Models: models, PDF: a.pdfReader(pdf), Research: a.jobResearch(models)}
 	handlers := svc.Handlers(tools) // the service's own kinds; a kind wired elsewhere is added here
+	if app, err := a.slackApp(ctx); err == nil {
+		handlers[kb.JobChatReply] = app.Reply // the store's Slack app, when it has one this process can reach
+	}
 	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, handlers) }
 	return queue.Start(ctx, a.db, run, opt)
 }
