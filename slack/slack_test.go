@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -378,5 +379,40 @@ func TestRefusedAndIgnored(t *testing.T) {
 		if a != "Bearer "+botToken {
 			t.Fatalf("a Web API call authorized as %q", a)
 		}
+	}
+}
+
+// TestTokenNeverLogged: with the Web API unreachable, the app's failures
+// are logged, and no line holds the bot token or the signing secret.
+func TestTokenNeverLogged(t *testing.T) {
+	f := setup(t)
+	set, err := f.svc.Slack(context.Background(), verity.LocalOperator("admin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.APIURL = "http://127.0.0.1:1/api"
+	var logs bytes.Buffer
+	app, err := slack.New(f.svc, slack.Options{Settings: set, BotToken: botToken, SigningSecret: secret, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(app.Handler())
+	defer srv.Close()
+	payload, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UALICE"},
+		"channel": map[string]any{"id": "DALICE"}, "actions": []map[string]any{{"value": "r:x:up"}}})
+	body := []byte(url.Values{"payload": {string(payload)}}.Encode())
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/slack/interactions", bytes.NewReader(body))
+	req.Header = slack.Sign(secret, body, time.Now())
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	app.Wait()
+	if !strings.Contains(logs.String(), "chat.postEphemeral failed") {
+		t.Fatalf("no failure logged:\n%s", logs.String())
+	}
+	if strings.Contains(logs.String(), botToken) || strings.Contains(logs.String(), secret) {
+		t.Fatalf("a secret is in the log:\n%s", logs.String())
 	}
 }
