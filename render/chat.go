@@ -79,8 +79,8 @@ func word(lang, key string) string { return chatWords[ChatLanguage(lang)][key] }
 
 // ChatAnswer renders an answer for a chat: short prose with [N] citations,
 // one button per source ("Show source N"), 👍/👎 when the answer has an id,
-// and a "Request access" button per hint, whose link is requestURL's
-// (nil: a mailto to the hint's author; no author, no button).
+// and each hint's system and author, with a "Request access" button when
+// requestURL gives a link (see hintLines).
 func ChatAnswer(m Markup, a *kb.Answer, lang string, requestURL func(system, author string) string) ChatMessage {
 	var b strings.Builder
 	var msg ChatMessage
@@ -119,7 +119,8 @@ func ChatAnswer(m Markup, a *kb.Answer, lang string, requestURL func(system, aut
 
 // RequestURL returns the "Request access" link of a template into which
 // only the system and the author are put, URL-escaped: {system},
-// {author}. An empty template gives nil (a mailto to the author).
+// {author}. An empty template gives nil: no button (the hint's text names
+// the author to write to).
 func RequestURL(template string) func(system, author string) string {
 	if template == "" {
 		return nil
@@ -200,9 +201,10 @@ func ChatHints(m Markup, hints []verity.Hint, lang string, requestURL func(syste
 	return msg
 }
 
-// hintLines writes a line per hint to b and its "Request access" button
-// to msg: requestURL's link (nil: a mailto to the author; no author, no
-// button).
+// hintLines writes a line per hint to b (the author's email in it) and,
+// when requestURL is set, its "Request access" button to msg: only an
+// http(s) link, since chat platforms refuse a button to anything else (a
+// mailto among them).
 func hintLines(m Markup, b *strings.Builder, msg *ChatMessage, hints []verity.Hint, lang string, requestURL func(system, author string) string) {
 	for _, h := range hints {
 		ask := ""
@@ -210,15 +212,11 @@ func hintLines(m Markup, b *strings.Builder, msg *ChatMessage, hints []verity.Hi
 			ask = fmt.Sprintf(word(lang, "ask"), m.Escape(printable.Text(h.Author)))
 		}
 		b.WriteString("\n\n" + fmt.Sprintf(m.Escape(word(lang, "hint")), m.Escape(printable.Text(h.System)), ask))
-		link := ""
-		switch {
-		case requestURL != nil:
-			link = requestURL(h.System, h.Author)
-		case h.Author != "":
-			link = "mailto:" + url.PathEscape(h.Author) + "?subject=" + url.QueryEscape("Access to a record in "+h.System)
+		if requestURL == nil {
+			continue
 		}
-		if link != "" {
-			msg.Buttons = append(msg.Buttons, []ChatButton{{Text: word(lang, "request") + ": " + printable.Line(h.System, 40), URL: link}})
+		if u, err := url.Parse(requestURL(h.System, h.Author)); err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" {
+			msg.Buttons = append(msg.Buttons, []ChatButton{{Text: word(lang, "request") + ": " + printable.Line(h.System, 40), URL: u.String()}})
 		}
 	}
 }

@@ -30,7 +30,7 @@ type Options struct {
 	// chat (verity telegram --anonymous read); feedback still needs a link.
 	Anonymous bool
 	// RequestAccess is the template of a hint's "Request access" link, with
-	// {system} and {author}; empty: a mailto to the author.
+	// {system} and {author}; empty: no button (the hint names the author).
 	RequestAccess string
 	// Secret is the webhook's secret token, checked on every delivery in
 	// the X-Telegram-Bot-Api-Secret-Token header.

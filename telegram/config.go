@@ -21,7 +21,7 @@ func (f *Flags) Register(fs *pflag.FlagSet, prefix string) {
 	fs.StringVar(&f.TokenFile, prefix+"token-file", "", "file holding the bot's token (else $VERITY_TELEGRAM_TOKEN; never on the command line)")
 	fs.StringVar(&f.APIURL, prefix+"api-url", DefaultAPIURL, "the Bot API (a local Bot API server)")
 	fs.StringVar(&f.Anonymous, prefix+"anonymous", "none", "unlinked accounts in private chats: none (told how to link) or read (public answers)")
-	fs.StringVar(&f.RequestAccess, prefix+"request-access", "", "a hint's \"Request access\" link, with {system} and {author} (default a mailto to the author)")
+	fs.StringVar(&f.RequestAccess, prefix+"request-access", "", "a hint's \"Request access\" link, with {system} and {author} (default none: the hint names the author)")
 	if prefix != "" {
 		fs.StringVar(&f.SecretFile, prefix+"secret-file", "", "file holding the webhook's secret token, which Telegram sends with every delivery (else $VERITY_TELEGRAM_SECRET)")
 	}
