@@ -211,6 +211,13 @@ func ops(site *httptest.Server) []op {
 			}
 			return s.ShowSource(ctx, c, kb.ShowSourceRequest{Answer: a.ID, N: a.Sources[0].N})
 		}, map[string]string{"anonymous": verity.EUNAUTHORIZED}},
+		{"FollowUp", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			a, err := s.Ask(ctx, local, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"})
+			if err != nil {
+				return nil, err
+			}
+			return s.FollowUp(ctx, c, a.ID)
+		}, map[string]string{"admin": verity.ENOTFOUND, "curator-in": verity.ENOTFOUND, "curator-out": verity.ENOTFOUND, "reader": verity.ENOTFOUND, "public": verity.ENOTFOUND, "anonymous": verity.ENOTFOUND}}, // the asker's alone
 		{"Feedback", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Feedback(ctx, c)
 		}, nil},

@@ -49,9 +49,14 @@ const (
 	RatePrefix = "r:"
 )
 
-// MaxChatText is how much of an answer a chat message holds (Telegram's
-// limit is 4,096 characters; Slack's section 3,000).
-const MaxChatText = 2800
+// MaxChatText is how much of an answer's prose a chat message holds, and
+// MaxChatSources how many of its sources it lists (with a button each):
+// the message stays under Telegram's 4,096 characters and Slack's 3,000
+// per section.
+const (
+	MaxChatText    = 2000
+	MaxChatSources = 8
+)
 
 // chatWords are a chat's words in Russian and English.
 var chatWords = map[string]map[string]string{
@@ -95,7 +100,11 @@ func ChatAnswer(m Markup, a *kb.Answer, lang string, requestURL func(system, aut
 			b.WriteString("\n\n" + m.Bold(m.Escape(word(lang, "sources"))))
 		}
 		var row []ChatButton
-		for _, s := range a.Sources {
+		for i, s := range a.Sources {
+			if i == MaxChatSources {
+				fmt.Fprintf(&b, "\n… +%d", len(a.Sources)-i)
+				break
+			}
 			fmt.Fprintf(&b, "\n[%d] %s — %s", s.N, m.Escape(printable.Line(titleOrID(s.Title, s.SourceID), 100)), m.Escape(printable.Text(s.System)))
 			if a.ID == "" {
 				continue

@@ -54,6 +54,7 @@ type App struct {
 	mu      sync.Mutex
 	users   map[string]cachedUser
 	wg      sync.WaitGroup
+	busy    chan struct{} // clicks in work at once; past it, a click waits for a slot
 }
 
 type cachedUser struct {
@@ -70,7 +71,7 @@ func New(svc *kb.Service, opt Options) (*App, error) {
 		return nil, verity.Errorf(verity.EINVALID, "slack: the bot token and the signing secret are both needed")
 	}
 	a := &App{svc: svc, set: *opt.Settings, secret: []byte(strings.TrimSpace(opt.SigningSecret)), log: opt.Log, now: opt.Now,
-		request: render.RequestURL(opt.RequestAccess), timeout: opt.Timeout, users: map[string]cachedUser{}}
+		request: render.RequestURL(opt.RequestAccess), timeout: opt.Timeout, users: map[string]cachedUser{}, busy: make(chan struct{}, 16)}
 	base := a.set.APIURL
 	if base == "" {
 		base = DefaultAPIURL
@@ -281,13 +282,15 @@ func (a *App) interactions(w http.ResponseWriter, body []byte) {
 		Refuse(w, http.StatusForbidden, "not this store's workspace")
 		return
 	}
-	w.WriteHeader(http.StatusOK)
 	if p.Type != "block_actions" || len(p.Actions) == 0 {
+		w.WriteHeader(http.StatusOK)
 		return
 	}
+	a.busy <- struct{}{}
+	w.WriteHeader(http.StatusOK)
 	a.wg.Add(1)
 	go func() {
-		defer a.wg.Done()
+		defer func() { <-a.busy; a.wg.Done() }()
 		ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
 		defer cancel()
 		a.click(ctx, p.User.ID, p.Channel.ID, p.Actions[0].Value)

@@ -47,7 +47,14 @@ type Bot struct {
 	log     *slog.Logger
 	request func(system, author string) string
 	wg      sync.WaitGroup
+	// busy bounds the webhook's updates in work at once: past it, a
+	// delivery waits for a slot before it is acknowledged, so Telegram
+	// slows down rather than the server piling up work.
+	busy chan struct{}
 }
+
+// maxBusy is how many webhook updates are worked on at once.
+const maxBusy = 16
 
 // New returns a bot over svc. It refuses an empty token.
 func New(svc *kb.Service, opt Options) (*Bot, error) {
@@ -57,7 +64,7 @@ func New(svc *kb.Service, opt Options) (*Bot, error) {
 	if opt.Timeout <= 0 {
 		opt.Timeout = 2 * time.Minute
 	}
-	b := &Bot{svc: svc, api: newClient(opt.APIURL, strings.TrimSpace(opt.Token), opt.Client), opt: opt, log: opt.Log, request: render.RequestURL(opt.RequestAccess)}
+	b := &Bot{svc: svc, api: newClient(opt.APIURL, strings.TrimSpace(opt.Token), opt.Client), opt: opt, log: opt.Log, request: render.RequestURL(opt.RequestAccess), busy: make(chan struct{}, maxBusy)}
 	if b.log == nil {
 		b.log = slog.New(slog.DiscardHandler)
 	}
@@ -110,9 +117,15 @@ func (b *Bot) Handler() http.Handler {
 			Refuse(w, http.StatusBadRequest, "the body is not an update")
 			return
 		}
+		select {
+		case b.busy <- struct{}{}:
+		case <-r.Context().Done():
+			Refuse(w, http.StatusServiceUnavailable, "busy")
+			return
+		}
 		b.wg.Add(1)
 		go func() {
-			defer b.wg.Done()
+			defer func() { <-b.busy; b.wg.Done() }()
 			b.Handle(context.WithoutCancel(r.Context()), u)
 		}()
 		w.WriteHeader(http.StatusOK)
