@@ -235,6 +235,12 @@ var operations = map[string]operation{
 		resp:  kb.FeedbackChange{},
 		errs:  []int{404},
 	},
+	"POST /api/v1/chat/link-codes": {
+		id: "createLinkCode", summary: "Make a chat link code",
+		about: "A one-time code that links a chat account (platform telegram) to a user: the caller itself, or anyone for an admin. The person sends /start CODE to the bot in a private chat within 15 minutes; the code holds 192 random bits, is stored hashed and works once. Answers {code, principal, expires_at}.",
+		resp:  kb.NewLinkCode{},
+		errs:  []int{403},
+	},
 	"GET /api/v1/sources": {
 		id: "listSources", summary: "List sources",
 		about: "Any caller, on what it may read. As verity sources --json: {sources, uri_duplicates}; all=true is an operator view (admin).",

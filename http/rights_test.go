@@ -62,6 +62,7 @@ func calls(f *fixture) []call {
 		{"POST", "/api/v1/check", "/api/v1/check", `{"answer":"Acme moved its sales to Bitrix24 [1].","documents":[{"source_id":"PUB-1"}]}`, anyone, false, false, nil},
 		{"POST", "/api/v1/feedback", "/api/v1/feedback", fmt.Sprintf(`{"answer_id":%q,"rating":"up"}`, f.answer), anyone, true, false, pub(401, "anonymous-read")},
 		{"GET", "/api/v1/feedback", "/api/v1/feedback", "", admins, false, false, nil},
+		{"POST", "/api/v1/chat/link-codes", "/api/v1/chat/link-codes", `{"platform":"telegram","principal":"user:alice@corp.example"}`, admins, true, false, map[string]int{"alice": 200, "anonymous-read": 401}},
 		{"GET", "/api/v1/sources", "/api/v1/sources", "", anyone, false, false, nil},
 		{"GET", "/api/v1/sources", "/api/v1/sources?all=true", "", admins, false, true, nil},
 		{"GET", "/api/v1/source", "/api/v1/source?chunks=true&id=PUB-1", "", anyone, false, false, nil},

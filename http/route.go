@@ -25,6 +25,7 @@ func (s *Server) table() []route {
 		api(http.MethodPost, "/check", kb.CheckRequest{}, s.check),
 		api(http.MethodGet, "/feedback", nil, s.feedback),
 		api(http.MethodPost, "/feedback", kb.FeedbackRequest{}, s.rate),
+		api(http.MethodPost, "/chat/link-codes", kb.LinkRequest{}, s.linkCode),
 		api(http.MethodGet, "/sources", nil, s.sources),
 		api(http.MethodGet, "/source", nil, s.source),
 		api(http.MethodPost, "/ingest", nil, s.ingest),
