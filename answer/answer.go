@@ -118,11 +118,14 @@ type Claim struct {
 	Citations []Citation `json:"citations"`
 	// VerbatimQuote is the text of the first citation's quote ("" when
 	// verbatim mode is off or no quote could be located).
-	VerbatimQuote     string   `json:"verbatim_quote"`
-	IsParaphrased     bool     `json:"is_paraphrased"`
-	DistortionRisk    Risk     `json:"distortion_risk"`
+	VerbatimQuote  string `json:"verbatim_quote"`
+	IsParaphrased  bool   `json:"is_paraphrased"`
+	DistortionRisk Risk   `json:"distortion_risk"`
+	// DistortionReasons say in English words what Distortions say by code.
 	DistortionReasons []string `json:"distortion_reasons"`
-	Support           Support  `json:"support"`
+	// Distortions are what differs between the claim and its quote.
+	Distortions []Difference `json:"distortions"`
+	Support     Support      `json:"support"`
 
 	// Refs are the claim's footnote numbers into Answer.Sources.
 	Refs []int `json:"refs"`

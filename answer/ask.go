@@ -6,8 +6,8 @@ import (
 	"embed"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/veritykb/verity"
@@ -96,10 +96,28 @@ type Options struct {
 
 // Event reports progress through the stages.
 type Event struct {
-	Stage  string // search, draft, verify, facts, verify-facts, assemble, re-verify, relevance, quotes
-	Done   bool
-	Detail string // what the stage found, when Done
+	Stage string // search, draft, verify, facts, verify-facts, assemble, re-verify, relevance, quotes
+	Done  bool
+	// What the stage found, when Done: Found things of Unit (record,
+	// statement, fact, claim), kept Of that many for a stage that filters
+	// (verify, re-verify, verify-facts, relevance); or Failed, a code
+	// (malformed: the model's output did not parse; assembled_by_code: the
+	// model's assembly did not parse and code merged the statements).
+	Found  int
+	Of     int
+	Kept   bool // a filtering stage: Found of Of kept
+	Unit   string
+	Failed string
+	Detail string // the same in English words: "3 records", "2 of 3 supported"
 }
+
+// Units of Event.Found.
+const (
+	UnitRecord    = "record"
+	UnitStatement = "statement"
+	UnitFact      = "fact"
+	UnitClaim     = "claim"
+)
 
 // lowConfidence is the retrieval confidence below which an answer that
 // found nothing searches once more with a reformulated query.
@@ -134,10 +152,59 @@ func New(store Store, m llm.Model, v verify.Verifier, opt Options) *Service {
 	return &Service{store: store, model: m, verifier: v, opt: opt}
 }
 
-func (s *Service) progress(stage string, done bool, detail string) {
+// started reports that a stage began.
+func (s *Service) started(stage string) {
 	if s.opt.Progress != nil {
-		s.opt.Progress(Event{Stage: stage, Done: done, Detail: detail})
+		s.opt.Progress(Event{Stage: stage})
 	}
+}
+
+// found reports that a stage ended with found things of unit.
+func (s *Service) found(stage string, found int, unit string) {
+	if s.opt.Progress == nil {
+		return
+	}
+	e := Event{Stage: stage, Done: true, Found: found, Unit: unit, Detail: plural(found, unit)}
+	if unit == UnitRecord && found == 0 {
+		e.Detail = "nothing readable found"
+	}
+	s.opt.Progress(e)
+}
+
+// kept reports that a filtering stage ended keeping kept of of things of
+// unit.
+func (s *Service) kept(stage string, kept, of int, unit string) {
+	if s.opt.Progress == nil {
+		return
+	}
+	e := Event{Stage: stage, Done: true, Found: kept, Of: of, Kept: true, Unit: unit}
+	switch {
+	case stage == StageRelevance:
+		e.Detail = fmt.Sprintf("%d of %d on topic", kept, of)
+	case unit == UnitClaim:
+		e.Detail = fmt.Sprintf("%d of %d claims supported", kept, of)
+	default:
+		e.Detail = fmt.Sprintf("%d of %d supported", kept, of)
+	}
+	s.opt.Progress(e)
+}
+
+// Codes of Event.Failed.
+const (
+	FailedMalformed       = "malformed"
+	FailedAssembledByCode = "assembled_by_code"
+)
+
+// failed reports that a stage ended without its model's work: code says how.
+func (s *Service) failed(stage, code string) {
+	if s.opt.Progress == nil {
+		return
+	}
+	detail := "failed: malformed output"
+	if code == FailedAssembledByCode {
+		detail = "failed: assembled by code"
+	}
+	s.opt.Progress(Event{Stage: stage, Done: true, Failed: code, Detail: detail})
 }
 
 func (s *Service) newAnswer(question string) *Answer {
@@ -279,7 +346,7 @@ func (s *Service) chat(ctx context.Context, a *Answer) (*Answer, error) {
 // A model that does not do the routing task (the offline engine says
 // ENOTIMPLEMENTED) always searches, with the question as the query.
 func (s *Service) route(ctx context.Context, a *Answer, r *retrieval) (searched bool, reply string, err error) {
-	s.progress("search", false, "")
+	s.started("search")
 	req, err := prompts.Render(TaskRoute, struct {
 		Question string `json:"question"`
 	}{a.Question})
@@ -307,7 +374,7 @@ func (s *Service) route(ctx context.Context, a *Answer, r *retrieval) (searched 
 			}
 		}
 	}
-	s.progress("search", true, searchDetail(r))
+	s.found("search", len(r.docs), UnitRecord)
 	return len(r.searches) > 0, reply, nil
 }
 
@@ -340,24 +407,13 @@ func (s *Service) research(ctx context.Context, a *Answer, r *retrieval) error {
 	if q == "" {
 		return nil
 	}
-	s.progress("search", false, "")
+	s.started("search")
 	r.budget = max(r.budget, 1)
 	if _, err := r.search(ctx, q, ByReformulation); err != nil {
 		return err
 	}
-	s.progress("search", true, searchDetail(r))
+	s.found("search", len(r.docs), UnitRecord)
 	return nil
-}
-
-func searchDetail(r *retrieval) string {
-	n := len(r.docs)
-	switch n {
-	case 0:
-		return "nothing readable found"
-	case 1:
-		return "1 record"
-	}
-	return strconv.Itoa(n) + " records"
 }
 
 // finish decides the outcome. An answer with claims is answered; one

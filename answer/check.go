@@ -66,7 +66,7 @@ func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Calle
 	if s.opt.MaxClaims > 0 && len(units) > s.opt.MaxClaims {
 		return nil, verity.Errorf(verity.ETOOLARGE, "check: the answer makes %d claims, more than the %d one check verifies: check it in parts", len(units), s.opt.MaxClaims)
 	}
-	s.progress("verify", false, "")
+	s.started("verify")
 
 	type cand struct {
 		doc   *checkDoc
@@ -163,7 +163,7 @@ func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Calle
 			verdictOf[i] = p.unverdict
 			continue
 		}
-		c := Claim{Claim: p.unit.Text, DistortionRisk: RiskNone, DistortionReasons: []string{}}
+		c := Claim{Claim: p.unit.Text, DistortionRisk: RiskNone, DistortionReasons: []string{}, Distortions: []Difference{}}
 		if p.cited {
 			overall := verdicts[p.cands[0].pair]
 			if p.joint >= 0 {
@@ -223,7 +223,7 @@ func (s *Service) Check(ctx context.Context, sub Submission, caller verity.Calle
 		claimOf[i] = len(claims)
 		claims = append(claims, c)
 	}
-	s.progress("verify", true, fmt.Sprintf("%d of %d claims supported", len(claims), len(units)))
+	s.kept("verify", len(claims), len(units), UnitClaim)
 
 	a.Claims = claims
 	if a.Claims == nil {

@@ -22,7 +22,7 @@ func (s *Service) claims(ctx context.Context, a *Answer, sts []statement, docs [
 	if len(sts) == 0 {
 		return nil, nil
 	}
-	s.progress("quotes", false, "")
+	s.started("quotes")
 	// Per-source verdicts for claims with several citations, in one batch.
 	var pairs []verify.Pair
 	type at struct{ claim, ref int }
@@ -50,7 +50,7 @@ func (s *Service) claims(ctx context.Context, a *Answer, sts []statement, docs [
 	var out []Claim
 	for i, st := range sts {
 		c := Claim{Claim: st.Text, Support: supportOf(st.Verdict), DistortionRisk: RiskNone,
-			DistortionReasons: []string{}, Marked: st.Verdict.Grade == verify.GradePartial, Relevance: st.Relevance}
+			DistortionReasons: []string{}, Distortions: []Difference{}, Marked: st.Verdict.Grade == verify.GradePartial, Relevance: st.Relevance}
 		for j, r := range st.Refs {
 			d := docs[r-1]
 			cit := Citation{N: r, SourceID: d.Result.SourceID, Version: d.Result.Version, URI: d.Result.URI,
@@ -76,14 +76,14 @@ func (s *Service) claims(ctx context.Context, a *Answer, sts []statement, docs [
 		}
 		out = append(out, c)
 	}
-	s.progress("quotes", true, plural(len(out), "claim"))
+	s.found("quotes", len(out), UnitClaim)
 	return out, nil
 }
 
 // annotate sets a claim's verbatim quote, paraphrase flag and distortion
 // risk from its first citation's quote.
 func annotate(c *Claim) {
-	c.DistortionRisk, c.DistortionReasons = RiskNone, []string{}
+	c.DistortionRisk, c.DistortionReasons, c.Distortions = RiskNone, []string{}, []Difference{}
 	if len(c.Citations) == 0 || c.Citations[0].Quote == nil {
 		c.IsParaphrased = true
 		return
@@ -92,9 +92,10 @@ func annotate(c *Claim) {
 	c.VerbatimQuote = q
 	c.IsParaphrased = paraphrased(c.Claim, q)
 	if c.IsParaphrased {
-		c.DistortionRisk, c.DistortionReasons = Distortion(c.Claim, q)
-		if c.DistortionReasons == nil {
-			c.DistortionReasons = []string{}
+		var diffs []Difference
+		c.DistortionRisk, diffs = Distortion(c.Claim, q)
+		if diffs != nil {
+			c.Distortions, c.DistortionReasons = diffs, Reasons(diffs)
 		}
 	}
 }

@@ -23,57 +23,120 @@ import (
 // (a number, a restriction, a condition), when one side is negated and the
 // other not, or when the quote bounds or restricts what the claim states
 // flatly; it is low when the claim only leaves out a detail (a number, a
-// condition) or a hedge differs; otherwise none. Reasons say what differs.
-func Distortion(claim, quote string) (Risk, []string) {
+// condition) or a hedge differs; otherwise none. The differences say what
+// differs, each with its own risk.
+func Distortion(claim, quote string) (Risk, []Difference) {
 	c, q := features(claim), features(quote)
 	risk := RiskNone
-	var reasons []string
-	raise := func(r Risk, format string, args ...any) {
+	var diffs []Difference
+	raise := func(r Risk, kind, in, qualifier string, cues []string) {
 		if r == RiskHigh || risk == RiskNone {
 			risk = r
 		}
-		reasons = append(reasons, fmt.Sprintf(format, args...))
+		diffs = append(diffs, Difference{Kind: kind, In: in, Qualifier: qualifier, Cues: cues, Risk: r})
 	}
 	for _, n := range c.numbers {
 		if !slices.Contains(q.numbers, n) {
-			raise(RiskHigh, "number: the claim says %s, the quote does not", n)
+			raise(RiskHigh, DiffNumber, SideClaim, "", []string{n})
 		}
 	}
 	// Presence, not parity: "No, exports are not enabled" says "not" once
 	// in meaning, and double negatives are rarer than interjections.
 	if (c.negations > 0) != (q.negations > 0) {
 		if q.negations > 0 {
-			raise(RiskHigh, "negation: the quote is negated (%s), the claim is not", quoted(q.cues[cueNegation]))
+			raise(RiskHigh, DiffNegation, SideQuote, "", q.cues[cueNegation])
 		} else {
-			raise(RiskHigh, "negation: the claim is negated (%s), the quote is not", quoted(c.cues[cueNegation]))
+			raise(RiskHigh, DiffNegation, SideClaim, "", c.cues[cueNegation])
 		}
 	}
 	for _, k := range []string{cueLower, cueUpper, cueOnly, cueExcept} {
 		switch {
 		case len(q.cues[k]) > 0 && len(c.cues[k]) == 0:
-			raise(RiskHigh, "qualifier: the quote %s (%s), the claim does not", cueVerb[k], quoted(q.cues[k]))
+			raise(RiskHigh, DiffQualifier, SideQuote, k, q.cues[k])
 		case len(c.cues[k]) > 0 && len(q.cues[k]) == 0:
-			raise(RiskHigh, "qualifier: the claim %s (%s), the quote does not", cueVerb[k], quoted(c.cues[k]))
+			raise(RiskHigh, DiffQualifier, SideClaim, k, c.cues[k])
 		}
 	}
 	switch {
 	case len(c.cues[cueCondition]) > 0 && len(q.cues[cueCondition]) == 0:
-		raise(RiskHigh, "condition: the claim adds a condition (%s) the quote does not state", quoted(c.cues[cueCondition]))
+		raise(RiskHigh, DiffCondition, SideClaim, "", c.cues[cueCondition])
 	case len(q.cues[cueCondition]) > 0 && len(c.cues[cueCondition]) == 0:
-		raise(RiskLow, "condition: the quote holds only under a condition (%s), the claim leaves it out", quoted(q.cues[cueCondition]))
+		raise(RiskLow, DiffCondition, SideQuote, "", q.cues[cueCondition])
 	}
 	for _, n := range q.numbers {
 		if !slices.Contains(c.numbers, n) {
-			raise(RiskLow, "number: the quote's %s is not in the claim", n)
+			raise(RiskLow, DiffNumber, SideQuote, "", []string{n})
 		}
 	}
 	switch {
 	case len(q.cues[cueHedge]) > 0 && len(c.cues[cueHedge]) == 0:
-		raise(RiskLow, "hedge: the quote hedges (%s), the claim states it flatly", quoted(q.cues[cueHedge]))
+		raise(RiskLow, DiffHedge, SideQuote, "", q.cues[cueHedge])
 	case len(c.cues[cueHedge]) > 0 && len(q.cues[cueHedge]) == 0:
-		raise(RiskLow, "hedge: the claim hedges (%s), the quote does not", quoted(c.cues[cueHedge]))
+		raise(RiskLow, DiffHedge, SideClaim, "", c.cues[cueHedge])
 	}
-	return risk, reasons
+	return risk, diffs
+}
+
+// A Difference is one thing a claim and the quote it rests on do not
+// share: its kind, the side that has it, and the cues (a number, or the
+// cue words as found, folded).
+type Difference struct {
+	Kind string `json:"kind"` // number, negation, qualifier, condition or hedge
+	In   string `json:"in"`   // claim or quote: the side that has it
+	// Qualifier is what a qualifier does: lower (bounds from below), upper
+	// (from above), only (restricts), except (makes an exception).
+	Qualifier string   `json:"qualifier,omitempty"`
+	Cues      []string `json:"cues"`
+	Risk      Risk     `json:"risk"` // what this difference alone risks: low or high
+}
+
+// Kinds of Difference, and its sides.
+const (
+	DiffNumber    = "number"
+	DiffNegation  = "negation"
+	DiffQualifier = "qualifier"
+	DiffCondition = "condition"
+	DiffHedge     = "hedge"
+	SideClaim     = "claim"
+	SideQuote     = "quote"
+)
+
+// String says the difference in English words, as distortion_reasons has
+// it: 'negation: the quote is negated ("не"), the claim is not'.
+func (d Difference) String() string {
+	cues := quoted(d.Cues)
+	switch d.Kind + " " + d.In {
+	case "number claim":
+		return fmt.Sprintf("number: the claim says %s, the quote does not", strings.Join(d.Cues, ", "))
+	case "number quote":
+		return fmt.Sprintf("number: the quote's %s is not in the claim", strings.Join(d.Cues, ", "))
+	case "negation quote":
+		return fmt.Sprintf("negation: the quote is negated (%s), the claim is not", cues)
+	case "negation claim":
+		return fmt.Sprintf("negation: the claim is negated (%s), the quote is not", cues)
+	case "qualifier quote":
+		return fmt.Sprintf("qualifier: the quote %s (%s), the claim does not", cueVerb[d.Qualifier], cues)
+	case "qualifier claim":
+		return fmt.Sprintf("qualifier: the claim %s (%s), the quote does not", cueVerb[d.Qualifier], cues)
+	case "condition claim":
+		return fmt.Sprintf("condition: the claim adds a condition (%s) the quote does not state", cues)
+	case "condition quote":
+		return fmt.Sprintf("condition: the quote holds only under a condition (%s), the claim leaves it out", cues)
+	case "hedge quote":
+		return fmt.Sprintf("hedge: the quote hedges (%s), the claim states it flatly", cues)
+	case "hedge claim":
+		return fmt.Sprintf("hedge: the claim hedges (%s), the quote does not", cues)
+	}
+	return d.Kind + ": " + cues
+}
+
+// Reasons are the differences in English words.
+func Reasons(ds []Difference) []string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.String()
+	}
+	return out
 }
 
 func quoted(ss []string) string {

@@ -40,7 +40,8 @@ func TestDistortion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, reasons := Distortion(tt.claim, tt.quote)
+			got, diffs := Distortion(tt.claim, tt.quote)
+			reasons := Reasons(diffs)
 			if got != tt.want {
 				t.Fatalf("Distortion(%q, %q) = %s %q, want %s", tt.claim, tt.quote, got, reasons, tt.want)
 			}

@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/veritykb/verity/analysis"
@@ -18,7 +17,7 @@ func (s *Service) gate(a *Answer, q Question, sts []statement, docs []document) 
 	if len(sts) == 0 {
 		return nil
 	}
-	s.progress(StageRelevance, false, "")
+	s.started(StageRelevance)
 	var kept []statement
 	for _, st := range sts {
 		v := q.Judge(st.Text, statementContext(st, docs)...)
@@ -29,7 +28,7 @@ func (s *Service) gate(a *Answer, q Question, sts []statement, docs []document) 
 		}
 		a.Unverified = append(a.Unverified, Unverified{Claim: st.Text, Reason: ReasonOffTopic, Stage: StageRelevance, Relevance: &v})
 	}
-	s.progress(StageRelevance, true, fmt.Sprintf("%d of %d on topic", len(kept), len(sts)))
+	s.kept(StageRelevance, len(kept), len(sts), UnitStatement)
 	return kept
 }
 

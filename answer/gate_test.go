@@ -50,7 +50,8 @@ func TestGateTurnsAwayOffTopicClaims(t *testing.T) {
 	}
 	done := false
 	for _, e := range events {
-		done = done || e.Stage == answer.StageRelevance && e.Done && e.Detail == "1 of 2 on topic"
+		done = done || e.Stage == answer.StageRelevance && e.Done && e.Detail == "1 of 2 on topic" &&
+			e.Kept && e.Found == 1 && e.Of == 2 && e.Unit == answer.UnitStatement
 	}
 	if !done {
 		t.Errorf("progress events %+v lack the relevance stage", events)

@@ -78,7 +78,7 @@ func (s *Service) ground(ctx context.Context, a *Answer, r *retrieval, n int) ([
 // draft is stage 1: statements with citations and quotes from all
 // documents at once. A malformed reply is recorded and stage 2 goes on.
 func (s *Service) draft(ctx context.Context, a *Answer, docs []document) ([]statement, error) {
-	s.progress("draft", false, "")
+	s.started("draft")
 	vars := struct {
 		Question  string    `json:"question"`
 		Documents []docVars `json:"documents"`
@@ -100,7 +100,7 @@ func (s *Service) draft(ctx context.Context, a *Answer, docs []document) ([]stat
 	resp, err := llm.CompleteJSON(ctx, s.model, req, &out)
 	if verity.ErrorCode(err) == verity.EMALFORMED {
 		a.fail("draft", err)
-		s.progress("draft", true, "failed: malformed output")
+		s.failed("draft", FailedMalformed)
 		return nil, nil
 	}
 	if err != nil {
@@ -119,7 +119,7 @@ func (s *Service) draft(ctx context.Context, a *Answer, docs []document) ([]stat
 		}
 		sts = append(sts, st)
 	}
-	s.progress("draft", true, plural(len(sts), "statement"))
+	s.found("draft", len(sts), UnitStatement)
 	return sts, nil
 }
 
@@ -157,7 +157,7 @@ func (a *Answer) cited(stage, text string, refs []int, n int) (statement, bool) 
 // documents are asked concurrently; a malformed reply for one document is
 // recorded and the others go on.
 func (s *Service) facts(ctx context.Context, a *Answer, docs []document) ([]statement, error) {
-	s.progress("facts", false, "")
+	s.started("facts")
 	type result struct {
 		facts   []statement
 		version string
@@ -191,7 +191,7 @@ func (s *Service) facts(ctx context.Context, a *Answer, docs []document) ([]stat
 			out = append(out, f)
 		}
 	}
-	s.progress("facts", true, plural(len(out), "fact"))
+	s.found("facts", len(out), UnitFact)
 	return out, nil
 }
 
@@ -239,7 +239,7 @@ func (s *Service) verified(ctx context.Context, a *Answer, stage, dropStage stri
 	if len(sts) == 0 {
 		return nil, nil
 	}
-	s.progress(stage, false, "")
+	s.started(stage)
 	pairs := make([]verify.Pair, len(sts))
 	for i, st := range sts {
 		pairs[i] = verify.Pair{Premise: premiseOf(docs, st.Refs), Hypothesis: st.Text}
@@ -261,7 +261,7 @@ func (s *Service) verified(ctx context.Context, a *Answer, stage, dropStage stri
 		}
 		a.Unverified = append(a.Unverified, Unverified{Claim: st.Text, Reason: reason, Stage: dropStage})
 	}
-	s.progress(stage, true, fmt.Sprintf("%d of %d supported", len(kept), len(sts)))
+	s.kept(stage, len(kept), len(sts), UnitStatement)
 	return kept, nil
 }
 
@@ -293,7 +293,7 @@ func dropReason(v verify.Verdict, p Policy) string {
 // documents of the inputs it was made from, and an input it left out is
 // put back. A malformed reply falls back to assembly by code.
 func (s *Service) assemble(ctx context.Context, a *Answer, in []statement, n int) ([]statement, error) {
-	s.progress("assemble", false, "")
+	s.started("assemble")
 	type inVars struct {
 		ID        string `json:"id"`
 		Text      string `json:"text"`
@@ -323,7 +323,7 @@ func (s *Service) assemble(ctx context.Context, a *Answer, in []statement, n int
 	if verity.ErrorCode(err) == verity.EMALFORMED {
 		a.fail("assemble", err)
 		merged := mergeByCode(in)
-		s.progress("assemble", true, "failed: assembled by code")
+		s.failed("assemble", FailedAssembledByCode)
 		return merged, nil
 	}
 	if err != nil {
@@ -377,7 +377,7 @@ func (s *Service) assemble(ctx context.Context, a *Answer, in []statement, n int
 		}
 	}
 	res = mergeByCode(res)
-	s.progress("assemble", true, plural(len(res), "statement"))
+	s.found("assemble", len(res), UnitStatement)
 	return res, nil
 }
 

@@ -104,10 +104,21 @@ var newsTemplates = []newsTemplate{
 	// it: the honest held-out figure from then on.
 	{id: "ru-h4", lang: "ru", held: true, text: "Специалисты {gen} перевели склад на Битрикс24. Сейчас {n} ведёт в Битрикс24 весь учёт поставок."},
 	{id: "ru-h5", lang: "ru", held: true, text: "По данным пресс-службы, {nom} завершила внедрение Битрикс24. Клиентов {n} теперь обслуживают через Битрикс24."},
+	// A third held-out set (ru-h6..h8, en-h3, en-h4, ru-dh2, en-dh2), written
+	// before the judge's recall fix of ru-4 was begun and before anything
+	// was measured on them.
+	{id: "ru-h6", lang: "ru", held: true, text: "{nom} автоматизировала продажи на Битрикс24. Как отметили в {n}, Битрикс24 помог сократить сроки сделок."},
+	{id: "ru-h7", lang: "ru", held: true, text: "На Битрикс24 перешла {nom}. Представители {n} говорят, что довольны системой."},
+	{id: "ru-h8", lang: "ru", held: true, text: "{nom} выбрала Битрикс24 после тестирования нескольких CRM. Сейчас в {n} с Битрикс24 работают более ста сотрудников."},
+	// A fourth held-out set, written after ru-h8's and en-h1's failures had
+	// been read (both an evaluation word after the verb) and before the fix.
+	{id: "ru-h9", lang: "ru", held: true, text: "Запуск Битрикс24 в {prep} прошёл без сбоев. {n} ведёт в Битрикс24 сделки и задачи."},
+	{id: "ru-h10", lang: "ru", held: true, text: "{nom} внедряет Битрикс24 по итогам конкурса среди интеграторов. В {n} выбирают Битрикс24 уже третий год."},
 	// Russian, distractors.
 	{id: "ru-d1", lang: "ru", distractor: true, text: "{nom} отказывается от Битрикс24 в пользу собственной разработки. В {n} объяснили, что Битрикс24 не подошёл по функциям."},
 	{id: "ru-d2", lang: "ru", distractor: true, text: "В {prep} отказались от Битрикс24 после трёх лет работы. {n} переходит на другую систему."},
 	{id: "ru-dh1", lang: "ru", held: true, distractor: true, text: "{nom} прекращает использовать Битрикс24. Как сообщили в {n}, от Битрикс24 отказались из-за стоимости."},
+	{id: "ru-dh2", lang: "ru", held: true, distractor: true, text: "{nom} больше не использует Битрикс24. В {n} перешли на другую CRM."},
 	// English, users.
 	{id: "en-1", lang: "en", text: "{nom} has moved its sales team to Bitrix24. A spokesperson said {n} uses Bitrix24 for every customer deal."},
 	{id: "en-2", lang: "en", text: "{nom} uses Bitrix24 to run its support desk. Since the rollout, {n} has connected two more offices to Bitrix24."},
@@ -115,9 +126,13 @@ var newsTemplates = []newsTemplate{
 	// English, users, held out.
 	{id: "en-h1", lang: "en", held: true, text: "Bitrix24 is now the main CRM at {nom}. {n} adopted Bitrix24 after a three-month pilot."},
 	{id: "en-h2", lang: "en", held: true, text: "Employees of {nom} now log their calls in Bitrix24. {n} chose Bitrix24 over two other CRMs."},
+	{id: "en-h3", lang: "en", held: true, text: "After a long search, {nom} settled on Bitrix24. {n} now runs its sales pipeline in Bitrix24."},
+	{id: "en-h4", lang: "en", held: true, text: "Bitrix24 has been rolled out at {nom}. According to {n}, the switch took six weeks."},
+	{id: "en-h5", lang: "en", held: true, text: "The rollout of Bitrix24 at {nom} finished in May. {n} picked Bitrix24 following a review of five vendors."},
 	// English, distractors.
 	{id: "en-d1", lang: "en", distractor: true, text: "{nom} dropped Bitrix24 in favour of an in-house system. {n} stopped using Bitrix24 last year."},
 	{id: "en-dh1", lang: "en", held: true, distractor: true, text: "{nom} has abandoned Bitrix24. According to {n}, Bitrix24 did not fit its processes."},
+	{id: "en-dh2", lang: "en", held: true, distractor: true, text: "{nom} no longer uses Bitrix24. {n} switched to another CRM this spring."},
 }
 
 // newsForms are the usual ways a first mention dresses a name, per case

@@ -79,9 +79,18 @@ type CheckRequest struct {
 
 // Stage is one step of answering, as it starts (Done false) and ends.
 type Stage struct {
-	Stage  string `json:"stage"` // search, draft, verify, facts, verify-facts, assemble, re-verify, relevance, quotes
-	Done   bool   `json:"done"`
-	Detail string `json:"detail,omitempty"` // what the stage found, when done
+	Stage string `json:"stage"` // search, draft, verify, facts, verify-facts, assemble, re-verify, relevance, quotes
+	Done  bool   `json:"done"`
+	// Found is how many things of Unit (record, statement, fact, claim) the
+	// stage found, when done; a filtering stage (verify, re-verify,
+	// verify-facts, relevance) kept Found of Of.
+	Found int    `json:"found,omitempty"`
+	Of    *int   `json:"of,omitempty"`
+	Unit  string `json:"unit,omitempty"`
+	// Failed is set when the stage ended without its model's work:
+	// malformed (its output did not parse) or assembled_by_code.
+	Failed string `json:"failed,omitempty"`
+	Detail string `json:"detail,omitempty"` // what the stage found, in English words, when done
 }
 
 // answerOptions reads the options ask and check share: policy "" is strict.
@@ -181,7 +190,13 @@ func progress(p func(Stage)) func(answer.Event) {
 	if p == nil {
 		return nil
 	}
-	return func(e answer.Event) { p(Stage{Stage: e.Stage, Done: e.Done, Detail: e.Detail}) }
+	return func(e answer.Event) {
+		st := Stage{Stage: e.Stage, Done: e.Done, Found: e.Found, Unit: e.Unit, Failed: e.Failed, Detail: e.Detail}
+		if e.Kept {
+			st.Of = &e.Of
+		}
+		p(st)
+	}
 }
 
 // shownAnswer is a as c is shown it: an anonymous caller, who may not be

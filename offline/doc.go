@@ -67,7 +67,8 @@
 // that answer the question (select.go: candidates, selectSentences):
 // only those package answer's relevance gate lets through, scored by a
 // logistic model over the question's focus, predicate, a value of the
-// asked kind near the focus, its names and numbers and search's rank,
+// asked kind near the focus, its names and numbers, its terms in the
+// question's order and search's rank,
 // whose weights TestFitSelection fits on the tune part of XQuAD's
 // development half (go test ./offline -run TestFitSelection -fit); an
 // answer is one sentence, or two equally good ones, or none below a

@@ -237,9 +237,49 @@ func cueBetween(text string, s exSentence, subj, obj, cues []string) string {
 		if (before(ss) && after(os)) || (before(os) && after(ss)) {
 			return words[i].Fold
 		}
+		if nominalAt(s.Text, s.Start, c, ss, os) {
+			return words[i].Fold
+		}
 	}
 	return ""
 }
+
+// nominalAt reports whether a cue at offset c heads a noun phrase whose
+// object comes next and whose subject follows the object through a
+// preposition of place alone: «Внедрение Битрикс24 в «Альтагро» заняло
+// три месяца», "the rollout of Bitrix24 at Contoso" — the relation named
+// as a noun, with the organization where it happened after it. The cue
+// must come first in that order and nothing but the preposition may stand
+// between the object and the subject, so "Внедрение Битрикс24 обсуждают
+// в «Альтагро»" or a subject named elsewhere in the sentence does not
+// count.
+func nominalAt(sentence string, start, c int, ss, os [][2]int) bool {
+	for _, o := range os {
+		if o[0] <= c {
+			continue
+		}
+		// Between the cue and the object: nothing, or "of".
+		if gap := strings.TrimSpace(sentence[min(len(sentence), c-start):max(0, o[0]-start)]); strings.ContainsAny(gap, ",.;:") {
+			continue
+		} else if f := strings.Fields(gap); len(f) > 2 || len(f) == 2 && strings.ToLower(f[1]) != "of" {
+			continue
+		}
+		for _, sp := range ss {
+			if sp[0] <= o[1] {
+				continue
+			}
+			between := strings.Fields(strings.ToLower(strings.NewReplacer("«", " ", "»", " ", `"`, " ", "“", " ", "”", " ").Replace(sentence[o[1]-start : sp[0]-start])))
+			if len(between) == 1 && placePrepositions[between[0]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// placePrepositions introduce the organization where a relation named as
+// a noun took place.
+var placePrepositions = map[string]bool{"в": true, "во": true, "у": true, "на": true, "at": true, "in": true, "by": true, "across": true}
 
 // evaluating are words of considering a product rather than using it.
 // They are cues, read by word family ("тестирует" is "тестирование"; "test"

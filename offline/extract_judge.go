@@ -102,9 +102,39 @@ func logoPhrase(p *exPage, h int, obj []string) (string, bool) {
 	return "", false
 }
 
+// isEvaluating reports whether a sentence is about considering a product
+// rather than using it: it holds a word of evaluating that does not follow
+// "after", "following", «после», «по итогам», «по результатам» — a trial
+// that is over ("adopted Bitrix24 after a three-month pilot", «выбрала
+// Битрикс24 после тестирования») is the reason for a choice made, not the
+// choice still pending.
 func isEvaluating(words []exWord) bool {
-	i, _ := cueAt(words, evaluating)
-	return i >= 0
+	for from := 0; from < len(words); {
+		i, _ := cueAt(words[from:], evaluating)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if !afterTrial(words, i) {
+			return true
+		}
+		from = i + 1
+	}
+	return false
+}
+
+// afterTrial reports whether one of the three words before word i says the
+// trial it names is over.
+func afterTrial(words []exWord, i int) bool {
+	for k := max(0, i-3); k < i; k++ {
+		switch words[k].Fold {
+		case "after", "following", "после":
+			return true
+		case "итогам", "результатам":
+			return k > 0 && words[k-1].Fold == "по"
+		}
+	}
+	return false
 }
 
 // extractJudge is one vote of step 6 by rule. It answers each criterion by

@@ -28,6 +28,8 @@ type fitQuestion struct {
 	gold       []string
 	answerable bool
 	docs       []answerDoc
+	article    int    // the article's position in its language's corpus
+	lang       string // "ru" or "en"
 }
 
 // tuneQuestions reads XQuAD's development halves and returns the questions
@@ -80,7 +82,7 @@ func tuneQuestions(t *testing.T) []fitQuestion {
 				if (pos[title]/2)%2 == 1 {
 					continue // held out of tuning
 				}
-				fq := fitQuestion{question: q.Question, gold: q.Answers, answerable: pos[title]%2 == fold}
+				fq := fitQuestion{question: q.Question, gold: q.Answers, answerable: pos[title]%2 == fold, article: pos[title], lang: lang}
 				for i, id := range base.Search(q.Question, 5) {
 					fq.docs = append(fq.docs, answerDoc{N: i + 1, Title: byID[id].Title, Text: byID[id].Text})
 				}
@@ -132,6 +134,17 @@ func TestFitSelection(t *testing.T) {
 			ys = append(ys, y)
 		}
 	}
+	w, b := fitSelection(xs, ys)
+	parts := make([]string, len(w))
+	for k, x := range w {
+		parts[k] = fmt.Sprintf("%.3f", x)
+	}
+	t.Logf("%d questions, %d candidates\nselectWeights = [nFeatures]float64{%s}\nselectBias    = %.3f", len(qs), len(xs), strings.Join(parts, ", "), b)
+}
+
+// fitSelection fits a logistic regression of ys on xs by gradient descent,
+// with the signs of the weights held as TestFitSelection says.
+func fitSelection(xs [][nFeatures]float64, ys []float64) ([nFeatures]float64, float64) {
 	var w [nFeatures]float64
 	b := 0.0
 	const lr, l2 = 0.5, 0.001
@@ -153,7 +166,7 @@ func TestFitSelection(t *testing.T) {
 		for k := range w {
 			w[k] -= lr * (gw[k]/n + l2*w[k])
 			switch k {
-			case fOwn, fContext, fPredicate, fValue, fCompact, fAbout, fNear:
+			case fOwn, fContext, fPredicate, fValue, fCompact, fAbout, fNear, fPhrase, fHolds:
 				w[k] = math.Max(w[k], 0)
 			case fRank:
 				w[k] = math.Min(w[k], 0)
@@ -161,11 +174,7 @@ func TestFitSelection(t *testing.T) {
 		}
 		b -= lr * gb / n
 	}
-	parts := make([]string, len(w))
-	for k, x := range w {
-		parts[k] = fmt.Sprintf("%.3f", x)
-	}
-	t.Logf("%d questions, %d candidates\nselectWeights = [nFeatures]float64{%s}\nselectBias    = %.3f", len(qs), len(xs), strings.Join(parts, ", "), b)
+	return w, b
 }
 
 func holdsGold(text string, gold []string) bool {

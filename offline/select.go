@@ -26,9 +26,14 @@ import (
 //   - predicate: the sentence itself says what the question asks about
 //     ("park", «пересматриваются»);
 //   - value: for a question that asks for a kind of value, the sentence
-//     states one of that kind that the question does not, next to the
-//     question's words (the closer, the better), and mentions the names and
-//     numbers the question does;
+//     states one of that kind that the question does not (counted once by
+//     itself, once more when the sentence also mentions the names and
+//     numbers the question does), next to the question's words (the
+//     closer, the better);
+//   - phrase: the question's words in the question's order — each pair of
+//     adjacent question terms the sentence holds in that order, at most
+//     three terms apart ("Kawann Short led the team in sacks" for "who led
+//     the Panthers in sacks", not "the NFL's active career sack leader");
 //   - rank: a passage search ranked lower counts a little less.
 //
 // The best candidate answers; the second joins it only when it scores
@@ -63,6 +68,8 @@ const (
 	fAbout            // the sentence or title names the question's names and numbers
 	fCyrillic         // the question is in Russian
 	fNear             // how near a value of the asked kind is to the matched focus
+	fPhrase           // share of the question's adjacent term pairs the sentence holds in order
+	fHolds            // the question asks for a kind of value and the sentence states one
 	nFeatures
 )
 
@@ -74,8 +81,8 @@ const (
 // BM25 finds for each question, asked in both folds, labelled by whether
 // it holds a gold answer; the held-out articles are never read.
 var (
-	selectWeights = [nFeatures]float64{3.565, 0, 0.486, 0.413, -0.025, 0.517, -1.822, 0.133, -3.171, 0.385, -0.018, 0.515}
-	selectBias    = -0.752
+	selectWeights = [nFeatures]float64{3.226, 0.000, 0.511, 0.102, -0.708, 0.111, -1.748, 0.084, -2.546, 0.454, -0.128, 0.444, 2.043, 0.958}
+	selectBias    = -1.135
 )
 
 // answerCand is a sentence that may answer a question.
@@ -172,6 +179,7 @@ func candidates(question string, docs []answerDoc) []answerCand {
 	for _, t := range analysis.Terms(question) {
 		asked[t] = true
 	}
+	pairs := termPairs(question)
 	titles := map[int]*doc{}
 	var cands []answerCand
 	for i, st := range sents {
@@ -220,6 +228,10 @@ func candidates(question string, docs []answerDoc) []answerCand {
 		}
 		x[fCompact] = compactness(st.text, v.Matched)
 		x[fNear] = nearness(st.text, v.Matched, q.Values(st.text))
+		x[fPhrase] = phrases(pairs, st.text)
+		if oq.kind != kindAny && oq.holds(st.d, st.s) {
+			x[fHolds] = 1
+		}
 		x[fRank] = float64(st.rank)
 		x[fWords] = float64(words) / 10
 		terms := analysis.Terms(st.text)
@@ -265,6 +277,41 @@ func candidates(question string, docs []answerDoc) []answerCand {
 		return a.order - b.order
 	})
 	return cands
+}
+
+// termPairs returns the question's adjacent pairs of index terms.
+func termPairs(question string) [][2]string {
+	ts := analysis.Terms(question)
+	var out [][2]string
+	for i := 0; i+1 < len(ts); i++ {
+		if ts[i] != ts[i+1] {
+			out = append(out, [2]string{ts[i], ts[i+1]})
+		}
+	}
+	return out
+}
+
+// phrases is the share of pairs the text holds in the same order, at most
+// three terms apart: "Kawann Short led the team in sacks" holds "led …
+// sacks" of "Who led the Panthers in sacks?"; a sentence that names both
+// words apart ("the NFL's active career sack leader") does not.
+func phrases(pairs [][2]string, text string) float64 {
+	if len(pairs) == 0 {
+		return 0
+	}
+	at := map[string][]int{}
+	for i, t := range analysis.Terms(text) {
+		at[t] = append(at[t], i)
+	}
+	n := 0
+	for _, p := range pairs {
+		if slices.ContainsFunc(at[p[0]], func(i int) bool {
+			return slices.ContainsFunc(at[p[1]], func(j int) bool { return j > i && j-i <= 3 })
+		}) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(pairs))
 }
 
 // nearness is 1/(1+d/3) for the least distance d, in words, between a

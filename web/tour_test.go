@@ -309,12 +309,11 @@ func markedAnswer(t *testing.T) string {
 		{"Deploys may happen on Friday if approved.", "Deploys happen on Friday."},
 		{"Deploys happen on Friday.", "Deploys probably happen on Friday."},
 	} {
-		risk, reasons := answer.Distortion(p[0], p[1])
-		for _, r := range reasons {
-			kind, _, _ := strings.Cut(r, ":")
-			seen[kind] = true
+		risk, diffs := answer.Distortion(p[0], p[1])
+		for _, d := range diffs {
+			seen[d.Kind] = true
 		}
-		claims = append(claims, map[string]any{"claim": p[0], "is_paraphrased": true, "distortion_risk": risk, "distortion_reasons": reasons,
+		claims = append(claims, map[string]any{"claim": p[0], "is_paraphrased": true, "distortion_risk": risk, "distortion_reasons": answer.Reasons(diffs), "distortions": diffs,
 			"refs": []int{1}, "citations": cite(string(quote.Exact))})
 	}
 	for _, kind := range []string{"number", "negation", "qualifier", "condition", "hedge"} {

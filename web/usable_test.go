@@ -125,7 +125,8 @@ func TestAnswerRendering(t *testing.T) {
 			answer: 'Access is reviewed once a year [1]. Leavers are blocked on their last day [1, 2].',
 			claims: [
 				{claim: 'Access is reviewed once a year.', is_paraphrased: true, distortion_risk: 'high',
-				 distortion_reasons: ['lost bound: «не реже»', 'lost condition: «при инцидентах»'], support: {grade: 3}, marked: true, refs: [1],
+				 distortion_reasons: ['qualifier: the quote bounds it from below ("не реже"), the claim does not', 'condition: the quote holds only under a condition ("при"), the claim leaves it out'],
+				 distortions: [{kind: 'qualifier', in: 'quote', qualifier: 'lower', cues: ['не реже'], risk: 'high'}, {kind: 'condition', in: 'quote', cues: ['при'], risk: 'low'}], support: {grade: 3}, marked: true, refs: [1],
 				 citations: [{n: 1, source_id: 'wiki/SEC/access-review', version: 1, title: 'Политика', system: 'confluence',
 				   quote: {text: 'пересматриваются не реже одного раза в 12 месяцев', start: 10, end: 20, kind: 'normalized'}}]},
 				{claim: 'Leavers are blocked on their last day.', is_paraphrased: false, distortion_risk: 'none', distortion_reasons: [], support: {grade: 1}, refs: [1, 2],
@@ -187,7 +188,7 @@ func TestAnswerRendering(t *testing.T) {
 	if len(r.Kinds) != 2 || !strings.Contains(r.Kinds[0], "spacing") || !strings.Contains(r.Kinds[1], "few words") {
 		t.Errorf("quote kinds shown = %q, want the normalized and the fuzzy quote's, in words", r.Kinds)
 	}
-	if len(r.Warning) != 1 || !strings.Contains(r.Warning[0], "high") || !strings.Contains(r.Warning[0], "lost bound: «не реже»") || !strings.Contains(r.Warning[0], "lost condition") {
+	if len(r.Warning) != 1 || !strings.Contains(r.Warning[0], "high") || !strings.Contains(r.Warning[0], `the quote bounds it from below ("не реже"), the claim does not`) || !strings.Contains(r.Warning[0], `under a condition ("при")`) {
 		t.Errorf("distortion warning = %q, want the risk and both reasons", r.Warning)
 	}
 	if r.Marked != 1 || r.Missing != 1 {

@@ -73,7 +73,7 @@ export async function render(root, ctx) {
       clear(li).append(
         h('span', { class: 'name' }, label('stage', st.stage)),
         ' — ',
-        h('span', { class: 'state' }, st.done ? stageDetail(st.detail) : t('stage.running')),
+        h('span', { class: 'state' }, st.done ? stageDetail(st) : t('stage.running')),
       );
     },
   }).catch((err) => {
@@ -108,23 +108,13 @@ async function examples(root, ctx) {
   ));
 }
 
-// details are the stage summaries the server writes (in English, as
-// "3 records" or "2 of 3 supported"), read back into the catalogue's words.
-const details = [
-  [/^nothing readable found$/, () => t('detail.nothing')],
-  [/^(\d+) (record|claim|statement|fact)s?$/, (m) => tn('detail.' + m[2], Number(m[1]))],
-  [/^(\d+) of (\d+) (?:claims )?supported$/, (m) => t('detail.supported', { n: m[1], of: m[2] })],
-  [/^(\d+) of (\d+) on topic$/, (m) => t('detail.onTopic', { n: m[1], of: m[2] })],
-  [/^failed: /, () => t('detail.failed')],
-];
-
-// stageDetail returns what a finished stage found, in the UI's language, or
-// "done" for a summary the catalogue does not know.
-function stageDetail(d) {
-  for (const [re, f] of details) {
-    const m = re.exec(d || '');
-    if (m) return f(m);
-  }
+// stageDetail returns what a finished stage found, in the UI's language,
+// from the server's counts and codes.
+function stageDetail(st) {
+  if (st.failed) return t('detail.failed');
+  if (st.of != null) return t(st.stage === 'relevance' ? 'detail.onTopic' : 'detail.supported', { n: st.found || 0, of: st.of });
+  if (st.unit === 'record' && !st.found) return t('detail.nothing');
+  if (st.unit) return tn('detail.' + st.unit, st.found || 0);
   return t('stage.done');
 }
 
@@ -188,33 +178,30 @@ function badge(cls, text, title) {
   return h('span', { class: 'badge ' + cls, title: title || false }, text);
 }
 
-// risks are the distortion reasons the server writes (in English, as
-// 'negation: the quote is negated ("не"), the claim is not'), read back
-// into the catalogue's words; x is the cue, the document's own words.
-const verbs = { 'bounds it from below': 'lower', 'bounds it from above': 'upper', 'restricts it': 'only', 'makes an exception': 'except' };
-const risks = [
-  [/^number: the claim says (?<x>.+), the quote does not$/, 'risk.claimNumber'],
-  [/^number: the quote's (?<x>.+) is not in the claim$/, 'risk.quoteNumber'],
-  [/^negation: the quote is negated \((?<x>.+)\), the claim is not$/, 'risk.quoteNegated'],
-  [/^negation: the claim is negated \((?<x>.+)\), the quote is not$/, 'risk.claimNegated'],
-  [/^qualifier: the quote (?<verb>[a-z ]+) \((?<x>.+)\), the claim does not$/, 'risk.quoteQualifier'],
-  [/^qualifier: the claim (?<verb>[a-z ]+) \((?<x>.+)\), the quote does not$/, 'risk.claimQualifier'],
-  [/^condition: the claim adds a condition \((?<x>.+)\) the quote does not state$/, 'risk.claimCondition'],
-  [/^condition: the quote holds only under a condition \((?<x>.+)\), the claim leaves it out$/, 'risk.quoteCondition'],
-  [/^hedge: the quote hedges \((?<x>.+)\), the claim states it flatly$/, 'risk.quoteHedge'],
-  [/^hedge: the claim hedges \((?<x>.+)\), the quote does not$/, 'risk.claimHedge'],
-];
+// risks name a distortion's words in the catalogue by its kind and the
+// side that has it (the server's codes); the cues are the document's own
+// words.
+const risks = {
+  'number claim': 'risk.claimNumber',
+  'number quote': 'risk.quoteNumber',
+  'negation quote': 'risk.quoteNegated',
+  'negation claim': 'risk.claimNegated',
+  'qualifier quote': 'risk.quoteQualifier',
+  'qualifier claim': 'risk.claimQualifier',
+  'condition claim': 'risk.claimCondition',
+  'condition quote': 'risk.quoteCondition',
+  'hedge quote': 'risk.quoteHedge',
+  'hedge claim': 'risk.claimHedge',
+};
 
-// riskReason returns a distortion reason in the UI's language, the cue
-// words as the document's text; one the catalogue does not know, as it is.
-function riskReason(r) {
-  for (const [re, key] of risks) {
-    const m = re.exec(r);
-    if (!m || (m.groups.verb && !verbs[m.groups.verb])) continue;
-    const [before, after] = t(key, { verb: m.groups.verb ? t('qualifier.' + verbs[m.groups.verb]) : '' }).split('{x}');
-    return [before, h('span', { class: 'doc' }, m.groups.x), after ?? ''];
-  }
-  return h('span', { class: 'doc' }, r);
+// riskReason returns one distortion in the UI's language, the cue words
+// as the document's text.
+function riskReason(d) {
+  const cues = d.kind === 'number' ? (d.cues || []).join(', ') : (d.cues || []).map((c) => '"' + c + '"').join(', ');
+  const key = risks[d.kind + ' ' + d.in];
+  if (!key) return h('span', { class: 'doc' }, cues);
+  const [before, after] = t(key, { verb: d.qualifier ? t('qualifier.' + d.qualifier) : '' }).split('{x}');
+  return [before, h('span', { class: 'doc' }, cues), after ?? ''];
 }
 
 // mark is a claim's one mark: a possible distortion when the paraphrase
@@ -231,7 +218,7 @@ function renderClaim(c, i) {
   if (c.distortion_risk && c.distortion_risk !== 'none') {
     li.append(h('div', { class: 'warning distortion', role: 'note' },
       h('p', {}, h('span', { 'aria-hidden': 'true' }, '⚠ '), t('answer.risk', { risk: label('answer.risk', c.distortion_risk) })),
-      (c.distortion_reasons || []).length ? h('ul', {}, c.distortion_reasons.map((r) => h('li', {}, riskReason(r)))) : null,
+      (c.distortions || []).length ? h('ul', {}, c.distortions.map((d) => h('li', {}, riskReason(d)))) : null,
     ));
   }
   if (c.marked) li.append(h('p', { class: 'warning' }, t('answer.marked')));
