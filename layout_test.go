@@ -33,7 +33,7 @@ var (
 	seam       = []string{"/llm"}
 	stores     = []string{"/sqlite", "/postgres", sqlCore, "/queue"}
 	models     = []string{"/llm/openai", "/llm/anthropic", "/verify/nli"}
-	transports = []string{"/http", "/mcp", "/scim", "/web", "/webhook"}
+	transports = []string{"/http", "/mcp", "/scim", "/slack", "/telegram", "/web", "/webhook"}
 	// scripts are clients of the service layer that are not transports:
 	// the demo reads its bundled corpus with the libraries and does all
 	// else through kb; connectors read their platforms and sync through kb.

@@ -105,6 +105,7 @@ type Caller struct {
 	scope      string
 	local      bool
 	anonymous  bool
+	audience   bool
 }
 
 // NewCaller returns a Caller holding ps plus Public, deduplicated and sorted.
@@ -149,6 +150,19 @@ func Anonymous() Caller {
 	c.anonymous = true
 	return c
 }
+
+// Audience returns the caller of an answer shown to several people at
+// once (a group chat): it reads as ps plus Public, which the service layer
+// computes so that every reader may read what it reads, and it may ask
+// and nothing more — no hints, no rights, no feedback of its own.
+func Audience(ps ...Principal) Caller {
+	c := NewCaller(ps...)
+	c.audience = true
+	return c
+}
+
+// Audience reports whether c is a chat's audience ([Audience]).
+func (c Caller) Audience() bool { return c.audience }
 
 // Anonymous reports whether c is the unauthenticated caller of [Anonymous].
 func (c Caller) Anonymous() bool { return c.anonymous }

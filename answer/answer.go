@@ -76,6 +76,9 @@ func (p Policy) MaxGrade() verify.Grade {
 // Answer is the result of [Service.Ask] or [Check]. The first fields are
 // the JSON contract of `verity ask --json`; the rest add detail.
 type Answer struct {
+	// ID names the answer in the answer log, for feedback and "show
+	// source" (set by the service layer for an authenticated caller).
+	ID             string        `json:"answer_id,omitempty"`
 	Mode           Mode          `json:"mode"`
 	Outcome        Outcome       `json:"outcome"`
 	NotFoundReason Reason        `json:"not_found_reason"` // "" unless Outcome is not_found

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -65,10 +66,11 @@ type fixture struct {
 	pubEnt  string
 	pubObj  string
 	pubEdge string
-	pubEv   int64 // a revocation of PUB-2, visible to everyone
-	hrEv    int64 // a revocation only HR and admins see
-	run     int64 // an audit run
-	hrJob   int64 // a job HR queued over its summary
+	pubEv   int64  // a revocation of PUB-2, visible to everyone
+	hrEv    int64  // a revocation only HR and admins see
+	run     int64  // an audit run
+	hrJob   int64  // a job HR queued over its summary
+	answer  string // the id of an answer the operator was given
 	secrets []string
 	// pgTemplate is the PostgreSQL schema the fixture was copied into.
 	pgOnce     sync.Once
@@ -167,6 +169,11 @@ func buildFixture() (*fixture, error) {
 		return nil, err
 	}
 	f.hrJob = queued.Jobs[0].ID
+	asked, err := svc.Ask(ctx, local, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"})
+	if err != nil || asked.ID == "" {
+		return nil, fmt.Errorf("the operator's answer has no id: %v", err)
+	}
+	f.answer = asked.ID
 	for name, tr := range map[string]kb.TokenRequest{
 		"alice":   {Name: "alice", Principals: []string{"user:alice@corp.example", "group:staff"}},
 		"eve":     {Name: "eve", Principals: []string{"user:eve@outside.example"}},

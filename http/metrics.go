@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -64,7 +65,7 @@ func newMetrics(svc *kb.Service) *metrics {
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "verity_hints_withheld_total",
 			Help: "Searches and questions answered without permission hints because their principal was past its hourly hint budget (or the budget could not be read)."},
 			func() float64 { return float64(svc.HintsWithheld()) }),
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		feedbackCollector{svc}, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if _, ok := svc.ModelUsage(); ok {
 		total := func(f func(kb.ModelUsage) int64) func() float64 {
 			return func() float64 { u, _ := svc.ModelUsage(); return float64(f(u)) }
@@ -80,6 +81,32 @@ func newMetrics(svc *kb.Service) *metrics {
 		)
 	}
 	return m
+}
+
+// feedbackDesc is verity_answer_feedback_total: the ratings the store
+// holds, counted at each scrape, so that every process on the store (a
+// Telegram bot's, say) is counted once. A caller who changes a rating
+// moves its count from one label to the other.
+var feedbackDesc = prometheus.NewDesc("verity_answer_feedback_total",
+	"Ratings of answers (👍 up, 👎 down) stored, by rating, the transport they were given in, and whether the answer had verbatim quotes (seed 003's comparison).",
+	[]string{"rating", "transport", "verbatim"}, nil)
+
+// feedbackCollector reads the feedback counts from the store.
+type feedbackCollector struct{ svc *kb.Service }
+
+func (f feedbackCollector) Describe(ch chan<- *prometheus.Desc) { ch <- feedbackDesc }
+
+func (f feedbackCollector) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	counts, err := f.svc.FeedbackCounts(ctx)
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(feedbackDesc, err)
+		return
+	}
+	for _, c := range counts {
+		ch <- prometheus.MustNewConstMetric(feedbackDesc, prometheus.CounterValue, float64(c.N), c.Rating, c.Transport, strconv.FormatBool(c.Verbatim))
+	}
 }
 
 func (m *metrics) request(route string, status int, d time.Duration) {

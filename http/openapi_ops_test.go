@@ -223,6 +223,24 @@ var operations = map[string]operation{
 		resp:  kb.Answer{},
 		errs:  []int{404, 501, 502},
 	},
+	"GET /api/v1/feedback": {
+		id: "listFeedback", summary: "List feedback",
+		about: "Needs the admin role. As verity feedback --json: every rating of an answer ({answer_id, by, rating, transport, at, question, verbatim}) and the counts by rating, transport and verbatim mode.",
+		resp:  kb.FeedbackList{},
+		errs:  []int{403},
+	},
+	"POST /api/v1/feedback": {
+		id: "rateAnswer", summary: "Rate an answer",
+		about: "Any authenticated caller who holds an answer's id (answer_id of POST /api/v1/ask): 👍 (up) or 👎 (down), one rating per caller, the last one kept. Answers {answer_id, rating, changed}.",
+		resp:  kb.FeedbackChange{},
+		errs:  []int{404},
+	},
+	"POST /api/v1/chat/link-codes": {
+		id: "createLinkCode", summary: "Make a chat link code",
+		about: "A one-time code that links a chat account (platform telegram) to a user: the caller itself, or anyone for an admin. The person sends /start CODE to the bot in a private chat within 15 minutes; the code holds 192 random bits, is stored hashed and works once. Answers {code, principal, expires_at}.",
+		resp:  kb.NewLinkCode{},
+		errs:  []int{403},
+	},
 	"GET /api/v1/sources": {
 		id: "listSources", summary: "List sources",
 		about: "Any caller, on what it may read. As verity sources --json: {sources, uri_duplicates}; all=true is an operator view (admin).",

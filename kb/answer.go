@@ -48,6 +48,14 @@ type AskRequest struct {
 	NoVerbatim bool   `json:"no_verbatim,omitempty"` // cite without quoting
 	Fresh      bool   `json:"fresh,omitempty"`       // neither read nor write the answer cache
 	NoRecord   bool   `json:"no_record,omitempty"`   // do not store the statements as records
+	// Transport names where the question came from, for the answer log
+	// and feedback's counts (api, cli, mcp, telegram...; set by the
+	// transport, "" for api).
+	Transport string `json:"-"`
+	// FollowUp is the id of an answer this question replies to: its
+	// question (never its answer) is asked again with this one, as
+	// context. Only the caller the answer was given to may follow it up.
+	FollowUp string `json:"follow_up,omitempty"`
 	// Progress, when set, is told as each stage starts and ends; it may be
 	// called from several goroutines at once.
 	Progress func(Stage) `json:"-"`
@@ -109,13 +117,22 @@ func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*An
 	if strings.TrimSpace(req.Question) == "" {
 		return nil, verity.Errorf(verity.EINVALID, "ask: give a question")
 	}
+	if req.FollowUp != "" {
+		prev, err := s.FollowUp(ctx, c, req.FollowUp)
+		if err != nil {
+			return nil, err
+		}
+		req.Question = prev + "\n" + req.Question
+	}
 	if req.K == 0 {
 		req.K = DefaultAskK
 	}
 	if req.K < 1 || req.K > MaxAskK {
 		return nil, verity.Errorf(verity.EINVALID, "k must be between 1 and %d, got %d", MaxAskK, req.K)
 	}
-	opt, err := answerOptions(req.Policy, req.NoVerbatim)
+	// Verbatim quotes are on for this caller as the rollout says (seed
+	// 003's flag), unless the request turned them off itself.
+	opt, err := answerOptions(req.Policy, req.NoVerbatim || !s.verbatim.On(c.Actor()))
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +155,9 @@ func (s *Service) Ask(ctx context.Context, c verity.Caller, req AskRequest) (*An
 	if !hints {
 		a.Hints = []verity.Hint{}
 	}
-	return shownAnswer(c, a), nil
+	a = shownAnswer(c, a)
+	s.logAnswer(ctx, c, req.Transport, a)
+	return a, nil
 }
 
 // Check verifies an answer written anywhere against the documents it cites:
@@ -181,9 +200,10 @@ func progress(p func(Stage)) func(answer.Event) {
 }
 
 // shownAnswer is a as c is shown it: an anonymous caller, who may not be
-// told whom to ask for access, gets no permission hints.
+// told whom to ask for access, gets no permission hints, and neither does
+// a chat's audience (a hint is for the person who asked, not a room).
 func shownAnswer(c verity.Caller, a *answer.Answer) *answer.Answer {
-	if c.Anonymous() {
+	if c.Anonymous() || c.Audience() {
 		a.Hints = []verity.Hint{}
 		for i := range a.Parts {
 			a.Parts[i].Hints = []verity.Hint{}

@@ -49,12 +49,12 @@ func newHintBudget(limit int) *hintBudget {
 
 // allowHints counts one search by c and says whether its answer may carry
 // hints. A caller that gets none anyway (the local operator, who reads
-// everything; the anonymous caller, who may not be told whom to ask) is
-// not counted. A store that cannot be read or written withholds the hints:
+// everything; the anonymous caller, who may not be told whom to ask; a
+// chat's audience, which is no one to tell) is not counted. A store that cannot be read or written withholds the hints:
 // the budget fails closed.
 func (s *Service) allowHints(ctx context.Context, c verity.Caller) bool {
 	b := s.hints
-	if b.limit < 0 || c.Local() || c.Anonymous() {
+	if b.limit < 0 || c.Local() || c.Anonymous() || c.Audience() {
 		return true
 	}
 	p, now := string(c.Actor()), s.now()

@@ -22,6 +22,9 @@ type Service struct {
 	pdf         ingest.PDFReader
 	fileTimeout time.Duration
 	hints       *hintBudget
+	verbatim    Rollout
+	links       linkLimiter
+	linkTTL     time.Duration
 }
 
 // Options configure a Service.
@@ -45,6 +48,11 @@ type Options struct {
 	// in an hour before its answers come without hints; every search
 	// counts, whatever it finds. 0: DefaultHintBudget; negative: no budget.
 	HintBudget int
+	// Verbatim says for which callers answers carry verbatim quotes (the
+	// zero value: all).
+	Verbatim Rollout
+	// LinkTTL is how long a chat account's link lasts (0: DefaultLinkTTL).
+	LinkTTL time.Duration
 }
 
 // New returns the service over a whole backend.
@@ -54,7 +62,10 @@ func New(st Store, opt Options) *Service { return NewWith(storesOf(st), opt) }
 // implements it: a test double implements only the concern its test needs.
 func NewWith(st Stores, opt Options) *Service {
 	s := &Service{store: st, now: opt.Now, log: opt.Log, models: opt.Models, meter: opt.Meter, pdf: opt.PDF, fileTimeout: opt.FileTimeout,
-		hints: newHintBudget(opt.HintBudget)}
+		hints: newHintBudget(opt.HintBudget), verbatim: opt.Verbatim, linkTTL: opt.LinkTTL}
+	if s.linkTTL <= 0 {
+		s.linkTTL = DefaultLinkTTL
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -81,6 +92,9 @@ func (s *Service) Rights(ctx context.Context, c verity.Caller) (Rights, error) {
 		// A sync holds no role: what it may change, it changes through
 		// its Sync, under its own prefix alone.
 		return Rights{}, nil
+	}
+	if c.Audience() {
+		return Rights{}, nil // a room holds no role, whatever its members do
 	}
 	roles, err := s.store.RolesOf(ctx, c.Principals())
 	if err != nil {

@@ -197,6 +197,51 @@ func ops(site *httptest.Server) []op {
 		{"Ask", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Ask(ctx, c, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"})
 		}, nil},
+		{"Rate", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			a, err := s.Ask(ctx, local, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"})
+			if err != nil {
+				return nil, err
+			}
+			return s.Rate(ctx, c, kb.FeedbackRequest{Answer: a.ID, Rating: verity.RatingUp})
+		}, map[string]string{"anonymous": verity.EUNAUTHORIZED}},
+		{"ShowSource", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			a, err := s.Ask(ctx, local, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"})
+			if err != nil || len(a.Sources) == 0 {
+				return nil, fmt.Errorf("the operator's answer cites nothing: %v", err)
+			}
+			return s.ShowSource(ctx, c, kb.ShowSourceRequest{Answer: a.ID, N: a.Sources[0].N})
+		}, map[string]string{"anonymous": verity.EUNAUTHORIZED}},
+		{"FollowUp", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			a, err := s.Ask(ctx, local, kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?"})
+			if err != nil {
+				return nil, err
+			}
+			return s.FollowUp(ctx, c, a.ID)
+		}, map[string]string{"admin": verity.ENOTFOUND, "curator-in": verity.ENOTFOUND, "curator-out": verity.ENOTFOUND, "reader": verity.ENOTFOUND, "public": verity.ENOTFOUND, "anonymous": verity.ENOTFOUND}}, // the asker's alone
+		{"Feedback", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Feedback(ctx, c)
+		}, nil},
+		{"CreateLinkCode", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.CreateLinkCode(ctx, c, kb.LinkRequest{Platform: "telegram", Principal: "user:rd@corp.example"})
+		}, map[string]string{"reader": "", "anonymous": verity.EUNAUTHORIZED}}, // a user links itself
+		{"ChatLinks", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.ChatLinks(ctx, c, "telegram")
+		}, nil},
+		{"Unlink", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Unlink(ctx, c, "telegram", "12345")
+		}, map[string]string{"anonymous": verity.EUNAUTHORIZED}},
+		{"SetChatAudience", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.SetChatAudience(ctx, c, kb.AudienceRequest{Platform: "telegram", Chat: "-100", Principals: []string{"group:staff"}})
+		}, nil},
+		{"ConfigureSlack", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.ConfigureSlack(ctx, c, kb.SlackSettings{TeamID: "T1", BotToken: "env:SLACK_BOT_TOKEN", SigningSecret: "env:SLACK_SIGNING_SECRET"})
+		}, nil},
+		{"Slack", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			if _, err := s.ConfigureSlack(ctx, local, kb.SlackSettings{TeamID: "T1", BotToken: "env:SLACK_BOT_TOKEN", SigningSecret: "env:SLACK_SIGNING_SECRET"}); err != nil {
+				return nil, err
+			}
+			return s.Slack(ctx, c)
+		}, nil},
 		{"Check", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Check(ctx, c, kb.CheckRequest{Answer: "Acme moved its sales to Bitrix24 [1].", Documents: []kb.Document{{SourceID: "PUB-1"}}})
 		}, nil},

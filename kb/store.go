@@ -162,6 +162,34 @@ type ConnectorStore interface {
 	ConnectorItems(ctx context.Context, name string) ([]verity.ConnectorItem, error)
 }
 
+// ChatStore keeps the answer log and its feedback, and what chat
+// transports need: one-time link codes, links of chat accounts to
+// principals, and the audiences admins set for group chats.
+type ChatStore interface {
+	PutAnswerEntry(ctx context.Context, e *verity.AnswerEntry) error
+	AnswerEntry(ctx context.Context, id string) (*verity.AnswerEntry, error)
+	PutFeedback(ctx context.Context, f *verity.Feedback) (changed bool, err error)
+	Feedback(ctx context.Context) ([]verity.Feedback, error)
+	FeedbackCounts(ctx context.Context) ([]verity.FeedbackCount, error)
+	PutLinkCode(ctx context.Context, c *verity.LinkCode) error
+	// TakeLinkCode removes a code and returns it: two takers of one code
+	// never both get it.
+	TakeLinkCode(ctx context.Context, platform, hash string) (*verity.LinkCode, error)
+	PutChatLink(ctx context.Context, l *verity.ChatLink) error
+	ChatLink(ctx context.Context, platform, account string) (*verity.ChatLink, error)
+	ChatLinks(ctx context.Context, platform string) ([]verity.ChatLink, error)
+	DeleteChatLink(ctx context.Context, platform, account string) (bool, error)
+	SetChatAudience(ctx context.Context, a *verity.ChatAudience) error
+	ChatAudience(ctx context.Context, platform, chat string) (*verity.ChatAudience, error)
+	// PutChatSettings and ChatSettings keep a platform's settings (JSON):
+	// references to its secrets, never the secrets.
+	PutChatSettings(ctx context.Context, platform string, settings []byte, by verity.Principal) error
+	ChatSettings(ctx context.Context, platform string) ([]byte, error)
+	// TakeDelivery reports whether a platform's delivery id is new, shared
+	// by every server on the store; ids older than before are forgotten.
+	TakeDelivery(ctx context.Context, platform, id string, before time.Time) (bool, error)
+}
+
 // CrawlStore keeps crawls' frontiers and web research's journal.
 type CrawlStore interface {
 	CrawlState(ctx context.Context, crawl string) (*verity.CrawlState, error)
@@ -204,6 +232,7 @@ type Store interface {
 	AccessStore
 	DirectoryStore
 	ConnectorStore
+	ChatStore
 	CrawlStore
 	AdminStore
 }
@@ -219,11 +248,12 @@ type Stores struct {
 	AccessStore
 	DirectoryStore
 	ConnectorStore
+	ChatStore
 	CrawlStore
 	AdminStore
 }
 
 // storesOf is a whole backend as its concerns.
 func storesOf(st Store) Stores {
-	return Stores{SourceStore: st, RecordStore: st, GraphStore: st, AuditStore: st, JobStore: st, AccessStore: st, DirectoryStore: st, ConnectorStore: st, CrawlStore: st, AdminStore: st}
+	return Stores{SourceStore: st, RecordStore: st, GraphStore: st, AuditStore: st, JobStore: st, AccessStore: st, DirectoryStore: st, ConnectorStore: st, ChatStore: st, CrawlStore: st, AdminStore: st}
 }

@@ -140,7 +140,7 @@ func (t *tools) ask(ctx context.Context, _ *sdk.CallToolRequest, in AskInput) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	ans, err := t.svc.Ask(ctx, caller, kb.AskRequest{Question: in.Question, K: in.K, Policy: in.Policy})
+	ans, err := t.svc.Ask(ctx, caller, kb.AskRequest{Question: in.Question, K: in.K, Policy: in.Policy, Transport: "mcp"})
 	if err != nil {
 		return nil, nil, toolError(err)
 	}

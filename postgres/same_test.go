@@ -167,4 +167,5 @@ func TestLastReleasePostgres(t *testing.T) {
 	storetest.CheckDiscoverableRelease(t, db)
 	storetest.CheckDirectoryRelease(t, db)
 	storetest.CheckConnectors(t, db)
+	storetest.CheckChatRelease(t, db)
 }

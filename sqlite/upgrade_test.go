@@ -235,7 +235,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
 	checkIndexDerived(t, db)
@@ -514,6 +514,7 @@ func TestPreviousRelease(t *testing.T) {
 			case "de9fe87":
 				storetest.CheckDiscoverableRelease(t, db)
 				storetest.CheckDirectoryRelease(t, db)
+				storetest.CheckChatRelease(t, db)
 			}
 			storetest.CheckConnectors(t, db)
 		})

@@ -53,6 +53,23 @@ func TestAskThenSource(t *testing.T) {
 			if got := tb.textOf(".claim .badge.exact"); got == "" {
 				t.Errorf("no exact badge on the claim")
 			}
+			// 👍 under the answer stores alice's rating: the same rating sent
+			// again changes nothing.
+			tb.click("#feedback-up")
+			tb.waitJS(`document.getElementById('feedback-status').textContent !== ''`)
+			if got := tb.textOf("#feedback-status"); !strings.Contains(got, "Спасибо") && !strings.Contains(got, "Thanks") {
+				t.Errorf("after 👍 the status says %q", got)
+			}
+			// The header makes alice a one-time code to link her Telegram account.
+			tb.click("#link-telegram")
+			tb.wait("#link-code")
+			if code := tb.textOf("#link-code"); !strings.HasPrefix(code, "/start ") || len(code) < len("/start ")+32 {
+				t.Errorf("link code = %q, want /start and 192 random bits", code)
+			}
+			id := eval[string](tb, `document.querySelector('section.feedback').dataset.answer`)
+			if st, body := s.api(t, "alice", "POST", "/api/v1/feedback", `{"answer_id":"`+id+`","rating":"up"}`); st != 200 || !strings.Contains(body, `"changed":false`) {
+				t.Errorf("rating answer %q up again = %d %s, want unchanged (the click stored it)", id, st, body)
+			}
 
 			tb.click("#prose a.footnote")
 			tb.wait("mark#highlight")

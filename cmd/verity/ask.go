@@ -54,7 +54,7 @@ func (a *app) askCmd() *cobra.Command {
 				return err
 			}
 			req := kb.AskRequest{Question: strings.Join(args, " "), K: k, Policy: flags.policy, NoVerbatim: flags.noVerbatim,
-				Fresh: fresh, NoRecord: noRecord, Progress: a.stageProgress()}
+				Fresh: fresh, NoRecord: noRecord, Progress: a.stageProgress(), Transport: "cli"}
 			ans, err := svc.Ask(ctx, caller, req)
 			if err != nil {
 				return err

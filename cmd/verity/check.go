@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -57,11 +55,11 @@ func (a *app) checkCmd() *cobra.Command {
 				}
 				opts := ingest.Options{MaxBytes: int64(maxSize), FileTimeout: pf.timeout, PDF: a.pdfReader(pf), Now: a.now}
 				for _, path := range docs {
-					d, err := readDocFile(ctx, path, opts)
+					title, text, err := ingest.ReadOne(ctx, path, opts)
 					if err != nil {
-						return err
+						return verity.Errorf(verity.EINVALID, "--doc %s: %w", path, err)
 					}
-					sub.Documents = append(sub.Documents, d)
+					sub.Documents = append(sub.Documents, answer.Document{Title: title, Text: text})
 				}
 				for _, id := range sources {
 					sub.Documents = append(sub.Documents, answer.Document{SourceID: id})
@@ -113,32 +111,4 @@ func (a *app) readAnswerFile(path string) ([]byte, error) {
 		return nil, verity.Errorf(verity.EINVALID, "read %s: %w", path, err)
 	}
 	return data, nil
-}
-
-// readDocFile reads a --doc file into its canonical text with the reader
-// ingest would use (by extension: text, Markdown, HTML, PDF), within the
-// budgets of opts.
-func readDocFile(ctx context.Context, path string, opts ingest.Options) (answer.Document, error) {
-	var doc answer.Document
-	found := false
-	err := ingest.Walk(ctx, []string{path}, opts, func(it ingest.Item) error {
-		if it.Err != nil {
-			return verity.Errorf(verity.EINVALID, "--doc %s: %w", path, it.Err)
-		}
-		if it.Source != nil && !found {
-			found = true
-			doc = answer.Document{Title: it.Source.Title, Text: it.Source.Text}
-		}
-		return nil
-	})
-	if err != nil {
-		return doc, err
-	}
-	if !found {
-		return doc, verity.Errorf(verity.EINVALID, "--doc %s: not a file verity can read", path)
-	}
-	if doc.Title == "" {
-		doc.Title = filepath.Base(path)
-	}
-	return doc, nil
 }

@@ -1,83 +1,56 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
+	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/printable"
 	"github.com/veritykb/verity/render"
 )
 
-// fetchFlags are the politeness and limit flags crawl and research share.
+// fetchFlags are the flags crawl and research share: politeness, limits, a PDF's budget, --acl.
 type fetchFlags struct {
-	delay    time.Duration
-	timeout  time.Duration
-	maxBytes int64
-	contact  string
-	pdf      pdfFlags
+	collect.FetchFlags
+	pdf pdfFlags
+	acl []string
 }
 
 func (ff *fetchFlags) register(cmd *cobra.Command) {
-	f := cmd.Flags()
-	f.DurationVar(&ff.delay, "delay", collect.DefaultDelay, "least time between two requests to one host (a longer robots.txt Crawl-delay wins)")
-	f.DurationVar(&ff.timeout, "timeout", collect.DefaultTimeout, "give up on a page that has not fully arrived after this long")
-	f.Int64Var(&ff.maxBytes, "max-bytes", collect.DefaultMaxBytes, "refuse pages larger than this many bytes")
-	f.StringVar(&ff.contact, "contact", "", "an email or URL added to the User-Agent, so site owners can reach you")
+	ff.FetchFlags.Register(cmd.Flags())
 	ff.pdf.register(cmd, "pdf-timeout", "give up on extracting a PDF's text after this long; the parse runs in a child process that is killed")
+	cmd.Flags().StringArrayVar(&ff.acl, "acl", nil, "principal allowed to read the pages kept, repeatable (default public)")
 }
 
-func (ff *fetchFlags) options() (collect.FetchOptions, error) {
-	if ff.delay < 0 || ff.timeout <= 0 || ff.maxBytes <= 0 {
-		return collect.FetchOptions{}, verity.Errorf(verity.EINVALID, "--delay must be ≥ 0, --timeout and --max-bytes > 0")
+// options checks the flags: the fetcher's options and the pages' ACL.
+func (ff *fetchFlags) options() (collect.FetchOptions, []verity.Principal, error) {
+	acl, aerr := parseACL(ff.acl)
+	fo, ferr := ff.FetchFlags.Options()
+	return fo, acl, cmp.Or(ff.pdf.check("pdf-timeout"), aerr, ferr)
+}
+
+// queued prints what queuing did, or returns its error.
+func (a *app) queued(q *kb.Queued, err error) error {
+	if err != nil {
+		return err
 	}
-	if err := ff.pdf.check("pdf-timeout"); err != nil {
-		return collect.FetchOptions{}, err
-	}
-	ua := collect.DefaultUserAgent
-	if c := strings.TrimSpace(ff.contact); c != "" {
-		if strings.ContainsAny(c, "()\r\n") {
-			return collect.FetchOptions{}, verity.Errorf(verity.EINVALID, "--contact must not contain parentheses or line breaks")
-		}
-		ua = strings.TrimSuffix(ua, ")") + "; contact: " + c + ")"
-	}
-	delay := ff.delay
-	if delay == 0 {
-		delay = -1 // FetchOptions reads 0 as the default; -1 is "no delay"
-	}
-	return collect.FetchOptions{UserAgent: ua, Delay: delay, Timeout: ff.timeout, MaxBytes: ff.maxBytes}, nil
+	return a.printQueued(q)
 }
 
 // parseACL reads --acl flags; none means public.
-func parseACL(flags []string) ([]verity.Principal, error) {
-	var acl []verity.Principal
-	for _, s := range flags {
-		p, err := verity.ParsePrincipal(s)
-		if err != nil {
-			return nil, verity.Errorf(verity.EINVALID, "--acl: %w", err)
-		}
-		acl = append(acl, p)
-	}
-	if len(acl) == 0 {
-		acl = []verity.Principal{verity.Public}
-	}
-	return acl, nil
-}
+var parseACL = collect.ACL
 
 func (a *app) crawlCmd() *cobra.Command {
 	var (
-		budget, maxDepth int
-		acl              []string
-		noSitemap        bool
-		restart          bool
-		queued           bool
-		ff               fetchFlags
+		opt    collect.CrawlOptions
+		queued bool
+		ff     fetchFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "crawl URL",
@@ -85,14 +58,10 @@ func (a *app) crawlCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			if budget <= 0 {
-				return verity.Errorf(verity.EINVALID, "--budget must be positive, got %d", budget)
+			if opt.Budget <= 0 {
+				return verity.Errorf(verity.EINVALID, "--budget must be positive, got %d", opt.Budget)
 			}
-			principals, err := parseACL(acl)
-			if err != nil {
-				return err
-			}
-			fo, err := ff.options()
+			fo, acl, err := ff.options()
 			if err != nil {
 				return err
 			}
@@ -100,15 +69,10 @@ func (a *app) crawlCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opt := collect.CrawlOptions{Budget: budget, ACL: principals, MaxDepth: maxDepth, NoSitemap: noSitemap, Restart: restart}
-			if queued {
-				q, err := svc.QueueCrawl(ctx, caller, args[0], opt, fo)
-				if err != nil {
-					return err
-				}
-				return a.printQueued(q)
+			if opt.ACL = acl; queued {
+				return a.queued(svc.QueueCrawl(ctx, caller, args[0], opt, fo))
 			}
-			bar := a.newProgress("crawl", int64(budget), false)
+			bar := a.newProgress("crawl", int64(opt.Budget), false)
 			opt.PDF = a.pdfReader(ff.pdf)
 			opt.OnPage = func(r collect.PageResult) {
 				if r.Fetched {
@@ -123,29 +87,26 @@ func (a *app) crawlCmd() *cobra.Command {
 			if rep == nil {
 				return err
 			}
-			if a.json {
-				if perr := a.printJSON(rep); perr != nil {
-					return perr
-				}
-			} else {
-				render.Crawl(a.stdout, rep.CrawlReport, a.storeName())
-				if s := render.RelocationLine(rep.Relocation); s != "" {
-					fmt.Fprintln(a.stdout, s)
-				}
-			}
 			if errors.Is(err, context.Canceled) && !a.json {
-				fmt.Fprintf(a.stderr, "run \"verity crawl %s\" again to resume the crawl\n", printable.Text(rep.Start))
+				defer fmt.Fprintf(a.stderr, "run \"verity crawl %s\" again to resume the crawl\n", printable.Text(rep.Start))
 			}
-			return err
+			return a.report(rep, err, func() { render.Crawl(a.stdout, rep.CrawlReport, a.storeName()) }, render.RelocationLine(rep.Relocation))
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&budget, "budget", collect.DefaultBudget, "pages fetched at most, over all runs of one crawl")
-	f.IntVar(&maxDepth, "max-depth", 0, "links followed from URL at most (0: no limit; sitemap pages count as depth 1)")
-	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read the stored pages, repeatable (default public)")
-	f.BoolVar(&noSitemap, "no-sitemap", false, "do not read sitemaps")
-	f.BoolVar(&restart, "restart", false, "start over instead of resuming an interrupted crawl of URL")
+	collect.RegisterCrawl(f, &opt)
 	f.BoolVar(&queued, "queue", false, "queue the crawl as a job for a worker (verity worker) instead of running it here")
 	ff.register(cmd)
 	return cmd
+}
+
+// report prints a run's report (JSON, or text and its relocation line) and returns the run's error.
+func (a *app) report(rep any, err error, text func(), relocation string) error {
+	if a.json {
+		return cmp.Or(a.printJSON(rep), err)
+	}
+	if text(); relocation != "" {
+		fmt.Fprintln(a.stdout, relocation)
+	}
+	return err
 }

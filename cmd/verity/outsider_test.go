@@ -165,6 +165,8 @@ func TestOutsider(t *testing.T) {
 		{"token", "create", "--name", "x", "--scim"},
 		{"connector", "list"}, {"connector", "show", "wiki"}, {"connector", "remove", "wiki"}, {"sync"}, {"sync", "wiki", "--full"}, {"sync", "wiki", "--queue"},
 		{"connector", "add", "confluence", "--name", "eve", "--url", "https://eve.example", "--token-env", "EVE"},
+		{"feedback"}, {"feedback", "--json"}, {"telegram", "links"}, {"telegram", "link", "--principal", "user:chair@corp.example"},
+		{"telegram", "unlink", "12345"}, {"slack", "configure", "--team-id", "T1", "--bot-token-file", "env:B", "--signing-secret-file", "env:S"}, {"telegram", "chat", "--principal", "group:board", "--", "-100"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},
 	} {
 		out, code := run(args...)
@@ -172,6 +174,10 @@ func TestOutsider(t *testing.T) {
 			t.Errorf("%v as eve = exit %d, want %d (forbidden):\n%s", args, code, exitForbidden, out)
 		}
 		clean(strings.Join(args, " "), out, args...)
+	}
+	// A user links its own chat account: the one change of this kind eve may make.
+	if out, code := run("--json", "telegram", "link", "--principal", eve); code != 0 || !strings.Contains(out, `"code"`) {
+		t.Errorf("telegram link of herself as eve = exit %d:\n%s\nwant a code", code, out)
 	}
 	if out, code := run("revoke", "PUB-1", "--reason", "x", "--by", "group:board"); code != exitInvalid || !strings.Contains(out, "--by is gone") {
 		t.Errorf("revoke --by group:board as eve = exit %d:\n%s\nwant --by refused", code, out)

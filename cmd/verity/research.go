@@ -1,36 +1,23 @@
 package main
 
 import (
+	"cmp"
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/collect"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/llm"
 	"github.com/veritykb/verity/render"
 )
 
-// searchProvider builds the web-search provider from --search, else
-// VERITY_SEARCH, with keys from the environment only ([collect.SearchFromSpec]).
-func (a *app) searchProvider(flag string) (collect.Searcher, string, error) {
-	spec, from := flag, "--search"
-	if spec == "" {
-		spec, from = a.getenv("VERITY_SEARCH"), "VERITY_SEARCH"
-	}
-	return collect.SearchFromSpec(spec, from, a.getenv)
-}
-
 func (a *app) researchCmd() *cobra.Command {
 	var (
-		specPath, product, search, planner string
-		queued                             bool
-		aliases, queries, bans, acl        []string
-		searches, reads, perHost           int
-		ff                                 fetchFlags
+		plan            collect.ResearchPlan
+		search, planner string
+		queued          bool
+		ff              fetchFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "research (--spec FILE | --product NAME [--alias NAME]... | --query TEXT...)",
@@ -38,29 +25,11 @@ func (a *app) researchCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			if searches <= 0 || reads <= 0 || perHost <= 0 {
-				return verity.Errorf(verity.EINVALID, "--searches, --reads and --per-host must be positive")
-			}
-			ropt := collect.ResearchOptions{Searches: searches, Reads: reads, PerHost: perHost}
-			switch {
-			case specPath != "" && product != "":
-				return verity.Errorf(verity.EINVALID, "give --spec or --product, not both")
-			case specPath != "":
-				if err := collect.FromSpecFile(specPath, &ropt); err != nil {
-					return err
-				}
-			case product != "":
-				ropt.Product = product
-			case len(queries) == 0:
-				return verity.Errorf(verity.EINVALID, "give --spec FILE, --product NAME or at least one --query")
-			}
-			ropt.Aliases = append(ropt.Aliases, aliases...)
-			ropt.Ban = append(ropt.Ban, bans...)
-			var err error
-			if ropt.ACL, err = parseACL(acl); err != nil {
+			ropt, err := plan.Options()
+			if err != nil {
 				return err
 			}
-			fo, err := ff.options()
+			fo, acl, err := ff.options()
 			if err != nil {
 				return err
 			}
@@ -68,34 +37,19 @@ func (a *app) researchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			for _, q := range queries {
-				if q = strings.TrimSpace(q); q != "" {
-					ropt.Queries = append(ropt.Queries, collect.PlannedQuery{Text: q, Reason: "given on the command line"})
-				}
-			}
-			if queued {
-				if search == "" {
-					search = a.getenv("VERITY_SEARCH") // the worker is told the provider, never a key
-				}
+			if ropt.ACL = acl; queued {
+				search = cmp.Or(search, a.getenv("VERITY_SEARCH")) // the worker is told the provider, never a key
 				modelSpec, err := a.modelSpecString()
 				if err != nil {
 					return err
 				}
-				q, err := svc.QueueResearch(ctx, caller, search, planner, modelSpec, ropt, fo)
-				if err != nil {
-					return err
-				}
-				return a.printQueued(q)
+				return a.queued(svc.QueueResearch(ctx, caller, search, planner, modelSpec, ropt, fo))
 			}
-			s, _, err := a.searchProvider(search)
+			s, pl, err := collect.Tools(search, planner, a.getenv, a.offline(a.setupModel), func() (llm.Model, error) { return a.runModel(ctx) })
 			if err != nil {
 				return err
 			}
-			pl, err := a.researchPlanner(ctx, planner)
-			if err != nil {
-				return err
-			}
-			bar := a.newProgress("research", int64(searches+reads), false)
+			bar := a.newProgress("research", int64(plan.Searches+plan.Reads), false)
 			ropt.Planner, ropt.PDF, ropt.Run = pl, a.pdfReader(ff.pdf), "research-"+a.now().UTC().Format("20060102T150405.000Z")
 			ropt.OnCall = func(c collect.Call) {
 				if c.Spent {
@@ -107,66 +61,31 @@ func (a *app) researchCmd() *cobra.Command {
 			if rep == nil {
 				return err
 			}
-			if a.json {
-				if perr := a.printJSON(rep); perr != nil {
-					return perr
-				}
-			} else {
-				render.Research(a.stdout, rep.ResearchReport)
-				if s := render.RelocationLine(rep.Relocation); s != "" {
-					fmt.Fprintln(a.stdout, s)
-				}
-			}
-			return err
+			return a.report(rep, err, func() { render.Research(a.stdout, rep.ResearchReport) }, render.RelocationLine(rep.Relocation))
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&specPath, "spec", "", "extraction spec (YAML): its first object is the product; aliases, banned_domains and vendor.domains are used too")
-	f.StringVar(&product, "product", "", "the product whose users are sought")
-	f.StringArrayVar(&aliases, "alias", nil, "another name of the product, repeatable")
-	f.StringArrayVar(&queries, "query", nil, "a search to make first, repeatable")
-	f.StringArrayVar(&bans, "ban", nil, "a domain never to read (and its subdomains), repeatable")
+	plan.Register(f)
 	f.StringVar(&search, "search", "", "web-search provider: searxng:URL, brave, brave:URL (default $VERITY_SEARCH)")
 	f.StringVar(&planner, "planner", "auto", "how next searches are chosen: auto (the model when one is configured), template, model")
 	f.BoolVar(&queued, "queue", false, "queue the research as a job for a worker (verity worker) instead of running it here")
-	f.IntVar(&searches, "searches", collect.DefaultSearches, "searches at most")
-	f.IntVar(&reads, "reads", collect.DefaultReads, "page reads at most")
-	f.IntVar(&perHost, "per-host", collect.DefaultPerHost, "page reads of one site at most")
-	f.StringArrayVar(&acl, "acl", nil, "principal allowed to read the kept pages, repeatable (default public)")
 	ff.register(cmd)
 	return cmd
 }
 
-// researchPlanner picks the query planner: the template plan with the
-// offline engine (which has no research task: a fixed plan is what it would
-// do anyway), the run's model otherwise.
-func (a *app) researchPlanner(ctx context.Context, choice string) (collect.Planner, error) {
-	setup, err := a.setupModel()
-	if err != nil {
-		return nil, err
-	}
-	return collect.ChoosePlanner(choice, setup.Spec.Provider == llm.ProviderOffline, func() (llm.Model, error) {
-		m, _, err := a.model(ctx)
-		return m, err
-	})
-}
-
-// jobResearch builds a research job's search provider (with this
-// process's keys) and planner (with the job's model, by models).
+// jobResearch builds a research job's search provider and planner with
+// the job's model and this process's keys.
 func (a *app) jobResearch(models kb.JobModels) func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
 	return func(ctx context.Context, search, choice, model string) (collect.Searcher, collect.Planner, error) {
-		s, _, err := a.searchProvider(search)
-		if err != nil {
-			return nil, nil, err
-		}
-		setup, err := a.setupModelSpec(model, "the job's model")
-		if err != nil {
-			return nil, nil, err
-		}
-		p, err := collect.ChoosePlanner(choice, setup.Spec.Provider == llm.ProviderOffline, func() (llm.Model, error) { return models(ctx, model) })
-		if err != nil {
-			return nil, nil, err
-		}
-		return s, p, nil
+		return collect.Tools(search, choice, a.getenv, a.offline(func() (modelSetup, error) { return a.setupModelSpec(model, "the job's model") }),
+			func() (llm.Model, error) { return models(ctx, model) })
+	}
+}
+
+// offline says whether the model a setup names is the offline engine.
+func (a *app) offline(setup func() (modelSetup, error)) func() (bool, error) {
+	return func() (bool, error) {
+		st, err := setup()
+		return st.Spec.Provider == llm.ProviderOffline, err
 	}
 }

@@ -82,6 +82,8 @@ type app struct {
 	concurrency int      // --concurrency: model calls in flight at once
 	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
 
+	verbatim kb.Rollout // serve's and telegram's --verbatim
+
 	svc        *kb.Service     // the one door to the store, opened on first use by a.service
 	db         store           // the store behind it, for the wiring alone (wire.go)
 	closeStore func() error    // closes what a.service opened
@@ -193,6 +195,10 @@ func (a *app) rootCmd() *cobra.Command {
 		a.userCmd(),
 		a.connectorCmd(),
 		a.syncCmd(),
+		a.telegramCmd(), a.slackCmd(), serviceCmd(a, "feedback", "List the 👍/👎 ratings of answers, counted by transport and verbatim mode (admin)", cobra.NoArgs,
+			func(ctx context.Context, c verity.Caller, s *kb.Service, _ []string) (*kb.FeedbackList, error) {
+				return s.Feedback(ctx, c)
+			}, render.Feedback),
 		a.backupCmd(),
 		a.copyCmd(),
 		a.reindexCmd(),

@@ -22,6 +22,8 @@ import (
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/mcp"
 	"github.com/veritykb/verity/scim"
+	"github.com/veritykb/verity/slack"
+	"github.com/veritykb/verity/telegram"
 	"github.com/veritykb/verity/web"
 	"github.com/veritykb/verity/webhook"
 )
@@ -42,6 +44,8 @@ type serveConfig struct {
 	burst                             int
 	maxBody, maxUpload                int64
 	pdf                               pdfFlags // the budget of parsing one uploaded PDF
+	telegram, slack                   bool
+	tg                                telegram.Flags
 	work                              workerConfig
 }
 
@@ -90,6 +94,10 @@ func (a *app) serveCmd() *cobra.Command {
 	f.Int64Var(&cfg.maxBody, "max-body", httpapi.DefaultMaxBody, "largest JSON request body, in bytes")
 	f.Int64Var(&cfg.maxUpload, "max-upload", httpapi.DefaultMaxUpload, "largest ingest upload, in bytes")
 	a.hintBudgetFlag(cmd)
+	f.Var(&a.verbatim, "verbatim", "verbatim quotes in answers: on, off, or N% of callers (stable per caller), to compare feedback")
+	f.BoolVar(&cfg.telegram, "telegram", false, "serve the Telegram bot's webhook at POST /telegram/webhook (secret from --telegram-secret-file or $VERITY_TELEGRAM_SECRET)")
+	cfg.tg.Register(f, "telegram-")
+	f.BoolVar(&cfg.slack, "slack", false, "serve the store's Slack app at POST /slack/events, /slack/interactions, /slack/commands (verity slack configure)")
 	cfg.pdf.register(cmd, "pdf-timeout", "longest time one uploaded file may take to read; PDFs are parsed in a child process killed past it")
 	cfg.work.addFlags(cmd, 0, "also work the store's job queue in this process, this many jobs at once\n(0: queue jobs only, for workers elsewhere: verity worker)")
 	return cmd
@@ -209,6 +217,22 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
 	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody, Refuse: scim.Refuse},
 		{Pattern: webhook.Prefix, Raw: webhook.Handler(svc, webhook.Options{Secrets: connector.Secrets(a.getenv), Pages: connector.HookPages, Log: a.log}), Refuse: webhook.Refuse}}
+	if cfg.telegram {
+		bot, err := a.telegramBot(ctx, cfg.tg, true)
+		if err != nil {
+			return err
+		}
+		defer bot.Wait()
+		opt.Mounts = append(opt.Mounts, httpapi.Mount{Pattern: "POST /telegram/webhook", Raw: bot.Handler(), MaxBody: 1 << 20, Refuse: telegram.Refuse})
+	}
+	if cfg.slack {
+		app, err := a.slackApp(ctx)
+		if err != nil {
+			return err
+		}
+		defer app.Wait()
+		opt.Mounts = append(opt.Mounts, httpapi.Mount{Pattern: "POST /slack/", Raw: app.Handler(), MaxBody: 1 << 20, Refuse: slack.Refuse})
+	}
 	opt.UI = web.New(web.Options{Anonymous: opt.Anonymous, Proxy: len(opt.Proxy.Trusted) > 0}) // the web UI at / and /sources/ID, behind the API's routes
 	if cfg.metricsSamples != "" {
 		f, err := os.OpenFile(cfg.metricsSamples, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)

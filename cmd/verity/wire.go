@@ -74,7 +74,7 @@ func (a *app) service(ctx context.Context) (*kb.Service, error) {
 	if a.meter == nil {
 		a.meter = llm.NewMeter(llm.DefaultPrices())
 	}
-	opt := kb.Options{Now: a.now, Log: a.log, Meter: a.meter, PDF: a.uploads.pdf, FileTimeout: a.uploads.timeout, HintBudget: a.hintBudget,
+	opt := kb.Options{Now: a.now, Log: a.log, Meter: a.meter, PDF: a.uploads.pdf, FileTimeout: a.uploads.timeout, HintBudget: a.hintBudget, Verbatim: a.verbatim,
 		Models: kb.Models{Model: a.runModel, Verifier: a.runVerifier, Spec: a.modelSpecOrEmpty()}}
 	a.svc, a.closeStore, a.cache, a.db = kb.New(db, opt), db.Close, db.Cache(), db
 	return a.svc, nil
@@ -97,6 +97,9 @@ func (a *app) startWorker(ctx context.Context, cfg workerConfig, pdf pdfFlags, m
 	handlers := svc.Handlers(tools) // the service's own kinds; a kind wired elsewhere is added here
 	conns := a.connectors(svc)
 	handlers[verity.JobSync] = conns.Handler()
+	if app, err := a.slackApp(ctx); err == nil {
+		handlers[kb.JobChatReply] = app.Reply // the store's Slack app, when it has one this process can reach
+	}
 	run := func(ctx context.Context, j *verity.Job) (any, error) { return svc.RunJob(ctx, j, handlers) }
 	w, err := queue.Start(ctx, a.db, run, opt)
 	if err != nil {

@@ -149,6 +149,34 @@ func buildRich(path string) (err error) {
 	if _, err := sync.Finish(ctx, nil); err != nil {
 		return err
 	}
+	// Chat: an answer rated, a link code, a link, a group chat's audience.
+	asked, err := svc.Ask(ctx, verity.NewCaller("user:ann@corp.example", "group:staff"), kb.AskRequest{Question: "How did Acme move its sales to Bitrix24?", Transport: "telegram"})
+	if err != nil {
+		return err
+	}
+	if _, err := svc.Rate(ctx, verity.NewCaller("user:ann@corp.example"), kb.FeedbackRequest{Answer: asked.ID, Rating: "up", Transport: "telegram"}); err != nil {
+		return err
+	}
+	for _, who := range []string{"user:ann@corp.example", "user:bob@corp.example"} {
+		code, err := svc.CreateLinkCode(ctx, op, kb.LinkRequest{Platform: "telegram", Principal: who})
+		if err != nil {
+			return err
+		}
+		if who == "user:ann@corp.example" {
+			if _, err := svc.Link(ctx, kb.Account{Platform: "telegram", ID: "42", Chat: "42", Private: true}, code.Code); err != nil {
+				return err
+			}
+		}
+	}
+	if _, err := svc.SetChatAudience(ctx, op, kb.AudienceRequest{Platform: "telegram", Chat: "-100", Principals: []string{"group:staff"}}); err != nil {
+		return err
+	}
+	if _, err := svc.ConfigureSlack(ctx, op, kb.SlackSettings{TeamID: "T1", BotToken: "env:SLACK_BOT_TOKEN", SigningSecret: "env:SLACK_SIGNING_SECRET"}); err != nil {
+		return err
+	}
+	if _, err := svc.FirstDelivery(ctx, "slack", "Ev1"); err != nil {
+		return err
+	}
 	hidden := &verity.Source{ID: "VAULT-1", URI: "https://vault.example/1", System: "vault", Title: "Vault", ACL: []verity.Principal{"group:board"},
 		Text: "A page that gives no hints.", Discoverable: new(bool)}
 	if _, err := db.PutSource(ctx, hidden, ingest.Chunks(hidden, analysis.DefaultChunkOptions)); err != nil {

@@ -89,6 +89,7 @@ func Run(t *testing.T, open Opener) {
 		{"Tokens", testTokens},
 		{"Directory", testDirectory},
 		{"Connectors", testConnectors},
+		{"Chat", testChat},
 		{"QuoteRecords", testQuoteRecords},
 		{"CacheConformance", testCacheConformance},
 	} {

@@ -77,6 +77,7 @@ function renderHeader() {
         others.length ? h('span', { class: 'also' }, ' (', t('who.also'), ' ', others.map(principal).join(', '), ')') : null,
         roles,
       ]);
+      if (r.actor.startsWith('user:')) who.append(linkTelegram(r.actor));
       if (session.mode === 'token') {
         who.append(h('button', { type: 'button', class: 'link', id: 'signout', onclick: signOut }, t('who.signOut')));
       } else {
@@ -100,6 +101,23 @@ function renderHeader() {
     nav.append(h('a', { href, 'data-view': name, 'aria-current': here.view === name ? 'page' : false }, t(v.nav)));
   }
   translate(document);
+}
+
+// linkTelegram is a button that makes a one-time code linking a Telegram
+// account to the signed-in user (POST /api/v1/chat/link-codes), shown in
+// its place: the person sends it to the bot in a private chat.
+function linkTelegram(actor) {
+  const out = h('span', { class: 'linkcode', role: 'status' });
+  const button = h('button', { type: 'button', class: 'link', id: 'link-telegram', onclick: async () => {
+    try {
+      const c = await call('POST', 'chat/link-codes', { body: { platform: 'telegram', principal: actor } });
+      const until = new Date(c.expires_at).toLocaleTimeString();
+      out.replaceChildren(t('who.linkCode', { time: until }), ' ', h('code', { id: 'link-code' }, '/start ' + c.code));
+    } catch (err) {
+      out.textContent = err.message || String(err);
+    }
+  } }, t('who.linkTelegram'));
+  return h('span', {}, button, ' ', out);
 }
 
 function signOut() {

@@ -349,5 +349,25 @@ export function renderAnswer(a) {
   }
   const hints = renderHints(a.hints);
   if (hints) out.append(hints);
+  if (a.answer_id) out.append(renderFeedback(a.answer_id));
   return out;
+}
+
+// renderFeedback is the pair of 👍 / 👎 buttons under an answer with an
+// id: a click stores the caller's rating (POST /api/v1/feedback), and the
+// last one counts.
+function renderFeedback(id) {
+  const status = h('span', { class: 'note', role: 'status', id: 'feedback-status' });
+  const rate = (rating) => async () => {
+    try {
+      await call('POST', 'feedback', { body: { answer_id: id, rating } });
+      status.textContent = t('feedback.thanks');
+    } catch (err) {
+      status.textContent = t('feedback.failed') + ': ' + (err.message || err);
+    }
+  };
+  return h('section', { class: 'feedback', 'aria-label': t('feedback.label'), 'data-answer': id },
+    h('button', { type: 'button', id: 'feedback-up', 'aria-label': t('feedback.up'), onclick: rate('up') }, '👍'), ' ',
+    h('button', { type: 'button', id: 'feedback-down', 'aria-label': t('feedback.down'), onclick: rate('down') }, '👎'), ' ',
+    status);
 }
