@@ -58,7 +58,11 @@ func IsURL(s string) bool {
 const lockClass = 0x76657269
 
 // migrationSteps are the Go parts of migrations, by version.
-var migrationSteps = sqlstore.RiverSteps(riverDriver(nil))
+var migrationSteps = func() map[int]func(context.Context, *sqlstore.Tx) error {
+	steps := sqlstore.RiverSteps(riverDriver(nil))
+	steps[20] = sqlstore.CompressVersions
+	return steps
+}()
 
 // riverDriver is River's driver for PostgreSQL through database/sql, so
 // that a job is queued inside the store's own transaction.
@@ -199,7 +203,6 @@ func newDialect(key int32) *sqlstore.Dialect {
 		FollowIDs: `SELECT setval(pg_get_serial_sequence(?1, ?2), ?3)`,
 		Analyze:   `ANALYZE`,
 		URIDigest: "md5",
-		ByteSpan:  `substring(convert_to(%[1]s, 'UTF8') from (%[2]s + 1)::int for (%[3]s - %[2]s)::int)`,
 		River:     riverDriver,
 	}
 }

@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
@@ -139,8 +140,8 @@ func TestPreviousReleasePostgres(t *testing.T) {
 	}
 	defer db.Close()
 	var version int
-	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 19 {
-		t.Errorf("schema after opening the release's store = %d (%v), want 19", version, err)
+	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 20 {
+		t.Errorf("schema after opening the release's store = %d (%v), want 20", version, err)
 	}
 	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/95642fd-search.json")
 	storetest.CheckSpanRelease(t, db)
@@ -154,16 +155,23 @@ func TestPreviousReleasePostgres(t *testing.T) {
 func TestLastReleasePostgres(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.Load(t, "testdata/de9fe87-demo.sql", "verity_fixture")
+	raw, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := storetest.VersionTexts(t, raw)
+	raw.Close()
 	db, err := postgres.Open(ctx, url, postgres.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	var version int
-	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 19 {
-		t.Errorf("schema after opening the release's store = %d (%v), want 19", version, err)
+	if err := db.SQL().QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&version); err != nil || version != 20 {
+		t.Errorf("schema after opening the release's store = %d (%v), want 20", version, err)
 	}
 	storetest.CheckReleaseSearches(t, db, "../sqlite/testdata/stores/de9fe87-search.json")
 	storetest.CheckDiscoverableRelease(t, db)
 	storetest.CheckDirectoryRelease(t, db)
+	storetest.CheckTextBlocks(t, db, texts)
 }

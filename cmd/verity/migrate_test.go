@@ -24,11 +24,11 @@ func TestMigrateCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errOut, code := cli(t, db, "", "migrate")
-	if code != 0 || !strings.Contains(out, "(sqlite) is at schema version 19: applied 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 now") || !strings.Contains(out, "012_postings.sql") {
+	if code != 0 || !strings.Contains(out, "(sqlite) is at schema version 20: applied 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 now") || !strings.Contains(out, "012_postings.sql") {
 		t.Fatalf("migrate an old store = exit %d:\n%s%s", code, out, errOut)
 	}
 	out, errOut, code = cli(t, db, "", "migrate")
-	if code != 0 || !strings.Contains(out, "is at schema version 19, up to date") {
+	if code != 0 || !strings.Contains(out, "is at schema version 20, up to date") {
 		t.Errorf("migrate again = exit %d:\n%s%s", code, out, errOut)
 	}
 	out, errOut, code = cli(t, db, "", "migrate", "--json")
@@ -43,12 +43,12 @@ func TestMigrateCommand(t *testing.T) {
 			Name    string `json:"name"`
 		} `json:"history"`
 	}
-	if err := json.Unmarshal([]byte(out), &st); code != 0 || err != nil || st.Dialect != "sqlite" || st.Version != 19 || st.Latest != 19 ||
-		len(st.Applied) != 0 || len(st.History) != 19 || st.History[7].Name != "008_roles.sql" {
+	if err := json.Unmarshal([]byte(out), &st); code != 0 || err != nil || st.Dialect != "sqlite" || st.Version != 20 || st.Latest != 20 ||
+		len(st.Applied) != 0 || len(st.History) != 20 || st.History[7].Name != "008_roles.sql" {
 		t.Errorf("migrate --json = exit %d, %+v (%v):\n%s%s", code, st, err, out, errOut)
 	}
 	out, errOut, code = cli(t, pgtest.NewURL(t), "", "migrate")
-	if code != 0 || !strings.Contains(out, "(postgres) is at schema version 19") || !strings.Contains(out, "012_baseline.sql") {
+	if code != 0 || !strings.Contains(out, "(postgres) is at schema version 20") || !strings.Contains(out, "012_baseline.sql") {
 		t.Errorf("migrate a PostgreSQL store = exit %d:\n%s%s", code, out, errOut)
 	}
 }

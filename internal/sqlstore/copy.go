@@ -42,6 +42,7 @@ type copyTable struct {
 var copyTables = []copyTable{
 	{name: "sources", key: []string{"sid"}, ids: "sid"},
 	{name: "source_versions", key: []string{"sid", "version"}},
+	{name: "source_blocks", key: []string{"sid", "version", "block"}},
 	{name: "source_acl", key: []string{"principal", "sid"}},
 	{name: "chunks", key: []string{"cid"}},
 	{name: "llm_cache", key: []string{"key"}},

@@ -63,11 +63,6 @@ type Dialect struct {
 	// so the planner takes that unique index even before the store has
 	// statistics; without it, it scans every source of the system.
 	URIDigest string
-	// ByteSpan is an SQL expression of a text column (%[1]s) and two byte
-	// offsets into it (%[2]s, %[3]s) whose value is the bytes [start,end)
-	// of the text: a hint reads the span of a hidden chunk without sending
-	// its whole document to the process.
-	ByteSpan string
 	// Checkpoint, when not empty, folds the write-ahead log into the
 	// database and empties it (SQLite's WAL grows with a bulk write and
 	// stays until a checkpoint); PostgreSQL manages its own.
