@@ -204,6 +204,10 @@ func newDialect(key int32) *sqlstore.Dialect {
 		Analyze:   `ANALYZE`,
 		URIDigest: "md5",
 		River:     riverDriver,
+		// Dropping a column frees nothing until its table is rewritten.
+		Vacuum: `VACUUM (FULL, ANALYZE) source_versions, source_blocks`,
+		Size: `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
+			JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'`,
 	}
 }
 

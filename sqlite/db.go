@@ -57,6 +57,8 @@ var dialect = &sqlstore.Dialect{
 	Identity:   `SELECT file FROM pragma_database_list WHERE name = 'main'`,
 	FollowIDs:  `UPDATE sqlite_sequence SET seq = max(seq, ?3) WHERE name = ?1`,
 	Checkpoint: `PRAGMA wal_checkpoint(TRUNCATE)`,
+	Vacuum:     `VACUUM`,
+	Size:       `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`,
 	River:      func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
 }
 

@@ -92,6 +92,29 @@ func (d *DB) Checkpoint(ctx context.Context) error {
 	return nil
 }
 
+// Vacuum compacts the store (see [Dialect.Vacuum]) and says its size
+// before and after. SQLite writes a new copy of the file beside the old
+// one while it runs, so it needs free disk about the file's size, and it
+// waits for other connections' transactions to end; PostgreSQL holds an
+// exclusive lock on each table while it rewrites it.
+func (d *DB) Vacuum(ctx context.Context) (*verity.VacuumReport, error) {
+	var rep verity.VacuumReport
+	if err := d.db.QueryRowContext(ctx, d.dialect.Size).Scan(&rep.Before); err != nil {
+		return nil, fmt.Errorf("vacuum: measure the store: %w", err)
+	}
+	if _, err := d.db.ExecContext(ctx, d.dialect.Vacuum); err != nil {
+		return nil, d.dialect.mapError(fmt.Errorf("vacuum: %w", err))
+	}
+	// SQLite's vacuum goes through the write-ahead log: fold it in.
+	if err := d.Checkpoint(ctx); err != nil {
+		return nil, err
+	}
+	if err := d.db.QueryRowContext(ctx, d.dialect.Size).Scan(&rep.After); err != nil {
+		return nil, fmt.Errorf("vacuum: measure the store: %w", err)
+	}
+	return &rep, nil
+}
+
 // Rebind returns query, written with ? placeholders, in the dialect's.
 func (d *DB) Rebind(query string) string { return d.dialect.rebind(query) }
 

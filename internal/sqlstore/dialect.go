@@ -63,6 +63,11 @@ type Dialect struct {
 	// so the planner takes that unique index even before the store has
 	// statistics; without it, it scans every source of the system.
 	URIDigest string
+	// Vacuum compacts the store, giving the space of deleted rows and
+	// dropped columns back to the file system (SQLite rewrites the file;
+	// PostgreSQL rewrites the tables that migration 020 emptied of text).
+	// Size is a query of the one number those bytes are measured by.
+	Vacuum, Size string
 	// Checkpoint, when not empty, folds the write-ahead log into the
 	// database and empties it (SQLite's WAL grows with a bulk write and
 	// stays until a checkpoint); PostgreSQL manages its own.
