@@ -42,6 +42,11 @@ type Options struct {
 	IndexCache int64
 	// MaxConns bounds the connections the process opens; 0 means 16.
 	MaxConns int
+	// Replicas are URLs of streaming replicas of the database (hot
+	// standbys, with the store's schema in their search_path) that
+	// searches read from when one has replayed every write the primary
+	// held as the search began; every other operation uses the primary.
+	Replicas []string
 }
 
 var _ verity.SourceStore = (*DB)(nil)
@@ -87,15 +92,66 @@ var schemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 // up to date. Several processes may open one store at once: migrations and
 // writes take the store's advisory lock, and reads see one snapshot each.
 func Open(ctx context.Context, url string, opts Options) (*DB, error) {
+	sdb, schema, where, err := connect(url, opts.MaxConns)
+	if err != nil {
+		return nil, err
+	}
+	if err := sdb.PingContext(ctx); err != nil {
+		sdb.Close()
+		return nil, verity.Errorf(verity.EUNAVAILABLE, "open store %s: %s", where, redact(err.Error(), url))
+	}
+	key := schemaKey(schema)
+	if schema != "public" {
+		if err := createSchema(ctx, sdb, schema, key); err != nil {
+			sdb.Close()
+			return nil, fmt.Errorf("open store %s: %w", where, err)
+		}
+	}
+	// A replica is connected lazily (one that is down now may be up when
+	// a search comes); it must name the store's schema.
+	var replicas []*sql.DB
+	closeAll := func() {
+		for _, r := range replicas {
+			r.Close()
+		}
+		sdb.Close()
+	}
+	for _, u := range opts.Replicas {
+		r, rschema, rwhere, err := connect(u, opts.MaxConns)
+		if err == nil && rschema != schema {
+			r.Close()
+			err = verity.Errorf(verity.EINVALID, "replica %s: schema %s, not the store's %s", rwhere, rschema, schema)
+		}
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		replicas = append(replicas, r)
+	}
+	d, err := sqlstore.Open(ctx, sqlstore.Config{
+		DB: sdb, Dialect: newDialect(key), Migrations: Migrations(), Steps: migrationSteps,
+		Now: opts.Now, IndexCache: opts.IndexCache, Replicas: replicas,
+	})
+	if err != nil {
+		closeAll()
+		return nil, fmt.Errorf("open store %s: %w", where, err)
+	}
+	return &DB{DB: d, schema: schema}, nil
+}
+
+// connect makes the pool of connections to the database url names, with
+// the store's schema first in its search_path, and says which schema that
+// is and how to name the database in messages (without its password).
+func connect(url string, maxConns int) (db *sql.DB, schema, where string, err error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
-		return nil, verity.Errorf(verity.EINVALID, "open store: %s", redact(err.Error(), url))
+		return nil, "", "", verity.Errorf(verity.EINVALID, "open store: %s", redact(err.Error(), url))
 	}
-	schema := "public"
+	schema = "public"
 	if sp := cfg.RuntimeParams["search_path"]; sp != "" {
 		schema = strings.TrimSpace(strings.Split(sp, ",")[0])
 		if !schemaName.MatchString(schema) {
-			return nil, verity.Errorf(verity.EINVALID, "open store: schema %q: want lower-case letters, digits and _, starting with a letter or _", schema)
+			return nil, "", "", verity.Errorf(verity.EINVALID, "open store: schema %q: want lower-case letters, digits and _, starting with a letter or _", schema)
 		}
 		cfg.RuntimeParams["search_path"] = schema
 	}
@@ -108,35 +164,14 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if _, set := cfg.RuntimeParams["max_parallel_workers_per_gather"]; !set {
 		cfg.RuntimeParams["max_parallel_workers_per_gather"] = "0"
 	}
-	where := describe(cfg, schema)
-	sdb := stdlib.OpenDB(*cfg)
-	max := opts.MaxConns
-	if max <= 0 {
-		max = 16
+	db = stdlib.OpenDB(*cfg)
+	if maxConns <= 0 {
+		maxConns = 16
 	}
-	sdb.SetMaxOpenConns(max)
-	sdb.SetMaxIdleConns(max)
-	sdb.SetConnMaxIdleTime(5 * time.Minute)
-	if err := sdb.PingContext(ctx); err != nil {
-		sdb.Close()
-		return nil, verity.Errorf(verity.EUNAVAILABLE, "open store %s: %s", where, redact(err.Error(), url))
-	}
-	key := schemaKey(schema)
-	if schema != "public" {
-		if err := createSchema(ctx, sdb, schema, key); err != nil {
-			sdb.Close()
-			return nil, fmt.Errorf("open store %s: %w", where, err)
-		}
-	}
-	d, err := sqlstore.Open(ctx, sqlstore.Config{
-		DB: sdb, Dialect: newDialect(key), Migrations: Migrations(), Steps: migrationSteps,
-		Now: opts.Now, IndexCache: opts.IndexCache,
-	})
-	if err != nil {
-		sdb.Close()
-		return nil, fmt.Errorf("open store %s: %w", where, err)
-	}
-	return &DB{DB: d, schema: schema}, nil
+	db.SetMaxOpenConns(maxConns)
+	db.SetMaxIdleConns(maxConns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return db, schema, describe(cfg, schema), nil
 }
 
 // SchemaName returns the schema the store's tables are in.
@@ -204,6 +239,13 @@ func newDialect(key int32) *sqlstore.Dialect {
 		Analyze:   `ANALYZE`,
 		URIDigest: "md5",
 		River:     riverDriver,
+		// A replica serves a search once it has replayed past the
+		// primary's position, and only a replica of this store.
+		Replicas: sqlstore.ReplicaDialect{
+			Position: `SELECT pg_current_wal_lsn()::text`,
+			Passed: `SELECT pg_is_in_recovery() AND coalesce(pg_last_wal_replay_lsn() >= CAST(?1 AS pg_lsn), false)
+				AND (SELECT system_identifier FROM pg_control_system())::text || '/' || current_database() || '/' || current_schema() = ?2`,
+		},
 		// Dropping a column frees nothing until its table is rewritten.
 		Vacuum: `VACUUM (FULL, ANALYZE) source_versions, source_blocks`,
 		Size: `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/veritykb/verity"
@@ -29,6 +30,12 @@ type DB struct {
 	steps      map[int]func(context.Context, *Tx) error
 	applied    []int // the migrations this process applied when it opened the store
 	riverState
+	// replicas are the read-only copies searches may read (replica.go),
+	// identity the primary's Identity, which a replica must share.
+	replicas                   []*Replica
+	identity                   string
+	nextReplica                atomic.Int64
+	primaryReads, replicaReads atomic.Int64
 }
 
 // Config is what a dialect package gives Open.
@@ -45,6 +52,9 @@ type Config struct {
 	// IndexCache is how many bytes of posting lists a process keeps in
 	// memory between searches; 0 means 256 MiB.
 	IndexCache int64
+	// Replicas are streaming replicas of DB that searches may read when
+	// they have replayed the primary's writes (needs Dialect.Replicas).
+	Replicas []*sql.DB
 }
 
 var _ verity.SourceStore = (*DB)(nil)
@@ -65,11 +75,27 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if err := d.deriveIndex(ctx); err != nil {
 		return nil, err
 	}
+	if len(cfg.Replicas) > 0 {
+		if d.dialect.Replicas.Passed == "" {
+			return nil, verity.Errorf(verity.EINVALID, "a %s store reads from no replica", d.dialect.Name)
+		}
+		if err := d.db.QueryRowContext(ctx, d.dialect.Identity).Scan(&d.identity); err != nil {
+			return nil, fmt.Errorf("read the store's identity: %w", err)
+		}
+		for _, r := range cfg.Replicas {
+			d.replicas = append(d.replicas, &Replica{DB: r})
+		}
+	}
 	return d, nil
 }
 
-// Close releases the database.
-func (d *DB) Close() error { return d.db.Close() }
+// Close releases the database and its replicas.
+func (d *DB) Close() error {
+	for _, r := range d.replicas {
+		r.DB.Close()
+	}
+	return d.db.Close()
+}
 
 // SQL exposes the database handle for packages that keep their own tables in
 // the same database (tests and benchmarks); queries on it are in the

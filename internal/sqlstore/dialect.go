@@ -68,6 +68,9 @@ type Dialect struct {
 	// PostgreSQL rewrites the tables that migration 020 emptied of text).
 	// Size is a query of the one number those bytes are measured by.
 	Vacuum, Size string
+	// Replicas, when set, is how a search tells whether a streaming
+	// replica may serve it (replica.go).
+	Replicas ReplicaDialect
 	// Checkpoint, when not empty, folds the write-ahead log into the
 	// database and empties it (SQLite's WAL grows with a bulk write and
 	// stays until a checkpoint); PostgreSQL manages its own.

@@ -47,7 +47,7 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	if params == (rank.Params{}) {
 		params = rank.DefaultParams
 	}
-	tx, err := d.snapshot(ctx)
+	tx, err := d.searchSnapshot(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
