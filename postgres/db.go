@@ -243,8 +243,8 @@ func newDialect(key int32) *sqlstore.Dialect {
 		// primary's position, and only a replica of this store.
 		Replicas: sqlstore.ReplicaDialect{
 			Position: `SELECT pg_current_wal_lsn()::text`,
-			Passed: `SELECT pg_is_in_recovery() AND coalesce(pg_last_wal_replay_lsn() >= CAST(?1 AS pg_lsn), false)
-				AND (SELECT system_identifier FROM pg_control_system())::text || '/' || current_database() || '/' || current_schema() = ?2`,
+			Replayed: `SELECT coalesce(pg_last_wal_replay_lsn()::text, ''), pg_is_in_recovery()
+				AND (SELECT system_identifier FROM pg_control_system())::text || '/' || current_database() || '/' || current_schema() = ?1`,
 		},
 		// Dropping a column frees nothing until its table is rewritten.
 		Vacuum: `VACUUM (FULL, ANALYZE) source_versions, source_blocks`,

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/analysis"
 	"github.com/veritykb/verity/ingest"
+	"github.com/veritykb/verity/internal/storetest"
 	"github.com/veritykb/verity/postgres"
 )
 
@@ -262,4 +264,81 @@ func TestReplicaNeverStale(t *testing.T) {
 	if p, r := self.ReadCounts(); p != 1 || r != 0 {
 		t.Errorf("the primary named as a replica: %d primary and %d replica reads, want 1 and 0", p, r)
 	}
+}
+
+// BenchmarkReplicaSearch searches one store of 5,000 synthetic sources on
+// its primary alone and through its caught-up streaming replica (the
+// primary's position and the replica's replay read before each search),
+// alternately, on temporary clusters, and reports each one's median and
+// their ratio:
+//
+//	go test -run '^$' -bench ReplicaSearch -count 5 ./postgres/
+func BenchmarkReplicaSearch(b *testing.B) {
+	ctx := context.Background()
+	c := startCluster(b)
+	primary, err := postgres.Open(ctx, c.primary, postgres.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer primary.Close()
+	var puts []*verity.SourcePut
+	for _, s := range storetest.SynthCorpus(5000, 7) {
+		puts = append(puts, &verity.SourcePut{Source: s, Chunks: ingest.Chunks(s, analysis.DefaultChunkOptions)})
+		if len(puts) == 256 {
+			if err := primary.PutSources(ctx, puts); err != nil {
+				b.Fatal(err)
+			}
+			puts = nil
+		}
+	}
+	if err := primary.PutSources(ctx, puts); err != nil {
+		b.Fatal(err)
+	}
+	replica, err := postgres.Open(ctx, c.primary, postgres.Options{Replicas: []string{c.replica}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer replica.Close()
+	queries := storetest.SynthQueries(200, 3)
+	search := func(b *testing.B, db *postgres.DB, i int) {
+		if _, err := db.Search(ctx, verity.SearchQuery{Text: queries[i%len(queries)], Caller: verity.NewCaller("group:g1")}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; search(b, replica, 0) {
+		if _, r := replica.ReadCounts(); r > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatal("the replica did not catch up in 30 s")
+		}
+	}
+	for i := range queries { // warm both processes' index caches
+		search(b, primary, i)
+		search(b, replica, i)
+	}
+	// Each iteration searches the primary, then the replica, with the
+	// same query: the load of a shared machine falls on both alike.
+	var onPrimary, onReplica []time.Duration
+	_, before := replica.ReadCounts()
+	i := 0
+	for b.Loop() {
+		start := time.Now()
+		search(b, primary, i)
+		mid := time.Now()
+		search(b, replica, i)
+		onPrimary, onReplica = append(onPrimary, mid.Sub(start)), append(onReplica, time.Since(mid))
+		i++
+	}
+	if _, after := replica.ReadCounts(); after-before != int64(i) {
+		b.Errorf("%d of %d searches read the replica", after-before, i)
+	}
+	p50 := func(ds []time.Duration) float64 {
+		slices.Sort(ds)
+		return float64(ds[len(ds)/2].Microseconds()) / 1000
+	}
+	pp, rp := p50(onPrimary), p50(onReplica)
+	b.ReportMetric(pp, "primary-p50-ms")
+	b.ReportMetric(rp, "replica-p50-ms")
+	b.ReportMetric(rp/pp, "replica/primary")
 }

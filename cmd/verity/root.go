@@ -78,6 +78,7 @@ type app struct {
 	verifiers   []string // --verifier, VERITY_VERIFIER, default offline or llm
 	noCache     bool     // --no-cache: do not read the model cache
 	hintBudget  int      // serve's and mcp's --hint-budget: searches per principal an hour with hints
+	replicas    []string // serve's --db-replica: PostgreSQL replicas searches may read
 	concurrency int      // --concurrency: model calls in flight at once
 	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
 

@@ -87,6 +87,7 @@ func (a *app) serveCmd() *cobra.Command {
 	f.IntVar(&cfg.burst, "burst", httpapi.DefaultBurst, "requests a caller may make at once before the rate applies")
 	f.Int64Var(&cfg.maxBody, "max-body", httpapi.DefaultMaxBody, "largest JSON request body, in bytes")
 	f.Int64Var(&cfg.maxUpload, "max-upload", httpapi.DefaultMaxUpload, "largest ingest upload, in bytes")
+	f.StringArrayVar(&a.replicas, "db-replica", nil, "URL of a PostgreSQL streaming replica of --db that searches read when it has\nreplayed every write the primary held as the search began, repeatable")
 	a.hintBudgetFlag(cmd)
 	cfg.pdf.register(cmd, "pdf-timeout", "longest time one uploaded file may take to read; PDFs are parsed in a child process killed past it")
 	cfg.work.addFlags(cmd, 0, "also work the store's job queue in this process, this many jobs at once\n(0: queue jobs only, for workers elsewhere: verity worker)")

@@ -76,7 +76,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		return nil, err
 	}
 	if len(cfg.Replicas) > 0 {
-		if d.dialect.Replicas.Passed == "" {
+		if d.dialect.Replicas.Replayed == "" {
 			return nil, verity.Errorf(verity.EINVALID, "a %s store reads from no replica", d.dialect.Name)
 		}
 		if err := d.db.QueryRowContext(ctx, d.dialect.Identity).Scan(&d.identity); err != nil {

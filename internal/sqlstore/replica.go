@@ -3,6 +3,8 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -33,9 +35,9 @@ type Replica struct {
 type ReplicaDialect struct {
 	// Position reads the primary's current WAL position, as text.
 	Position string
-	// Passed is true on a replica of this store (?2 is the primary's
-	// Identity) whose replay position has passed ?1, a Position.
-	Passed string
+	// Replayed reads a replica's replay position, as text, and whether
+	// it is a standby of this store (?1 is the primary's Identity).
+	Replayed string
 }
 
 // replicaProbe bounds how long a search waits for a replica to say where
@@ -66,17 +68,27 @@ func (d *DB) searchSnapshot(ctx context.Context) (*Tx, error) {
 }
 
 // reader picks the database a search reads, trying the replicas in turn.
+// The primary's position and the first replica's replay position are read
+// at once, in either order: a replica's snapshot, begun after its replay
+// position was read, holds everything replayed by then, and the primary's
+// position, read after the search began, is past every commit before it.
 func (d *DB) reader(ctx context.Context) *sql.DB {
 	if len(d.replicas) == 0 {
 		return d.db
 	}
-	var at string
-	if err := d.db.QueryRowContext(ctx, d.dialect.Replicas.Position).Scan(&at); err != nil {
-		d.primaryReads.Add(1)
-		return d.db
+	type position struct {
+		at  string
+		err error
 	}
+	primary := make(chan position, 1)
+	go func() {
+		var p position
+		p.err = d.db.QueryRowContext(ctx, d.dialect.Replicas.Position).Scan(&p.at)
+		primary <- p
+	}()
 	n := len(d.replicas)
-	first := int(d.nextReplica.Add(1))
+	first := int(d.nextReplica.Add(1) % int64(n))
+	var at *position
 	for i := range n {
 		r := d.replicas[(first+i)%n]
 		now := time.Now()
@@ -84,8 +96,11 @@ func (d *DB) reader(ctx context.Context) *sql.DB {
 			continue
 		}
 		probe, cancel := context.WithTimeout(ctx, replicaProbe)
-		var passed sql.NullBool
-		err := r.DB.QueryRowContext(probe, d.dialect.rebind(d.dialect.Replicas.Passed), at, d.identity).Scan(&passed)
+		var (
+			replayed string
+			ok       sql.NullBool
+		)
+		err := r.DB.QueryRowContext(probe, d.dialect.rebind(d.dialect.Replicas.Replayed), d.identity).Scan(&replayed, &ok)
 		cancel()
 		if err != nil {
 			if ctx.Err() == nil {
@@ -93,11 +108,39 @@ func (d *DB) reader(ctx context.Context) *sql.DB {
 			}
 			continue
 		}
-		if passed.Valid && passed.Bool {
+		if !ok.Valid || !ok.Bool {
+			continue // not a standby of this store
+		}
+		if at == nil {
+			p := <-primary
+			at = &p
+		}
+		if at.err != nil {
+			break
+		}
+		if lsnAtLeast(replayed, at.at) {
 			d.replicaReads.Add(1)
 			return r.DB
 		}
 	}
 	d.primaryReads.Add(1)
 	return d.db
+}
+
+// lsnAtLeast says whether WAL position a (PostgreSQL's text form, X/Y in
+// hexadecimal) is at or past b; a position that does not parse is never.
+func lsnAtLeast(a, b string) bool {
+	x, okx := parseLSN(a)
+	y, oky := parseLSN(b)
+	return okx && oky && x >= y
+}
+
+func parseLSN(s string) (uint64, bool) {
+	hi, lo, ok := strings.Cut(s, "/")
+	if !ok {
+		return 0, false
+	}
+	h, err1 := strconv.ParseUint(hi, 16, 32)
+	l, err2 := strconv.ParseUint(lo, 16, 32)
+	return h<<32 | l, err1 == nil && err2 == nil
 }
