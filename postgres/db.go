@@ -47,6 +47,11 @@ type Options struct {
 	// searches read from when one has replayed every write the primary
 	// held as the search began; every other operation uses the primary.
 	Replicas []string
+	// ReplicaMaxLag, when above 0, lets a replica serve searches while it
+	// lags the primary by at most this many bytes of WAL, provided it has
+	// replayed the last narrowing (revocation, ACL narrowed, new version,
+	// source or system made undiscoverable).
+	ReplicaMaxLag int64
 }
 
 var _ verity.SourceStore = (*DB)(nil)
@@ -130,7 +135,7 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	}
 	d, err := sqlstore.Open(ctx, sqlstore.Config{
 		DB: sdb, Dialect: newDialect(key), Migrations: Migrations(), Steps: migrationSteps,
-		Now: opts.Now, IndexCache: opts.IndexCache, Replicas: replicas,
+		Now: opts.Now, IndexCache: opts.IndexCache, Replicas: replicas, ReplicaMaxLag: opts.ReplicaMaxLag,
 	})
 	if err != nil {
 		closeAll()
@@ -242,7 +247,8 @@ func newDialect(key int32) *sqlstore.Dialect {
 		// A replica serves a search once it has replayed past the
 		// primary's position, and only a replica of this store.
 		Replicas: sqlstore.ReplicaDialect{
-			Position: `SELECT pg_current_wal_lsn()::text`,
+			Position: `SELECT token, lsn, pg_current_wal_lsn()::text FROM replica_fence WHERE id = 1`,
+			Fence:    `UPDATE replica_fence SET lsn = ?1 WHERE id = 1 AND token = ?2 AND lsn = ''`,
 			Replayed: `SELECT coalesce(pg_last_wal_replay_lsn()::text, ''), pg_is_in_recovery()
 				AND (SELECT system_identifier FROM pg_control_system())::text || '/' || current_database() || '/' || current_schema() = ?1`,
 		},

@@ -19,6 +19,7 @@ import (
 	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/internal/storetest"
 	"github.com/veritykb/verity/postgres"
+	"github.com/veritykb/verity/postgres/pgtest"
 )
 
 // cluster is a temporary PostgreSQL primary with one streaming replica,
@@ -341,4 +342,181 @@ func BenchmarkReplicaSearch(b *testing.B) {
 	b.ReportMetric(pp, "primary-p50-ms")
 	b.ReportMetric(rp, "replica-p50-ms")
 	b.ReportMetric(rp/pp, "replica/primary")
+}
+
+// TestReplicaFence checks, on the shared server, which writes mark the
+// last narrowing that a lagging replica must have replayed: every one
+// that can take a result or a hint away (an ACL narrowed, a new version, a
+// revocation, a source or a system made undiscoverable) marks it in its
+// own transaction, whatever code path wrote it; new sources, an unchanged
+// re-ingest and the hint budget's counts leave it as it was.
+func TestReplicaFence(t *testing.T) {
+	ctx := context.Background()
+	db, err := postgres.Open(ctx, pgtest.NewURL(t), postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	doc := func(id, text string, acl ...verity.Principal) *verity.Source {
+		return &verity.Source{ID: id, URI: "file:///" + id, System: "file", Title: id, ACL: acl, Text: text}
+	}
+	put := func(srcs ...*verity.Source) {
+		t.Helper()
+		var puts []*verity.SourcePut
+		for _, s := range srcs {
+			puts = append(puts, &verity.SourcePut{Source: s, Chunks: ingest.Chunks(s, analysis.DefaultChunkOptions)})
+		}
+		if err := db.PutSources(ctx, puts); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range puts {
+			if p.Err != nil {
+				t.Fatal(p.Err)
+			}
+		}
+	}
+	no := false
+	for _, tt := range []struct {
+		name    string
+		narrows bool
+		write   func() error
+	}{
+		{"new source", false, func() error { put(doc("a", "Alpha text about apples.", "group:staff")); return nil }},
+		{"new sources in a batch", false, func() error {
+			put(doc("b", "Beta text.", verity.Public), doc("c", "Gamma text.", "group:staff"), doc("d", "Delta.", "group:x"))
+			return nil
+		}},
+		{"unchanged", false, func() error { put(doc("a", "Alpha text about apples.", "group:staff")); return nil }},
+		{"hint counts", false, func() error { return db.AddHintQueries(ctx, 1, map[string]int64{"user:ann@corp.example": 1}) }},
+		{"ACL widened", false, func() error { put(doc("d", "Delta.", "group:x", "group:y")); return nil }},
+		{"ACL narrowed", true, func() error { put(doc("a", "Alpha text about apples.", "group:board")); return nil }},
+		{"new version", true, func() error { put(doc("b", "Beta text, second version.", verity.Public)); return nil }},
+		{"revoked", true, func() error {
+			_, _, err := db.Revoke(ctx, []verity.Ref{verity.SourceRef("c")}, verity.Actor{Who: "user:admin@corp.example"}, "test")
+			return err
+		}},
+		{"source undiscoverable", true, func() error {
+			s := doc("d", "Delta.", "group:x", "group:y")
+			s.Discoverable = &no
+			put(s)
+			return nil
+		}},
+		{"system undiscoverable", true, func() error {
+			_, err := db.SetSystemDiscoverable(ctx, "file", false, "user:admin@corp.example")
+			return err
+		}},
+	} {
+		if _, err := db.SQL().ExecContext(ctx, `UPDATE replica_fence SET token = 'before', lsn = '0/1'`); err != nil {
+			t.Fatal(err)
+		}
+		if err := tt.write(); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var token, lsn string
+		if err := db.SQL().QueryRowContext(ctx, `SELECT token, lsn FROM replica_fence`).Scan(&token, &lsn); err != nil {
+			t.Fatal(err)
+		}
+		if marked := lsn == "" && token != "before"; marked != tt.narrows {
+			t.Errorf("%s: fence token %q lsn %q; want marked %v", tt.name, token, lsn, tt.narrows)
+		}
+	}
+}
+
+// TestReplicaMaxLag lets a replica that lags serve searches while it has
+// replayed the last narrowing: with its replay paused, a new source on
+// the primary leaves it serving (without the new source), unless the lag
+// allowed is smaller than what it lags; an ACL narrowed sends searches to
+// the primary until the replica has replayed it.
+func TestReplicaMaxLag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts two PostgreSQL clusters")
+	}
+	ctx := context.Background()
+	c := startCluster(t)
+	db, err := postgres.Open(ctx, c.primary, postgres.Options{Replicas: []string{c.replica}, ReplicaMaxLag: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	strict, err := postgres.Open(ctx, c.primary, postgres.Options{Replicas: []string{c.replica}, ReplicaMaxLag: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer strict.Close()
+	put := func(src *verity.Source) {
+		t.Helper()
+		if _, err := db.PutSource(ctx, src, ingest.Chunks(src, analysis.DefaultChunkOptions)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plan := func(acl ...verity.Principal) *verity.Source {
+		return &verity.Source{ID: "plan", URI: "file:///plan", System: "file", Title: "Reorganisation plan", ACL: acl,
+			Text: "The reorganisation plan merges the sales and support teams in March."}
+	}
+	put(plan("group:staff"))
+	staff := verity.NewCaller("group:staff")
+	// finds searches as staff and says which of ids it found and whether
+	// the replica served it.
+	finds := func(db *postgres.DB, q string) (ids []string, onReplica bool) {
+		t.Helper()
+		_, before := db.ReadCounts()
+		res, err := db.Search(ctx, verity.SearchQuery{Text: q, Caller: staff})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Results {
+			ids = append(ids, r.SourceID)
+		}
+		_, after := db.ReadCounts()
+		return ids, after > before
+	}
+	const q = "reorganisation plan sales teams newsletter"
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if _, ok := finds(db, q); ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the replica never served a search in 30 s")
+		}
+	}
+	var one int
+	c.replicaSQL(t, `SELECT 1 FROM (SELECT pg_wal_replay_pause()) p`, &one)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var state string
+		c.replicaSQL(t, `SELECT pg_get_wal_replay_pause_state()`, &state)
+		if state == "paused" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("replay pause state %q after 10 s", state)
+		}
+	}
+	put(&verity.Source{ID: "news", URI: "file:///news", System: "file", Title: "Newsletter", ACL: []verity.Principal{"group:staff"},
+		Text: "The March newsletter: the sales teams moved to the third floor."})
+	ids, onReplica := finds(db, q)
+	if !onReplica || !slices.Equal(ids, []string{"plan"}) {
+		t.Errorf("after a new source, the replica behind: found %v, served by the replica %v; want the plan alone, from the replica", ids, onReplica)
+	}
+	if ids, onReplica := finds(strict, q); onReplica || len(ids) != 2 {
+		t.Errorf("with 1 byte of lag allowed: found %v, served by the replica %v; want both, from the primary", ids, onReplica)
+	}
+	put(plan("group:board"))
+	for range 3 {
+		if ids, onReplica := finds(db, q); onReplica || !slices.Equal(ids, []string{"news"}) {
+			t.Fatalf("after narrowing, the replica behind: found %v, served by the replica %v; want the newsletter alone, from the primary", ids, onReplica)
+		}
+	}
+	c.replicaSQL(t, `SELECT 1 FROM (SELECT pg_wal_replay_resume()) p`, &one)
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		ids, ok := finds(db, q)
+		if ok {
+			if !slices.Equal(ids, []string{"news"}) {
+				t.Errorf("the replica after replaying the narrowing: found %v, want the newsletter alone", ids)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the replica never served again in 30 s")
+		}
+	}
 }

@@ -88,6 +88,7 @@ func (a *app) serveCmd() *cobra.Command {
 	f.Int64Var(&cfg.maxBody, "max-body", httpapi.DefaultMaxBody, "largest JSON request body, in bytes")
 	f.Int64Var(&cfg.maxUpload, "max-upload", httpapi.DefaultMaxUpload, "largest ingest upload, in bytes")
 	f.StringArrayVar(&a.replicas, "db-replica", nil, "URL of a PostgreSQL streaming replica of --db that searches read when it has\nreplayed every write the primary held as the search began, repeatable")
+	f.Int64Var(&a.replicaLag, "replica-max-lag", 0, "bytes of WAL a --db-replica may lag the primary and still serve searches,\nprovided it has replayed the last narrowing (0: only a replica fully caught up)")
 	a.hintBudgetFlag(cmd)
 	cfg.pdf.register(cmd, "pdf-timeout", "longest time one uploaded file may take to read; PDFs are parsed in a child process killed past it")
 	cfg.work.addFlags(cmd, 0, "also work the store's job queue in this process, this many jobs at once\n(0: queue jobs only, for workers elsewhere: verity worker)")

@@ -49,7 +49,7 @@ func isStoreURL(s string) bool { return postgres.IsURL(s) }
 // a SQLite file.
 func (a *app) openStore(ctx context.Context, path string) (store, error) {
 	if isStoreURL(path) {
-		db, err := postgres.Open(ctx, path, postgres.Options{Now: a.now, Replicas: a.replicas})
+		db, err := postgres.Open(ctx, path, postgres.Options{Now: a.now, Replicas: a.replicas, ReplicaMaxLag: a.replicaLag})
 		if err != nil {
 			return nil, err
 		}

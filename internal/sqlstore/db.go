@@ -34,6 +34,7 @@ type DB struct {
 	// identity the primary's Identity, which a replica must share.
 	replicas                   []*Replica
 	identity                   string
+	maxLag                     int64
 	nextReplica                atomic.Int64
 	primaryReads, replicaReads atomic.Int64
 }
@@ -55,6 +56,10 @@ type Config struct {
 	// Replicas are streaming replicas of DB that searches may read when
 	// they have replayed the primary's writes (needs Dialect.Replicas).
 	Replicas []*sql.DB
+	// ReplicaMaxLag, when above 0, lets a replica that has replayed the
+	// last narrowing serve searches while it lags by at most this many
+	// bytes of WAL; 0 asks for a replica fully caught up.
+	ReplicaMaxLag int64
 }
 
 var _ verity.SourceStore = (*DB)(nil)
@@ -85,6 +90,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		for _, r := range cfg.Replicas {
 			d.replicas = append(d.replicas, &Replica{DB: r})
 		}
+		d.maxLag = cfg.ReplicaMaxLag
 	}
 	return d, nil
 }

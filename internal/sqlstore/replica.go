@@ -12,14 +12,20 @@ import (
 // Searches may read from streaming replicas of the store's database
 // (PostgreSQL hot standbys), everything else from the primary: writes,
 // authentication (tokens, roles, the directory) and every other read. A
-// replica serves a search only when it is never stale: its WAL replay
-// position has passed the primary's current WAL position, read from the
-// primary as the search begins. Everything committed before the search
-// began — a revocation, an ACL narrowed, a token revoked, a member
-// removed, the caller's own writes — is then in the replica's snapshot.
-// Positions are WAL positions (LSNs), never replay timestamps. A replica
-// that is down, or is not a replica of this store, is skipped; with none
-// fit, the search reads the primary.
+// replica serves a search only when it is never stale after a narrowing.
+// With no lag allowed (MaxLag 0), its WAL replay position must have passed
+// the primary's current WAL position, read from the primary as the search
+// begins: everything committed before the search began — a revocation, an
+// ACL narrowed, the caller's own writes — is then in its snapshot. With a
+// lag allowed, it must have passed the position of the last narrowing
+// (the replica_fence row, which triggers mark in every narrowing's
+// transaction, see PostgreSQL's migration 020) and lag the primary by at
+// most MaxLag bytes of WAL: new sources may be missing from what it
+// reads, but nothing taken away may reappear. Positions are WAL positions
+// (LSNs), never replay timestamps. A replica that is down, or is not a
+// replica of this store, is skipped; with none fit, the search reads the
+// primary. Who the caller is (its principals) is always read from the
+// primary, so a revoked token or a removed member never reaches a replica.
 
 // Replica is a read-only copy of the store's database that searches may
 // read from.
@@ -33,8 +39,13 @@ type Replica struct {
 // ReplicaDialect says how a dialect tells whether a replica has replayed
 // the primary's writes.
 type ReplicaDialect struct {
-	// Position reads the primary's current WAL position, as text.
+	// Position reads, on the primary, the last narrowing's token and
+	// position ('' while a committed narrowing has none yet) and the
+	// current WAL position, as text.
 	Position string
+	// Fence records ?1, a position read with the mark of token ?2, as the
+	// last narrowing's, unless a later narrowing has marked the row.
+	Fence string
 	// Replayed reads a replica's replay position, as text, and whether
 	// it is a standby of this store (?1 is the primary's Identity).
 	Replayed string
@@ -77,13 +88,24 @@ func (d *DB) reader(ctx context.Context) *sql.DB {
 		return d.db
 	}
 	type position struct {
-		at  string
-		err error
+		token, fence, at string
+		err              error
 	}
 	primary := make(chan position, 1)
 	go func() {
 		var p position
-		p.err = d.db.QueryRowContext(ctx, d.dialect.Replicas.Position).Scan(&p.at)
+		p.err = d.db.QueryRowContext(ctx, d.dialect.Replicas.Position).Scan(&p.token, &p.fence, &p.at)
+		if p.err == nil && p.fence == "" && d.maxLag > 0 {
+			// A narrowing committed (this read sees its mark) at or
+			// before the current position: record that as its position,
+			// off the search's path; a later mark is left alone.
+			p.fence = p.at
+			go func() {
+				fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), replicaRest)
+				defer cancel()
+				d.db.ExecContext(fctx, d.dialect.rebind(d.dialect.Replicas.Fence), p.at, p.token)
+			}()
+		}
 		primary <- p
 	}()
 	n := len(d.replicas)
@@ -118,13 +140,26 @@ func (d *DB) reader(ctx context.Context) *sql.DB {
 		if at.err != nil {
 			break
 		}
-		if lsnAtLeast(replayed, at.at) {
+		if fresh(replayed, at.fence, at.at, d.maxLag) {
 			d.replicaReads.Add(1)
 			return r.DB
 		}
 	}
 	d.primaryReads.Add(1)
 	return d.db
+}
+
+// fresh says whether a replica that has replayed up to replayed may serve
+// a search, the last narrowing being at fence and the primary at current:
+// with no lag allowed, it must have passed current; else it must have
+// passed fence and be at most maxLag bytes behind current.
+func fresh(replayed, fence, current string, maxLag int64) bool {
+	if maxLag <= 0 {
+		return lsnAtLeast(replayed, current)
+	}
+	r, okr := parseLSN(replayed)
+	c, okc := parseLSN(current)
+	return okr && okc && lsnAtLeast(replayed, fence) && (r >= c || c-r <= uint64(maxLag))
 }
 
 // lsnAtLeast says whether WAL position a (PostgreSQL's text form, X/Y in

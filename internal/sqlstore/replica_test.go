@@ -22,3 +22,24 @@ func TestLSNAtLeast(t *testing.T) {
 		}
 	}
 }
+
+func TestFresh(t *testing.T) {
+	for _, tt := range []struct {
+		replayed, fence, current string
+		maxLag                   int64
+		want                     bool
+	}{
+		{"0/100", "0/50", "0/100", 0, true},    // caught up
+		{"0/FF", "0/50", "0/100", 0, false},    // one byte behind, no lag allowed
+		{"0/FF", "0/50", "0/100", 16, true},    // behind by less than allowed, past the fence
+		{"0/40", "0/50", "0/100", 1024, false}, // within the lag, but before the last narrowing
+		{"0/50", "0/50", "0/100", 1024, true},
+		{"0/60", "0/50", "0/1000", 16, false}, // past the fence, lagging too far
+		{"0/110", "0/50", "0/100", 16, true},  // replayed past what the primary said
+		{"0/60", "", "0/100", 1024, false},
+	} {
+		if got := fresh(tt.replayed, tt.fence, tt.current, tt.maxLag); got != tt.want {
+			t.Errorf("fresh(%s, fence %s, current %s, lag %d) = %v, want %v", tt.replayed, tt.fence, tt.current, tt.maxLag, got, tt.want)
+		}
+	}
+}

@@ -393,14 +393,28 @@ func putACL(ctx context.Context, tx *Tx, sid int64, acl []verity.Principal, chan
 			return err
 		}
 	}
+	var held []verity.Principal
 	if changed {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ?`, sid); err != nil {
+		// Only the principals the ACL loses are deleted and only those it
+		// gains inserted: a deleted row is what marks a narrowing that a
+		// lagging replica must have replayed (PostgreSQL's migration 020).
+		var err error
+		if held, err = sourceACL(ctx, tx, sid); err != nil {
 			return err
 		}
+		for _, p := range held {
+			if !slices.Contains(acl, p) {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ? AND principal = ?`, sid, string(p)); err != nil {
+					return err
+				}
+			}
+		}
 	}
-	rows := make([][]any, len(acl))
-	for i, p := range acl {
-		rows[i] = []any{string(p), sid}
+	var rows [][]any
+	for _, p := range acl {
+		if !slices.Contains(held, p) {
+			rows = append(rows, []any{string(p), sid})
+		}
 	}
 	return insertMany(ctx, tx, "source_acl", []string{"principal", "sid"}, rows)
 }

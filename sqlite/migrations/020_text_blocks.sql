@@ -16,3 +16,12 @@ CREATE TABLE source_blocks (
     FOREIGN KEY (sid, version) REFERENCES source_versions (sid, version)
 );
 ALTER TABLE source_versions ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
+-- Where PostgreSQL's replicas stand against the last narrowing (see
+-- PostgreSQL's 020): SQLite has no replicas, and keeps the table only so
+-- that both stores have the same tables. A copy leaves it alone.
+CREATE TABLE replica_fence (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    token TEXT NOT NULL DEFAULT '',
+    lsn   TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO replica_fence (id, token, lsn) VALUES (1, '', '0/0');
