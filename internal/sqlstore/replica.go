@@ -66,16 +66,18 @@ func (d *DB) ReadCounts() (primary, replica int64) {
 }
 
 // searchSnapshot begins the read-only snapshot a search reads: on a
-// replica that has replayed everything the primary held when it began,
-// else on the primary.
-func (d *DB) searchSnapshot(ctx context.Context) (*Tx, error) {
-	db := d.reader(ctx)
-	opts := d.dialect.Snapshot
-	tx, err := db.BeginTx(ctx, &opts)
-	if err != nil {
-		return nil, d.dialect.mapError(err)
+// replica that may serve it (see the top of this file), else on the
+// primary; it says whether it is a replica's. A replica's snapshot that
+// fails to begin gives way to the primary's.
+func (d *DB) searchSnapshot(ctx context.Context) (*Tx, bool, error) {
+	if db := d.reader(ctx); db != d.db {
+		opts := d.dialect.Snapshot
+		if tx, err := db.BeginTx(ctx, &opts); err == nil {
+			return &Tx{Tx: tx, dialect: d.dialect, stmts: map[string]*sql.Stmt{}}, true, nil
+		}
 	}
-	return &Tx{Tx: tx, dialect: d.dialect, stmts: map[string]*sql.Stmt{}}, nil
+	tx, err := d.snapshot(ctx)
+	return tx, false, err
 }
 
 // reader picks the database a search reads, trying the replicas in turn.

@@ -47,22 +47,40 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	if params == (rank.Params{}) {
 		params = rank.DefaultParams
 	}
-	tx, err := d.searchSnapshot(ctx)
+	tx, onReplica, err := d.searchSnapshot(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	defer tx.Rollback()
-	results, all, err := d.rank(ctx, tx, query, q.Caller, q.Filter, params, k)
+	err = d.searchIn(ctx, tx, q, query, params, k, out)
+	tx.Rollback()
+	if err != nil && onReplica && ctx.Err() == nil {
+		// A hot standby may cancel a read that conflicts with what it
+		// replays: the primary answers instead.
+		if tx, err = d.snapshot(ctx); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		err = d.searchIn(ctx, tx, q, query, params, k, out)
+		tx.Rollback()
+	}
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	if out.Results, err = resultsOf(ctx, tx, results); err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	if out.Hints, err = hints(ctx, tx, query, all, results); err != nil {
-		return nil, fmt.Errorf("search hints: %w", err)
+		return nil, err
 	}
 	return out, nil
+}
+
+// searchIn runs a search in the snapshot tx, filling out.
+func (d *DB) searchIn(ctx context.Context, tx *Tx, q verity.SearchQuery, query rank.Query, params rank.Params, k int, out *verity.SearchResults) (err error) {
+	results, all, err := d.rank(ctx, tx, query, q.Caller, q.Filter, params, k)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if out.Results, err = resultsOf(ctx, tx, results); err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if out.Hints, err = hints(ctx, tx, query, all, results); err != nil {
+		return fmt.Errorf("search hints: %w", err)
+	}
+	return nil
 }
 
 // rank runs the traversal: the caller's best k records and the best k of
