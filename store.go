@@ -147,6 +147,14 @@ type SchemaStatus struct {
 	History []AppliedMigration `json:"history"`
 }
 
+// VacuumReport is what compacting a store gave back: its size on disk
+// before and after, in bytes (SQLite's file; on PostgreSQL, the tables
+// compacted with their indexes and TOAST).
+type VacuumReport struct {
+	Before int64 `json:"before_bytes"`
+	After  int64 `json:"after_bytes"`
+}
+
 // AppliedMigration is one row of a store's migration history.
 type AppliedMigration struct {
 	Version   int       `json:"version"`

@@ -17,3 +17,16 @@ func (s *Service) Migrate(ctx context.Context, c verity.Caller) (*verity.SchemaS
 	}
 	return s.store.Schema(ctx)
 }
+
+// Vacuum compacts the store: a SQLite file shrinks only when rewritten
+// (after migration 020 moved its text into compressed blocks, or after
+// many deletions), which needs free disk about the file's size; on
+// PostgreSQL the tables migration 020 emptied are rewritten, each locked
+// meanwhile. Only an admin may, as it is the operators' business and
+// holds the store for its duration.
+func (s *Service) Vacuum(ctx context.Context, c verity.Caller) (*verity.VacuumReport, error) {
+	if _, err := s.require(ctx, c, verity.RoleAdmin, "vacuuming the store"); err != nil {
+		return nil, err
+	}
+	return s.store.Vacuum(ctx)
+}

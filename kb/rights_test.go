@@ -360,6 +360,9 @@ func ops(site *httptest.Server) []op {
 		{"Migrate", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.Migrate(ctx, c)
 		}, nil},
+		{"Vacuum", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			return s.Vacuum(ctx, c)
+		}, nil},
 		{"CreateToken", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.CreateToken(ctx, c, kb.TokenRequest{Name: "test", Principals: []string{"user:t@corp.example"}})
 		}, nil},

@@ -219,6 +219,9 @@ type AdminStore interface {
 	// Checkpoint ends a bulk write: a store that keeps a write-ahead log
 	// beside it (SQLite) folds it in and empties it.
 	Checkpoint(ctx context.Context) error
+	// Vacuum compacts the store, giving freed space back to the file
+	// system, and says its size before and after.
+	Vacuum(ctx context.Context) (*verity.VacuumReport, error)
 }
 
 // Store is a whole backend: every concern. *sqlite.DB and *postgres.DB

@@ -42,6 +42,16 @@ type Options struct {
 	IndexCache int64
 	// MaxConns bounds the connections the process opens; 0 means 16.
 	MaxConns int
+	// Replicas are URLs of streaming replicas of the database (hot
+	// standbys, with the store's schema in their search_path) that
+	// searches read from when one has replayed every write the primary
+	// held as the search began; every other operation uses the primary.
+	Replicas []string
+	// ReplicaMaxLag, when above 0, lets a replica serve searches while it
+	// lags the primary by at most this many bytes of WAL, provided it has
+	// replayed the last narrowing (revocation, ACL narrowed, new version,
+	// source or system made undiscoverable).
+	ReplicaMaxLag int64
 }
 
 var _ verity.SourceStore = (*DB)(nil)
@@ -58,7 +68,11 @@ func IsURL(s string) bool {
 const lockClass = 0x76657269
 
 // migrationSteps are the Go parts of migrations, by version.
-var migrationSteps = sqlstore.RiverSteps(riverDriver(nil))
+var migrationSteps = func() map[int]func(context.Context, *sqlstore.Tx) error {
+	steps := sqlstore.RiverSteps(riverDriver(nil))
+	steps[20] = sqlstore.CompressVersions
+	return steps
+}()
 
 // riverDriver is River's driver for PostgreSQL through database/sql, so
 // that a job is queued inside the store's own transaction.
@@ -83,15 +97,66 @@ var schemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 // up to date. Several processes may open one store at once: migrations and
 // writes take the store's advisory lock, and reads see one snapshot each.
 func Open(ctx context.Context, url string, opts Options) (*DB, error) {
+	sdb, schema, where, err := connect(url, opts.MaxConns)
+	if err != nil {
+		return nil, err
+	}
+	if err := sdb.PingContext(ctx); err != nil {
+		sdb.Close()
+		return nil, verity.Errorf(verity.EUNAVAILABLE, "open store %s: %s", where, redact(err.Error(), url))
+	}
+	key := schemaKey(schema)
+	if schema != "public" {
+		if err := createSchema(ctx, sdb, schema, key); err != nil {
+			sdb.Close()
+			return nil, fmt.Errorf("open store %s: %w", where, err)
+		}
+	}
+	// A replica is connected lazily (one that is down now may be up when
+	// a search comes); it must name the store's schema.
+	var replicas []*sql.DB
+	closeAll := func() {
+		for _, r := range replicas {
+			r.Close()
+		}
+		sdb.Close()
+	}
+	for _, u := range opts.Replicas {
+		r, rschema, rwhere, err := connect(u, opts.MaxConns)
+		if err == nil && rschema != schema {
+			r.Close()
+			err = verity.Errorf(verity.EINVALID, "replica %s: schema %s, not the store's %s", rwhere, rschema, schema)
+		}
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		replicas = append(replicas, r)
+	}
+	d, err := sqlstore.Open(ctx, sqlstore.Config{
+		DB: sdb, Dialect: newDialect(key), Migrations: Migrations(), Steps: migrationSteps,
+		Now: opts.Now, IndexCache: opts.IndexCache, Replicas: replicas, ReplicaMaxLag: opts.ReplicaMaxLag,
+	})
+	if err != nil {
+		closeAll()
+		return nil, fmt.Errorf("open store %s: %w", where, err)
+	}
+	return &DB{DB: d, schema: schema}, nil
+}
+
+// connect makes the pool of connections to the database url names, with
+// the store's schema first in its search_path, and says which schema that
+// is and how to name the database in messages (without its password).
+func connect(url string, maxConns int) (db *sql.DB, schema, where string, err error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
-		return nil, verity.Errorf(verity.EINVALID, "open store: %s", redact(err.Error(), url))
+		return nil, "", "", verity.Errorf(verity.EINVALID, "open store: %s", redact(err.Error(), url))
 	}
-	schema := "public"
+	schema = "public"
 	if sp := cfg.RuntimeParams["search_path"]; sp != "" {
 		schema = strings.TrimSpace(strings.Split(sp, ",")[0])
 		if !schemaName.MatchString(schema) {
-			return nil, verity.Errorf(verity.EINVALID, "open store: schema %q: want lower-case letters, digits and _, starting with a letter or _", schema)
+			return nil, "", "", verity.Errorf(verity.EINVALID, "open store: schema %q: want lower-case letters, digits and _, starting with a letter or _", schema)
 		}
 		cfg.RuntimeParams["search_path"] = schema
 	}
@@ -104,35 +169,14 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if _, set := cfg.RuntimeParams["max_parallel_workers_per_gather"]; !set {
 		cfg.RuntimeParams["max_parallel_workers_per_gather"] = "0"
 	}
-	where := describe(cfg, schema)
-	sdb := stdlib.OpenDB(*cfg)
-	max := opts.MaxConns
-	if max <= 0 {
-		max = 16
+	db = stdlib.OpenDB(*cfg)
+	if maxConns <= 0 {
+		maxConns = 16
 	}
-	sdb.SetMaxOpenConns(max)
-	sdb.SetMaxIdleConns(max)
-	sdb.SetConnMaxIdleTime(5 * time.Minute)
-	if err := sdb.PingContext(ctx); err != nil {
-		sdb.Close()
-		return nil, verity.Errorf(verity.EUNAVAILABLE, "open store %s: %s", where, redact(err.Error(), url))
-	}
-	key := schemaKey(schema)
-	if schema != "public" {
-		if err := createSchema(ctx, sdb, schema, key); err != nil {
-			sdb.Close()
-			return nil, fmt.Errorf("open store %s: %w", where, err)
-		}
-	}
-	d, err := sqlstore.Open(ctx, sqlstore.Config{
-		DB: sdb, Dialect: newDialect(key), Migrations: Migrations(), Steps: migrationSteps,
-		Now: opts.Now, IndexCache: opts.IndexCache,
-	})
-	if err != nil {
-		sdb.Close()
-		return nil, fmt.Errorf("open store %s: %w", where, err)
-	}
-	return &DB{DB: d, schema: schema}, nil
+	db.SetMaxOpenConns(maxConns)
+	db.SetMaxIdleConns(maxConns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return db, schema, describe(cfg, schema), nil
 }
 
 // SchemaName returns the schema the store's tables are in.
@@ -199,8 +243,19 @@ func newDialect(key int32) *sqlstore.Dialect {
 		FollowIDs: `SELECT setval(pg_get_serial_sequence(?1, ?2), ?3)`,
 		Analyze:   `ANALYZE`,
 		URIDigest: "md5",
-		ByteSpan:  `substring(convert_to(%[1]s, 'UTF8') from (%[2]s + 1)::int for (%[3]s - %[2]s)::int)`,
 		River:     riverDriver,
+		// A replica serves a search once it has replayed past the
+		// primary's position, and only a replica of this store.
+		Replicas: sqlstore.ReplicaDialect{
+			Position: `SELECT token, lsn, pg_current_wal_lsn()::text FROM replica_fence WHERE id = 1`,
+			Fence:    `UPDATE replica_fence SET lsn = ?1 WHERE id = 1 AND token = ?2 AND lsn = ''`,
+			Replayed: `SELECT coalesce(pg_last_wal_replay_lsn()::text, ''), pg_is_in_recovery()
+				AND (SELECT system_identifier FROM pg_control_system())::text || '/' || current_database() || '/' || current_schema() = ?1`,
+		},
+		// Dropping a column frees nothing until its table is rewritten.
+		Vacuum: `VACUUM (FULL, ANALYZE) source_versions, source_blocks`,
+		Size: `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
+			JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'`,
 	}
 }
 

@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
@@ -154,6 +155,12 @@ func TestPreviousReleasePostgres(t *testing.T) {
 func TestLastReleasePostgres(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.Load(t, "testdata/de9fe87-demo.sql", "verity_fixture")
+	raw, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := storetest.VersionTexts(t, raw)
+	raw.Close()
 	db, err := postgres.Open(ctx, url, postgres.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -168,4 +175,5 @@ func TestLastReleasePostgres(t *testing.T) {
 	storetest.CheckDirectoryRelease(t, db)
 	storetest.CheckConnectors(t, db)
 	storetest.CheckChatRelease(t, db)
+	storetest.CheckTextBlocks(t, db, texts)
 }

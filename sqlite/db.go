@@ -56,8 +56,9 @@ var dialect = &sqlstore.Dialect{
 	Name: "sqlite", Prepare: true, Snapshot: sql.TxOptions{ReadOnly: true},
 	Identity:   `SELECT file FROM pragma_database_list WHERE name = 'main'`,
 	FollowIDs:  `UPDATE sqlite_sequence SET seq = max(seq, ?3) WHERE name = ?1`,
-	ByteSpan:   `substr(CAST(%[1]s AS BLOB), %[2]s + 1, %[3]s - %[2]s)`,
 	Checkpoint: `PRAGMA wal_checkpoint(TRUNCATE)`,
+	Vacuum:     `VACUUM`,
+	Size:       `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`,
 	River:      func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
 }
 
@@ -65,6 +66,7 @@ var dialect = &sqlstore.Dialect{
 var migrationSteps = func() map[int]func(context.Context, *sqlstore.Tx) error {
 	steps := sqlstore.RiverSteps(dialect.River(nil))
 	steps[8] = remapEventIDs
+	steps[20] = sqlstore.CompressVersions
 	return steps
 }()
 

@@ -166,33 +166,47 @@ func checkIndexDerived(t *testing.T, db *sqlite.DB) {
 	if err := db.SQL().QueryRowContext(ctx, `SELECT index_version FROM search_stats WHERE id = 1`).Scan(&version); err != nil || version != rank.IndexVersion {
 		t.Errorf("index_version after Open = %d (%v), want %d", version, err, rank.IndexVersion)
 	}
-	rows, err := db.SQL().QueryContext(ctx, `SELECT v.title, c.heading, substr(CAST(v.text AS BLOB), c.start + 1, c."end" - c.start), c.terms, c.nterms, s.status
-		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version`)
+	// A version's text is compressed in blocks (migration 020): read
+	// through the store.
+	rows, err := db.SQL().QueryContext(ctx, `SELECT s.id, c.version, c.heading, c.start, c."end", c.terms, c.nterms, s.status
+		FROM chunks c JOIN sources s ON s.sid = c.sid`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
+	type chunk struct {
+		id, heading, status         string
+		version, start, end, nterms int
+		terms                       sql.NullString
+	}
+	var stored []chunk
 	for rows.Next() {
-		var title, heading, text, status string
-		var terms sql.NullString
-		var nterms int
-		if err := rows.Scan(&title, &heading, &text, &terms, &nterms, &status); err != nil {
+		var c chunk
+		if err := rows.Scan(&c.id, &c.version, &c.heading, &c.start, &c.end, &c.terms, &c.nterms, &c.status); err != nil {
 			t.Fatal(err)
 		}
+		stored = append(stored, c)
+	}
+	rows.Close()
+	n := 0
+	for _, c := range stored {
+		v, err := db.SourceVersion(ctx, c.id, c.version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := v.Text[c.start:c.end]
 		var h []string
-		json.Unmarshal([]byte(heading), &h)
-		want := rank.IndexTerms(title, h, text)
+		json.Unmarshal([]byte(c.heading), &h)
+		want := rank.IndexTerms(v.Title, h, text)
 		// A chunk keeps its terms only while its source is revoked.
-		kept := sql.NullString{String: strings.Join(want, " "), Valid: status == "revoked"}
+		kept := sql.NullString{String: strings.Join(want, " "), Valid: c.status == "revoked"}
 		if !kept.Valid {
 			kept.String = ""
 		}
-		if terms != kept || nterms != len(want) {
-			t.Errorf("chunk %.40q (%s) has terms %.60q (%d), want %.60q (%d)", text, status, terms.String, nterms, kept.String, len(want))
+		if c.terms != kept || c.nterms != len(want) {
+			t.Errorf("chunk %.40q (%s) has terms %.60q (%d), want %.60q (%d)", text, c.status, c.terms.String, c.nterms, kept.String, len(want))
 		}
 		n++
 	}
-	rows.Close()
 	if n == 0 {
 		t.Fatal("the fixture has no chunks")
 	}
@@ -235,7 +249,7 @@ func checkUpgrade(t *testing.T, path string, old rawStore) {
 		versions = append(versions, v)
 	}
 	rows.Close()
-	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22}; !slices.Equal(versions, want) {
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22}; !slices.Equal(versions, want) {
 		t.Errorf("schema_migrations after Open = %v, want %v", versions, want)
 	}
 	checkIndexDerived(t, db)
@@ -502,12 +516,16 @@ func TestPreviousRelease(t *testing.T) {
 			if err := os.WriteFile(path, b, 0o600); err != nil {
 				t.Fatal(err)
 			}
+			raw := rawSQL(t, path)
+			texts := storetest.VersionTexts(t, raw)
+			raw.Close()
 			db, err := sqlite.Open(context.Background(), path, sqlite.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer db.Close()
 			checkRelease(t, db, r.searches)
+			storetest.CheckTextBlocks(t, db, texts)
 			switch r.commit {
 			case "95642fd":
 				storetest.CheckSpanRelease(t, db)

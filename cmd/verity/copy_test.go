@@ -49,7 +49,7 @@ func TestCopyCommand(t *testing.T) {
 	}
 	out, errOut, code := cli(t, src, "", "copy", "--to", url)
 	noSecret("copy --to", out+errOut)
-	if code != 0 || !strings.Contains(out, "verified: all 47 tables have the same row counts and SHA-256 on both sides") ||
+	if code != 0 || !strings.Contains(out, "verified: all 48 tables have the same row counts and SHA-256 on both sides") ||
 		!strings.Contains(out, "postgres:xxxxx@127.0.0.1") || !regexp.MustCompile(`\n  sources +2 +0 +2  `).MatchString(out) {
 		t.Fatalf("copy to PostgreSQL = exit %d:\n%s%s", code, out, errOut)
 	}
@@ -69,7 +69,7 @@ func TestCopyCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
 		t.Fatalf("copy --json = exit %d, %v:\n%s%s", code, err, out, errOut)
 	}
-	if !rep.Verified || len(rep.Tables) != 47 || rep.To != back || !strings.HasPrefix(rep.From, "postgres://postgres:xxxxx@") || rep.Copied == 0 {
+	if !rep.Verified || len(rep.Tables) != 48 || rep.To != back || !strings.HasPrefix(rep.From, "postgres://postgres:xxxxx@") || rep.Copied == 0 {
 		t.Errorf("copy --json = %s", out)
 	}
 	for _, args := range [][]string{{"--as", "group:staff", "search", "Acme Bitrix24"}, {"log"}, {"role", "list"}, {"sources", "--all"}, {"show", "PUB-1", "--version", "1"}} {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -32,12 +33,7 @@ func (a *app) doctorCmd() *cobra.Command {
 			files, ferr := a.storeFiles(fix)
 			check, err := a.doctorCall(cmd.Context(), setup, timeout)
 			vcheck, verr := a.doctorVerifier(cmd.Context(), timeout)
-			if err == nil {
-				err = verr
-			}
-			if err == nil {
-				err = ferr
-			}
+			err = cmp.Or(err, verr, ferr)
 			if a.json {
 				if perr := a.printJSON(map[string]any{"config": setup, "store": a.storeName(), "store_files": files,
 					"prompts": kb.PromptVersions(), "check": check, "verifier": vcheck}); perr != nil {

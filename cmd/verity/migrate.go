@@ -10,7 +10,8 @@ import (
 )
 
 func (a *app) migrateCmd() *cobra.Command {
-	return &cobra.Command{
+	var vacuum bool
+	cmd := &cobra.Command{
 		Use:   "migrate",
 		Short: "Bring the store's schema up to date and say which migrations it has (admin)",
 		Args:  cobra.NoArgs,
@@ -21,6 +22,10 @@ func (a *app) migrateCmd() *cobra.Command {
 				return err
 			}
 			st, err := svc.Migrate(ctx, caller)
+			var vac *verity.VacuumReport
+			if err == nil && vacuum {
+				vac, err = svc.Vacuum(ctx, caller)
+			}
 			if err != nil {
 				return err
 			}
@@ -28,7 +33,8 @@ func (a *app) migrateCmd() *cobra.Command {
 				return a.printJSON(struct {
 					Store string `json:"store"`
 					*verity.SchemaStatus
-				}{a.storeName(), st})
+					Vacuum *verity.VacuumReport `json:"vacuum,omitempty"`
+				}{a.storeName(), st, vac})
 			}
 			fmt.Fprintf(a.stdout, "%s (%s) is at schema version %d", a.storeName(), st.Dialect, st.Version)
 			switch {
@@ -46,7 +52,12 @@ func (a *app) migrateCmd() *cobra.Command {
 			for _, m := range st.History {
 				fmt.Fprintf(a.stdout, "  %3d  %-28s %s\n", m.Version, m.Name, m.AppliedAt.Format("2006-01-02 15:04:05Z07:00"))
 			}
+			if vac != nil {
+				fmt.Fprintf(a.stdout, "vacuumed: %.1f MB before, %.1f MB after\n", float64(vac.Before)/1e6, float64(vac.After)/1e6)
+			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&vacuum, "vacuum", false, "then compact the store (SQLite rewrites its file: needs free disk about the file's size)")
+	return cmd
 }

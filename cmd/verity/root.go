@@ -79,6 +79,8 @@ type app struct {
 	verifiers   []string // --verifier, VERITY_VERIFIER, default offline or llm
 	noCache     bool     // --no-cache: do not read the model cache
 	hintBudget  int      // serve's and mcp's --hint-budget: searches per principal an hour with hints
+	replicas    []string // serve's --db-replica: PostgreSQL replicas searches may read
+	replicaLag  int64    // serve's --replica-max-lag: bytes of WAL a replica may lag past the last narrowing
 	concurrency int      // --concurrency: model calls in flight at once
 	lang        string   // the output's language, when a command chose one (extract --lang); "" is English
 

@@ -93,6 +93,8 @@ func (a *app) serveCmd() *cobra.Command {
 	f.IntVar(&cfg.burst, "burst", httpapi.DefaultBurst, "requests a caller may make at once before the rate applies")
 	f.Int64Var(&cfg.maxBody, "max-body", httpapi.DefaultMaxBody, "largest JSON request body, in bytes")
 	f.Int64Var(&cfg.maxUpload, "max-upload", httpapi.DefaultMaxUpload, "largest ingest upload, in bytes")
+	f.StringArrayVar(&a.replicas, "db-replica", nil, "URL of a PostgreSQL streaming replica of --db that searches read when it has\nreplayed every write the primary held as the search began, repeatable")
+	f.Int64Var(&a.replicaLag, "replica-max-lag", 0, "bytes of WAL a --db-replica may lag the primary and still serve searches,\nprovided it has replayed the last narrowing (0: only a replica fully caught up)")
 	a.hintBudgetFlag(cmd)
 	f.Var(&a.verbatim, "verbatim", "verbatim quotes in answers: on, off, or N% of callers (stable per caller), to compare feedback")
 	f.BoolVar(&cfg.telegram, "telegram", false, "serve the Telegram bot's webhook at POST /telegram/webhook (secret from --telegram-secret-file or $VERITY_TELEGRAM_SECRET)")

@@ -46,6 +46,7 @@ func TestServeConfig(t *testing.T) {
 		{nil, []string{"serve", "--trusted-proxy", "10.0.0.1"}, "go together"},
 		{nil, []string{"serve", "--trusted-proxy", "nope", "--trusted-proxy-user-header", "X-Email"}, "CIDR"},
 		{map[string]string{"VERITY_RATE": "fast"}, []string{"serve"}, "VERITY_RATE"},
+		{nil, []string{"serve", "--addr", "127.0.0.1:0", "--db-replica", "postgres://verity@127.0.0.1/verity"}, "replicas are PostgreSQL's"},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer

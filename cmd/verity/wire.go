@@ -49,11 +49,14 @@ func isStoreURL(s string) bool { return postgres.IsURL(s) }
 // a SQLite file.
 func (a *app) openStore(ctx context.Context, path string) (store, error) {
 	if isStoreURL(path) {
-		db, err := postgres.Open(ctx, path, postgres.Options{Now: a.now})
+		db, err := postgres.Open(ctx, path, postgres.Options{Now: a.now, Replicas: a.replicas, ReplicaMaxLag: a.replicaLag})
 		if err != nil {
 			return nil, err
 		}
 		return db, nil
+	}
+	if len(a.replicas) > 0 {
+		return nil, verity.Errorf(verity.EINVALID, "--db-replica: replicas are PostgreSQL's; --db names a SQLite file")
 	}
 	db, err := sqlite.Open(ctx, path, sqlite.Options{Now: a.now})
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -64,7 +65,7 @@ func (a *app) workerCmd() *cobra.Command {
 			if len(a.as) > 0 {
 				return verity.Errorf(verity.EINVALID, "--as: a worker runs each job as the caller who queued it; it acts as no one of its own")
 			}
-			if err := cfg.check(); err != nil {
+			if err := cmp.Or(cfg.check(), cfg.pdf.check("pdf-timeout")); err != nil {
 				return err
 			}
 			if cfg.workers == 0 {
@@ -72,9 +73,6 @@ func (a *app) workerCmd() *cobra.Command {
 			}
 			meter := llm.NewMeter(llm.DefaultPrices())
 			// The jobs' context outlives the signal: draining lets them finish.
-			if err := cfg.pdf.check("pdf-timeout"); err != nil {
-				return err
-			}
 			w, err := a.startWorker(context.WithoutCancel(ctx), cfg, cfg.pdf, meter)
 			if err != nil {
 				return err

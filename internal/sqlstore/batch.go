@@ -155,14 +155,14 @@ func insertNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.T
 			return err
 		}
 	}
-	var versions, acls, hidden [][]any
+	var versions, blocks, acls, hidden [][]any
 	nchunks := 0
 	for _, p := range puts {
 		src, sid := p.Source, sids[p.Source.ID]
 		if sid == 0 {
 			return fmt.Errorf("source %q: the store gave it no row id", src.ID)
 		}
-		versions = append(versions, []any{sid, 1, src.Hash, src.Title, src.Text, formatTime(now)})
+		versions = append(versions, []any{sid, 1, src.Hash, src.Title, len(src.Text), formatTime(now)})
 		src.ACL = normalACL(src.ACL)
 		for _, pr := range src.ACL {
 			acls = append(acls, []any{string(pr), sid})
@@ -172,7 +172,18 @@ func insertNew(ctx context.Context, tx *Tx, puts []*verity.SourcePut, now time.T
 		}
 		nchunks += len(p.Chunks)
 	}
-	if err := insertMany(ctx, tx, "source_versions", []string{"sid", "version", "hash", "title", "text", "created_at"}, versions); err != nil {
+	if err := insertMany(ctx, tx, "source_versions", []string{"sid", "version", "hash", "title", "size", "created_at"}, versions); err != nil {
+		return err
+	}
+	// Compressing is a batch's other work in Go: on every core too.
+	each := make([][][]any, len(puts))
+	eachParallel(len(puts), func(i int) {
+		each[i] = textBlocks(sids[puts[i].Source.ID], 1, puts[i].Source.Text)
+	})
+	for _, b := range each {
+		blocks = append(blocks, b...)
+	}
+	if err := insertMany(ctx, tx, "source_blocks", blockColumns, blocks); err != nil {
 		return err
 	}
 	if err := insertMany(ctx, tx, "source_acl", []string{"principal", "sid"}, acls); err != nil {

@@ -13,9 +13,10 @@ import (
 )
 
 // A chunk is stored as a span of its source version's text (migration 015):
-// the chunks table holds its bytes [start, end) of source_versions.text and
-// its heading path, not a copy of its text, and its index terms are derived
-// from that text again when the index needs them. Only the chunks of a
+// the chunks table holds its bytes [start, end) of the version's text
+// (compressed in source_blocks since migration 020) and its heading path,
+// not a copy of its text, and its index terms are derived from that text
+// again when the index needs them. Only the chunks of a
 // revoked source keep their terms (they are out of the index, and a question
 // is compared with them); every other chunk's terms column is NULL.
 
@@ -48,27 +49,72 @@ func versionsOf(ctx context.Context, q querier, keys map[versionKey]version) err
 		for _, k := range part {
 			args = append(args, k.sid, k.version)
 		}
-		rows, err := q.QueryContext(ctx, `SELECT v.sid, v.version, v.title, v.text
+		// A version's text is its blocks joined (none for an empty text).
+		rows, err := q.QueryContext(ctx, `SELECT v.sid, v.version, v.title, v.size, b.block, b.data
 			FROM (VALUES `+strings.TrimSuffix(strings.Repeat("(CAST(? AS BIGINT), CAST(? AS BIGINT)),", len(part)), ",")+`) k
-			JOIN source_versions v ON v.sid = k.column1 AND v.version = k.column2`, args...)
+			JOIN source_versions v ON v.sid = k.column1 AND v.version = k.column2
+			LEFT JOIN source_blocks b ON b.sid = v.sid AND b.version = v.version
+			ORDER BY v.sid, v.version, b.block`, args...)
 		if err != nil {
 			return err
 		}
-		found := 0
+		var (
+			found int
+			at    versionKey
+			v     version
+			size  int
+			buf   []byte
+			next  int
+		)
+		done := func() error {
+			if found == 0 {
+				return nil
+			}
+			if len(buf) != size {
+				return fmt.Errorf("the text blocks of source %d version %d hold %d bytes, not %d", at.sid, at.version, len(buf), size)
+			}
+			v.text = string(buf)
+			keys[at] = v
+			return nil
+		}
 		for rows.Next() {
 			var (
-				k versionKey
-				v version
+				k     versionKey
+				title string
+				n     int
+				block sql.NullInt64
+				data  []byte
 			)
-			if err := rows.Scan(&k.sid, &k.version, &v.title, &v.text); err != nil {
+			if err := rows.Scan(&k.sid, &k.version, &title, &n, &block, &data); err != nil {
 				rows.Close()
 				return err
 			}
-			keys[k] = v
-			found++
+			if found == 0 || k != at {
+				if err := done(); err != nil {
+					rows.Close()
+					return err
+				}
+				at, v, size, buf, next = k, version{title: title}, n, make([]byte, 0, n), 0
+				found++
+			}
+			if !block.Valid {
+				continue
+			}
+			if int(block.Int64) != next {
+				rows.Close()
+				return fmt.Errorf("text block %d of source %d version %d is missing", next, k.sid, k.version)
+			}
+			if buf, err = unblock(buf, data); err != nil {
+				rows.Close()
+				return err
+			}
+			next++
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
+			return err
+		}
+		if err := done(); err != nil {
 			return err
 		}
 		if found != len(part) {

@@ -42,6 +42,7 @@ type copyTable struct {
 var copyTables = []copyTable{
 	{name: "sources", key: []string{"sid"}, ids: "sid"},
 	{name: "source_versions", key: []string{"sid", "version"}},
+	{name: "source_blocks", key: []string{"sid", "version", "block"}},
 	{name: "source_acl", key: []string{"principal", "sid"}},
 	{name: "chunks", key: []string{"cid"}},
 	{name: "llm_cache", key: []string{"key"}},
@@ -89,12 +90,13 @@ var copyTables = []copyTable{
 	{name: "search_stats", key: []string{"id"}, single: true},
 }
 
-// notCopied are the tables a copy leaves alone: the job queue (River's
+// notCopied are the tables a copy leaves alone: where replicas stand
+// (positions in the WAL of one PostgreSQL cluster) and the job queue (River's
 // tables, whose columns differ between its SQLite and PostgreSQL drivers,
 // and Verity's row for each job). A queue holds work in flight, not knowledge:
 // let its jobs finish, or cancel them, before moving a store; the copy's
 // destination has an empty queue of its own.
-var notCopied = []string{"jobs", "river_client", "river_client_queue", "river_job", "river_leader",
+var notCopied = []string{"replica_fence", "jobs", "river_client", "river_client_queue", "river_job", "river_leader",
 	"river_migration", "river_notification", "river_queue"}
 
 const (

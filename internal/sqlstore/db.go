@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/veritykb/verity"
@@ -29,6 +30,13 @@ type DB struct {
 	steps      map[int]func(context.Context, *Tx) error
 	applied    []int // the migrations this process applied when it opened the store
 	riverState
+	// replicas are the read-only copies searches may read (replica.go),
+	// identity the primary's Identity, which a replica must share.
+	replicas                   []*Replica
+	identity                   string
+	maxLag                     int64
+	nextReplica                atomic.Int64
+	primaryReads, replicaReads atomic.Int64
 }
 
 // Config is what a dialect package gives Open.
@@ -45,6 +53,13 @@ type Config struct {
 	// IndexCache is how many bytes of posting lists a process keeps in
 	// memory between searches; 0 means 256 MiB.
 	IndexCache int64
+	// Replicas are streaming replicas of DB that searches may read when
+	// they have replayed the primary's writes (needs Dialect.Replicas).
+	Replicas []*sql.DB
+	// ReplicaMaxLag, when above 0, lets a replica that has replayed the
+	// last narrowing serve searches while it lags by at most this many
+	// bytes of WAL; 0 asks for a replica fully caught up.
+	ReplicaMaxLag int64
 }
 
 var _ verity.SourceStore = (*DB)(nil)
@@ -65,11 +80,28 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if err := d.deriveIndex(ctx); err != nil {
 		return nil, err
 	}
+	if len(cfg.Replicas) > 0 {
+		if d.dialect.Replicas.Replayed == "" {
+			return nil, verity.Errorf(verity.EINVALID, "a %s store reads from no replica", d.dialect.Name)
+		}
+		if err := d.db.QueryRowContext(ctx, d.dialect.Identity).Scan(&d.identity); err != nil {
+			return nil, fmt.Errorf("read the store's identity: %w", err)
+		}
+		for _, r := range cfg.Replicas {
+			d.replicas = append(d.replicas, &Replica{DB: r})
+		}
+		d.maxLag = cfg.ReplicaMaxLag
+	}
 	return d, nil
 }
 
-// Close releases the database.
-func (d *DB) Close() error { return d.db.Close() }
+// Close releases the database and its replicas.
+func (d *DB) Close() error {
+	for _, r := range d.replicas {
+		r.DB.Close()
+	}
+	return d.db.Close()
+}
 
 // SQL exposes the database handle for packages that keep their own tables in
 // the same database (tests and benchmarks); queries on it are in the
@@ -90,6 +122,29 @@ func (d *DB) Checkpoint(ctx context.Context) error {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return nil
+}
+
+// Vacuum compacts the store (see [Dialect.Vacuum]) and says its size
+// before and after. SQLite writes a new copy of the file beside the old
+// one while it runs, so it needs free disk about the file's size, and it
+// waits for other connections' transactions to end; PostgreSQL holds an
+// exclusive lock on each table while it rewrites it.
+func (d *DB) Vacuum(ctx context.Context) (*verity.VacuumReport, error) {
+	var rep verity.VacuumReport
+	if err := d.db.QueryRowContext(ctx, d.dialect.Size).Scan(&rep.Before); err != nil {
+		return nil, fmt.Errorf("vacuum: measure the store: %w", err)
+	}
+	if _, err := d.db.ExecContext(ctx, d.dialect.Vacuum); err != nil {
+		return nil, d.dialect.mapError(fmt.Errorf("vacuum: %w", err))
+	}
+	// SQLite's vacuum goes through the write-ahead log: fold it in.
+	if err := d.Checkpoint(ctx); err != nil {
+		return nil, err
+	}
+	if err := d.db.QueryRowContext(ctx, d.dialect.Size).Scan(&rep.After); err != nil {
+		return nil, fmt.Errorf("vacuum: measure the store: %w", err)
+	}
+	return &rep, nil
 }
 
 // Rebind returns query, written with ? placeholders, in the dialect's.

@@ -63,11 +63,14 @@ type Dialect struct {
 	// so the planner takes that unique index even before the store has
 	// statistics; without it, it scans every source of the system.
 	URIDigest string
-	// ByteSpan is an SQL expression of a text column (%[1]s) and two byte
-	// offsets into it (%[2]s, %[3]s) whose value is the bytes [start,end)
-	// of the text: a hint reads the span of a hidden chunk without sending
-	// its whole document to the process.
-	ByteSpan string
+	// Vacuum compacts the store, giving the space of deleted rows and
+	// dropped columns back to the file system (SQLite rewrites the file;
+	// PostgreSQL rewrites the tables that migration 020 emptied of text).
+	// Size is a query of the one number those bytes are measured by.
+	Vacuum, Size string
+	// Replicas, when set, is how a search tells whether a streaming
+	// replica may serve it (replica.go).
+	Replicas ReplicaDialect
 	// Checkpoint, when not empty, folds the write-ahead log into the
 	// database and empties it (SQLite's WAL grows with a bulk write and
 	// stays until a checkpoint); PostgreSQL manages its own.

@@ -47,22 +47,40 @@ func (d *DB) Search(ctx context.Context, q verity.SearchQuery) (*verity.SearchRe
 	if params == (rank.Params{}) {
 		params = rank.DefaultParams
 	}
-	tx, err := d.snapshot(ctx)
+	tx, onReplica, err := d.searchSnapshot(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	defer tx.Rollback()
-	results, all, err := d.rank(ctx, tx, query, q.Caller, q.Filter, params, k)
+	err = d.searchIn(ctx, tx, q, query, params, k, out)
+	tx.Rollback()
+	if err != nil && onReplica && ctx.Err() == nil {
+		// A hot standby may cancel a read that conflicts with what it
+		// replays: the primary answers instead.
+		if tx, err = d.snapshot(ctx); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		err = d.searchIn(ctx, tx, q, query, params, k, out)
+		tx.Rollback()
+	}
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	if out.Results, err = resultsOf(ctx, tx, results); err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	if out.Hints, err = hints(ctx, tx, query, all, results); err != nil {
-		return nil, fmt.Errorf("search hints: %w", err)
+		return nil, err
 	}
 	return out, nil
+}
+
+// searchIn runs a search in the snapshot tx, filling out.
+func (d *DB) searchIn(ctx context.Context, tx *Tx, q verity.SearchQuery, query rank.Query, params rank.Params, k int, out *verity.SearchResults) (err error) {
+	results, all, err := d.rank(ctx, tx, query, q.Caller, q.Filter, params, k)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if out.Results, err = resultsOf(ctx, tx, results); err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if out.Hints, err = hints(ctx, tx, query, all, results); err != nil {
+		return fmt.Errorf("search hints: %w", err)
+	}
+	return nil
 }
 
 // rank runs the traversal: the caller's best k records and the best k of
@@ -216,34 +234,62 @@ func hints(ctx context.Context, tx *Tx, query rank.Query, all, results []posting
 	if len(args) == 0 {
 		return out, nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT s.system, s.author, `+fmt.Sprintf(tx.dialect.ByteSpan, "v.text", "c.start", `c."end"`)+`
-		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
+	// A hint reads the span of a hidden chunk from the blocks it falls in,
+	// without sending its whole document to the process.
+	rows, err := tx.QueryContext(ctx, `SELECT c.cid, s.system, s.author, c.start, c."end", b.block, b.data
+		FROM chunks c JOIN sources s ON s.sid = c.sid
+		JOIN source_blocks b ON b.sid = c.sid AND b.version = c.version AND `+blockRange("c.start", `c."end"`)+`
 		WHERE c.cid IN (`+placeholders(len(args))+`)
 		AND EXISTS (SELECT 1 FROM source_acl a WHERE a.sid = s.sid)
 		AND NOT EXISTS (SELECT 1 FROM undiscoverable_sources u WHERE u.sid = s.sid)
-		AND NOT EXISTS (SELECT 1 FROM undiscoverable_systems y WHERE y.system = s.system)`, args...)
+		AND NOT EXISTS (SELECT 1 FROM undiscoverable_systems y WHERE y.system = s.system)
+		ORDER BY c.cid, b.block`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	seen := map[verity.Hint]bool{}
+	type hidden struct {
+		hint       verity.Hint
+		start, end int
+	}
+	var (
+		order  []int64
+		chunks = map[int64]*hidden{}
+		blocks = spanBlocks{}
+	)
 	for rows.Next() {
 		var (
+			cid, block     int64
 			system, author string
-			chunk          []byte
+			start, end     int
+			data           []byte
 		)
-		if err := rows.Scan(&system, &author, &chunk); err != nil {
+		if err := rows.Scan(&cid, &system, &author, &start, &end, &block, &data); err != nil {
 			return nil, err
 		}
-		hint := verity.Hint{System: system, Author: verity.Principal(author).Email()}
-		if seen[hint] || sharedTerms(query, string(chunk)) < verity.HintTerms {
-			continue
+		if chunks[cid] == nil {
+			chunks[cid] = &hidden{verity.Hint{System: system, Author: verity.Principal(author).Email()}, start, end}
+			order = append(order, cid)
 		}
-		seen[hint] = true
-		out = append(out, hint)
+		if err := blocks.add(cid, int(block), data); err != nil {
+			return nil, err
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
+	}
+	seen := map[verity.Hint]bool{}
+	for _, cid := range order {
+		h := chunks[cid]
+		chunk, err := blocks.span(cid, h.start, h.end)
+		if err != nil {
+			return nil, err
+		}
+		if seen[h.hint] || sharedTerms(query, string(chunk)) < verity.HintTerms {
+			continue
+		}
+		seen[h.hint] = true
+		out = append(out, h.hint)
 	}
 	slices.SortFunc(out, func(a, b verity.Hint) int {
 		if c := strings.Compare(a.System, b.System); c != 0 {
@@ -281,49 +327,64 @@ func resultsOf(ctx context.Context, tx *Tx, hits []postings.Hit) ([]verity.Searc
 		args[i] = h.Doc
 		out[i].Score = h.Score
 	}
-	// A chunk's text is its span of its version's text: only those bytes
-	// are read (a dialect's ByteSpan), not the whole version, which for a
-	// long PDF is megabytes per result.
-	rows, err := tx.QueryContext(ctx, `SELECT c.cid, s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, `+
-		fmt.Sprintf(tx.dialect.ByteSpan, "v.text", "c.start", `c."end"`)+`
-		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
-		WHERE c.cid IN (`+placeholders(len(args))+`)`, args...)
+	// A chunk's text is its span of its version's text: only the blocks
+	// it falls in are read and decompressed, not the whole version, which
+	// for a long PDF is megabytes per result.
+	rows, err := tx.QueryContext(ctx, `SELECT c.cid, s.id, s.uri, s.title, s.system, c.version, c.ordinal, c.start, c."end", c.heading, b.block, b.data
+		FROM chunks c JOIN sources s ON s.sid = c.sid
+		JOIN source_blocks b ON b.sid = c.sid AND b.version = c.version AND `+blockRange("c.start", `c."end"`)+`
+		WHERE c.cid IN (`+placeholders(len(args))+`) ORDER BY c.cid, b.block`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	found := 0
+	var (
+		found  []int64
+		blocks = spanBlocks{}
+	)
 	for rows.Next() {
 		var (
-			cid     int64
-			heading string
-			text    []byte
-			r       verity.SearchResult
+			cid, block int64
+			heading    string
+			data       []byte
+			r          verity.SearchResult
 		)
-		if err := rows.Scan(&cid, &r.SourceID, &r.URI, &r.Title, &r.System, &r.Version, &r.Chunk.Ordinal, &r.Chunk.Start, &r.Chunk.End, &heading, &text); err != nil {
+		if err := rows.Scan(&cid, &r.SourceID, &r.URI, &r.Title, &r.System, &r.Version, &r.Chunk.Ordinal, &r.Chunk.Start, &r.Chunk.End, &heading, &block, &data); err != nil {
 			return nil, err
 		}
 		i, ok := at[cid]
 		if !ok {
 			continue
 		}
-		if r.Chunk.Start < 0 || len(text) != r.Chunk.End-r.Chunk.Start || !utf8.Valid(text) {
-			return nil, fmt.Errorf("result %s: chunk span [%d,%d) is not a span of its version's text (%d bytes read)", r.SourceID, r.Chunk.Start, r.Chunk.End, len(text))
+		if _, seen := blocks[cid]; !seen {
+			r.Score = out[i].Score
+			r.Chunk.SourceID, r.Chunk.Version = r.SourceID, r.Version
+			json.Unmarshal([]byte(heading), &r.Chunk.Heading)
+			out[i] = r
+			found = append(found, cid)
 		}
-		r.Chunk.Text = string(text)
-		r.Score = out[i].Score
-		r.Chunk.SourceID, r.Chunk.Version = r.SourceID, r.Version
-		json.Unmarshal([]byte(heading), &r.Chunk.Heading)
-		out[i] = r
-		found++
+		if err := blocks.add(cid, int(block), data); err != nil {
+			return nil, fmt.Errorf("result %s: %w", r.SourceID, err)
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if found != len(hits) {
+	for _, cid := range found {
+		r := &out[at[cid]]
+		text, err := blocks.span(cid, r.Chunk.Start, r.Chunk.End)
+		if err != nil {
+			return nil, fmt.Errorf("result %s: %w", r.SourceID, err)
+		}
+		if !utf8.Valid(text) {
+			return nil, fmt.Errorf("result %s: chunk span [%d,%d) is not valid UTF-8: not a span of its version's text", r.SourceID, r.Chunk.Start, r.Chunk.End)
+		}
+		r.Chunk.Text = string(text)
+	}
+	if len(found) != len(hits) {
 		// The index and the chunks are written in one transaction and read
 		// in one snapshot: a hit without its chunk is a broken store.
-		return nil, fmt.Errorf("%d of %d results have no stored chunk", len(hits)-found, len(hits))
+		return nil, fmt.Errorf("%d of %d results have no stored chunk", len(hits)-len(found), len(hits))
 	}
 	return out, nil
 }

@@ -166,8 +166,16 @@ func putSource(ctx context.Context, tx *Tx, src *verity.Source, chunks []verity.
 	if !sameContent {
 		textChanged := title == src.Title // then the hashes differ by the text
 		if !textChanged {
-			if err := tx.QueryRowContext(ctx, `SELECT text != ? FROM source_versions WHERE sid = ? AND version = ?`, src.Text, sid, version).Scan(&textChanged); err != nil {
+			var size int
+			if err := tx.QueryRowContext(ctx, `SELECT size FROM source_versions WHERE sid = ? AND version = ?`, sid, version).Scan(&size); err != nil {
 				return "", none, err
+			}
+			if textChanged = size != len(src.Text); !textChanged {
+				text, err := versionText(ctx, tx, sid, version, size)
+				if err != nil {
+					return "", none, err
+				}
+				textChanged = text != src.Text
 			}
 		}
 		if textChanged {
@@ -307,8 +315,11 @@ func (d *DB) URIDuplicates(ctx context.Context) ([]verity.URIDuplicate, error) {
 // source is new (created) or the ACL changed, and its chunks (indexed when
 // the source is active).
 func storeVersion(ctx context.Context, tx *Tx, sid int64, src *verity.Source, acl []verity.Principal, created, aclChanged bool, chunks []verity.Chunk, now time.Time) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, text, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		sid, src.Version, src.Hash, src.Title, src.Text, formatTime(now)); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO source_versions (sid, version, hash, title, size, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		sid, src.Version, src.Hash, src.Title, len(src.Text), formatTime(now)); err != nil {
+		return err
+	}
+	if err := storeText(ctx, tx, sid, src.Version, src.Text); err != nil {
 		return err
 	}
 	if created || aclChanged {
@@ -382,14 +393,28 @@ func putACL(ctx context.Context, tx *Tx, sid int64, acl []verity.Principal, chan
 			return err
 		}
 	}
+	var held []verity.Principal
 	if changed {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ?`, sid); err != nil {
+		// Only the principals the ACL loses are deleted and only those it
+		// gains inserted: a deleted row is what marks a narrowing that a
+		// lagging replica must have replayed (PostgreSQL's migration 020).
+		var err error
+		if held, err = sourceACL(ctx, tx, sid); err != nil {
 			return err
 		}
+		for _, p := range held {
+			if !slices.Contains(acl, p) {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM source_acl WHERE sid = ? AND principal = ?`, sid, string(p)); err != nil {
+					return err
+				}
+			}
+		}
 	}
-	rows := make([][]any, len(acl))
-	for i, p := range acl {
-		rows[i] = []any{string(p), sid}
+	var rows [][]any
+	for _, p := range acl {
+		if !slices.Contains(held, p) {
+			rows = append(rows, []any{string(p), sid})
+		}
 	}
 	return insertMany(ctx, tx, "source_acl", []string{"principal", "sid"}, rows)
 }
@@ -451,12 +476,16 @@ func (d *DB) SourceVersion(ctx context.Context, id string, version int) (*verity
 	if version == 0 {
 		version = src.Version
 	}
-	err = d.q().QueryRowContext(ctx, `SELECT text, hash, title FROM source_versions WHERE sid = ? AND version = ?`, sid, version).
-		Scan(&src.Text, &src.Hash, &src.Title)
+	var size int
+	err = d.q().QueryRowContext(ctx, `SELECT size, hash, title FROM source_versions WHERE sid = ? AND version = ?`, sid, version).
+		Scan(&size, &src.Hash, &src.Title)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, verity.Errorf(verity.ENOTFOUND, "source %q has no version %d (current is %d)", id, version, src.Version)
 	}
 	if err != nil {
+		return nil, fmt.Errorf("read source %q version %d: %w", id, version, err)
+	}
+	if src.Text, err = versionText(ctx, d.q(), sid, version, size); err != nil {
 		return nil, fmt.Errorf("read source %q version %d: %w", id, version, err)
 	}
 	src.Version = version
@@ -542,7 +571,7 @@ func (d *DB) Stats(ctx context.Context) (verity.StoreStats, error) {
 		(SELECT count(*) FROM sources WHERE status = 'revoked'),
 		(SELECT count(*) FROM chunks),
 		(SELECT chunks FROM search_stats WHERE id = 1),
-		(SELECT CAST(coalesce(sum(octet_length(v.text)), 0) AS BIGINT) FROM sources s JOIN source_versions v ON v.sid = s.sid AND v.version = s.version)`).
+		(SELECT CAST(coalesce(sum(v.size), 0) AS BIGINT) FROM sources s JOIN source_versions v ON v.sid = s.sid AND v.version = s.version)`).
 		Scan(&st.Sources, &st.ActiveSources, &st.RevokedSources, &st.Chunks, &st.SearchChunks, &st.TextBytes)
 	if err != nil {
 		return st, fmt.Errorf("count store: %w", err)

@@ -68,34 +68,59 @@ func exhaustive(t *testing.T, db Store, text string, c verity.Caller, k int) []s
 // its terms derived from its span of its version's text.
 func liveChunks(t *testing.T, db Store) []rank.Candidate {
 	t.Helper()
-	rows, err := db.SQL().QueryContext(context.Background(), db.Rebind(`SELECT c.cid, c.sid, v.title, c.heading, c.start, c."end", v.text
-		FROM chunks c JOIN sources s ON s.sid = c.sid JOIN source_versions v ON v.sid = c.sid AND v.version = c.version
+	rows, err := db.SQL().QueryContext(context.Background(), db.Rebind(`SELECT c.cid, c.sid, s.id, c.version, c.heading, c.start, c."end"
+		FROM chunks c JOIN sources s ON s.sid = c.sid
 		WHERE s.status = 'active' AND c.nterms > 0`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
-	var cands []rank.Candidate
+	type row struct {
+		cand              rank.Candidate
+		id, heading       string
+		version, from, to int
+	}
+	var all []row
 	for rows.Next() {
-		var (
-			cand                 rank.Candidate
-			title, heading, text string
-			start, end           int
-			path                 []string
-		)
-		if err := rows.Scan(&cand.ChunkID, &cand.SourceID, &title, &heading, &start, &end, &text); err != nil {
+		var r row
+		if err := rows.Scan(&r.cand.ChunkID, &r.cand.SourceID, &r.id, &r.version, &r.heading, &r.from, &r.to); err != nil {
 			t.Fatal(err)
 		}
-		if err := json.Unmarshal([]byte(heading), &path); err != nil {
-			t.Fatal(err)
-		}
-		cand.Terms = strings.Join(rank.IndexTerms(title, path, text[start:end]), " ")
-		cands = append(cands, cand)
+		all = append(all, r)
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
+	rows.Close()
+	versions := versionTexts{}
+	var cands []rank.Candidate
+	for _, r := range all {
+		var path []string
+		if err := json.Unmarshal([]byte(r.heading), &path); err != nil {
+			t.Fatal(err)
+		}
+		v := versions.of(t, db, r.id, r.version)
+		r.cand.Terms = strings.Join(rank.IndexTerms(v.Title, path, v.Text[r.from:r.to]), " ")
+		cands = append(cands, r.cand)
+	}
 	return cands
+}
+
+// versionTexts are source versions read through the store (their texts
+// are compressed in blocks), each once.
+type versionTexts map[string]*verity.Source
+
+func (vs versionTexts) of(t *testing.T, db Store, id string, version int) *verity.Source {
+	t.Helper()
+	key := fmt.Sprintf("%s\x00%d", id, version)
+	if v := vs[key]; v != nil {
+		return v
+	}
+	v, err := db.SourceVersion(context.Background(), id, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs[key] = v
+	return v
 }
 
 // SearchesExact fails t unless every query, as every caller, returns what

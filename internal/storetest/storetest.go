@@ -49,6 +49,7 @@ func Run(t *testing.T, open Opener) {
 		fn   func(*testing.T, Opener)
 	}{
 		{"PutSourceVersions", testPutSourceVersions},
+		{"TextBlocks", testTextBlocks},
 		{"PutSourcesAsOneByOne", testPutSourcesAsOneByOne},
 		{"PutSourceRejects", testPutSourceRejects},
 		{"RevokeLeavesSearch", testRevokeLeavesSearch},
