@@ -173,7 +173,9 @@ func TestJiraChangesDeletionsAndFailures(t *testing.T) {
 	s := newJira(t, true)
 	s.sync(t, kb.SyncOptions{Full: true})
 	s.f.change("10001", func(is *fissue) { is.level = "10100" })
-	s.f.change("10003", func(is *fissue) { is.comments = append(is.comments, fcomment{author: carol, body: "Week four: Carol."}) })
+	s.f.change("10003", func(is *fissue) {
+		is.comments = append(is.comments, fcomment{author: carol, body: "Week four: Carol."})
+	})
 	s.f.throttle = true
 	rep := s.sync(t, kb.SyncOptions{})
 	if !slices.Contains(rep.Narrowed, "jira:ops:10001") || !slices.Contains(rep.Versions, "jira:ops:10003") || rep.Status != verity.SyncOK {
