@@ -11,6 +11,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector"
 	"github.com/veritykb/verity/connector/confluence"
+	"github.com/veritykb/verity/connector/jira"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/render"
 )
@@ -21,39 +22,10 @@ func (a *app) connectorCmd() *cobra.Command {
 	help := func(cmd *cobra.Command, args []string) error { return cmd.Help() }
 	cmd := &cobra.Command{Use: "connector", Short: "Live sources kept in sync with the store: add, list, show, remove (admin)", Args: cobra.NoArgs, RunE: help}
 	add := &cobra.Command{Use: "add", Short: "Add a connector (admin)", Args: cobra.NoArgs, RunE: help}
-	var req kb.ConnectorAdd
-	var tokenFile, tokenEnv, hookFile, hookEnv string
-	conf := serviceCmd(a, "confluence --name NAME --url URL [--user EMAIL] --token-file FILE [--space KEY]...", "Add a Confluence site (admin)", cobra.NoArgs,
-		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*verity.Connector, error) {
-			req.Kind = "confluence"
-			var err error
-			if req.Secret, err = connector.Ref("token", tokenFile, tokenEnv); err == nil && req.Secret == "" {
-				err = verity.Errorf(verity.EINVALID, "give the token's file (--token-file) or environment variable (--token-env)")
-			}
-			if err != nil {
-				return nil, err
-			}
-			if req.Webhook, err = connector.Ref("webhook-secret", hookFile, hookEnv); err != nil {
-				return nil, err
-			}
-			return s.AddConnector(ctx, c, req)
-		}, render.Connector)
-	f := conf.Flags()
-	f.StringVar(&req.Name, "name", "", "the connector's name: its records are KIND:NAME:ID")
-	f.StringVar(&req.URL, "url", "", "the site: https://SITE.atlassian.net/wiki (Cloud) or https://HOST[/CONTEXT] (Data Center)")
-	f.StringVar(&req.User, "user", "", "Cloud: the account's email (HTTP Basic with an API token); leave out for a Data Center personal access token")
-	f.StringVar(&tokenFile, "token-file", "", "a file holding the token: the store keeps its path, never the token")
-	f.StringVar(&tokenEnv, "token-env", "", "an environment variable holding the token, read by every process that syncs")
-	f.StringVar(&hookFile, "webhook-secret-file", "", "a file holding the shared secret webhooks are signed with (X-Hub-Signature)")
-	f.StringVar(&hookEnv, "webhook-secret-env", "", "an environment variable holding the webhooks' shared secret")
-	f.StringArrayVar(&req.Spaces, "space", nil, "a space key to sync, repeatable (default: every global space the token reads)")
-	f.StringVar(&req.System, "system", "", "the records' source system (default confluence:NAME)")
-	f.BoolVar(&req.Adopt, "adopt", false, "take over the sources of --system an export stored with the pages' uris (logged)")
-	f.StringVar(&req.Anyone, "anyone", "", "the principal a space's anonymous access maps to (default: no one)")
-	f.Float64Var(&req.MaxDeletions, "max-deletions", kb.DefaultMaxDeletions, "the share of known pages an hour's deletions may revoke before the guard stops them")
-	f.DurationVar(&req.Interval, "interval", kb.DefaultInterval, "between incremental passes of verity worker")
-	f.DurationVar(&req.Reconcile, "reconcile", kb.DefaultReconcile, "between full passes, which find deletions and permission changes")
-	add.AddCommand(conf)
+	add.AddCommand(a.addConnectorCmd("confluence", "Add a Confluence site (admin)", "space", "https://SITE.atlassian.net/wiki (Cloud) or https://HOST[/CONTEXT] (Data Center)",
+		"a space key to sync, repeatable (default: every global space the token reads)"),
+		a.addConnectorCmd("jira", "Add a Jira site (admin)", "project", "https://SITE.atlassian.net (Cloud) or https://HOST[/CONTEXT] (Data Center)",
+			"a project key to sync, repeatable (at least one)"))
 	list := serviceCmd(a, "list", "List the connectors (admin)", cobra.NoArgs,
 		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*kb.ConnectorList, error) {
 			return s.Connectors(ctx, c)
@@ -67,6 +39,47 @@ func (a *app) connectorCmd() *cobra.Command {
 			return s.RemoveConnector(ctx, c, args[0])
 		}, render.ConnectorRemoval)
 	cmd.AddCommand(add, list, show, remove)
+	return cmd
+}
+
+// addConnectorCmd is verity connector add KIND: the platform's site, the
+// token's reference, what to sync (--space or --project) and the pass
+// settings; a Confluence connector also takes its webhooks' secret.
+func (a *app) addConnectorCmd(kind, short, scope, site, scopeHelp string) *cobra.Command {
+	var req kb.ConnectorAdd
+	var tokenFile, tokenEnv, hookFile, hookEnv string
+	cmd := serviceCmd(a, kind+" --name NAME --url URL [--user EMAIL] --token-file FILE [--"+scope+" KEY]...", short, cobra.NoArgs,
+		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*verity.Connector, error) {
+			req.Kind = kind
+			var err error
+			if req.Secret, err = connector.Ref("token", tokenFile, tokenEnv); err == nil && req.Secret == "" {
+				err = verity.Errorf(verity.EINVALID, "give the token's file (--token-file) or environment variable (--token-env)")
+			}
+			if err != nil {
+				return nil, err
+			}
+			if req.Webhook, err = connector.Ref("webhook-secret", hookFile, hookEnv); err != nil {
+				return nil, err
+			}
+			return s.AddConnector(ctx, c, req)
+		}, render.Connector)
+	f := cmd.Flags()
+	f.StringVar(&req.Name, "name", "", "the connector's name: its records are KIND:NAME:ID")
+	f.StringVar(&req.URL, "url", "", "the site: "+site)
+	f.StringVar(&req.User, "user", "", "Cloud: the account's email (HTTP Basic with an API token); leave out for a Data Center personal access token")
+	f.StringVar(&tokenFile, "token-file", "", "a file holding the token: the store keeps its path, never the token")
+	f.StringVar(&tokenEnv, "token-env", "", "an environment variable holding the token, read by every process that syncs")
+	if kind == "confluence" {
+		f.StringVar(&hookFile, "webhook-secret-file", "", "a file holding the shared secret webhooks are signed with (X-Hub-Signature)")
+		f.StringVar(&hookEnv, "webhook-secret-env", "", "an environment variable holding the webhooks' shared secret")
+	}
+	f.StringArrayVar(&req.Spaces, scope, nil, scopeHelp)
+	f.StringVar(&req.System, "system", "", "the records' source system (default "+kind+":NAME)")
+	f.BoolVar(&req.Adopt, "adopt", false, "take over the sources of --system an export stored with the same uris (logged)")
+	f.StringVar(&req.Anyone, "anyone", "", "the principal the platform's grant to anyone (or any logged-in user) maps to (default: no one)")
+	f.Float64Var(&req.MaxDeletions, "max-deletions", kb.DefaultMaxDeletions, "the share of known pages an hour's deletions may revoke before the guard stops them")
+	f.DurationVar(&req.Interval, "interval", kb.DefaultInterval, "between incremental passes of verity worker")
+	f.DurationVar(&req.Reconcile, "reconcile", kb.DefaultReconcile, "between full passes, which find deletions and permission changes")
 	return cmd
 }
 
@@ -110,5 +123,5 @@ func (a *app) syncCmd() *cobra.Command {
 // connectors is the runner of connectors' passes: the platforms' clients,
 // and the secrets resolved from their references in this process.
 func (a *app) connectors(svc *kb.Service) *connector.Runner {
-	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{})}, Secrets: connector.Secrets(a.getenv)}
+	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{}), "jira": connector.Jira(jira.Options{})}, Secrets: connector.Secrets(a.getenv)}
 }

@@ -104,3 +104,55 @@ func TestSyncKilled(t *testing.T) {
 		t.Errorf("the store holds %d pages, want %d", n, pages)
 	}
 }
+
+// TestJiraCommands: verity connector add jira and verity sync against a
+// small double of Jira Data Center's REST API v2 (search with startAt,
+// the permission scheme; see connector/jira_double_test.go for the
+// references): the issue is stored with its project's browse group, and
+// a member of staff reads it through the group alias, and no one else.
+func TestJiraCommands(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer pat" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		switch r.URL.Path {
+		case "/rest/api/2/search":
+			json.NewEncoder(w).Encode(map[string]any{"startAt": 0, "maxResults": 50, "total": 1, "issues": []any{map[string]any{"id": "10001", "key": "OPS-1",
+				"fields": map[string]any{"summary": "Warehouse CRM", "description": "h2. Rollout\nMove the warehouse to *Bitrix24* by April.",
+					"updated": "2026-12-01T10:00:00.000+0000", "project": map[string]any{"key": "OPS"}, "comment": map[string]any{"comments": []any{}, "total": 0}}}}})
+		case "/rest/api/2/project/OPS/permissionscheme":
+			json.NewEncoder(w).Encode(map[string]any{"id": 1})
+		case "/rest/api/2/permissionscheme/1":
+			json.NewEncoder(w).Encode(map[string]any{"permissions": []any{map[string]any{"holder": map[string]any{"type": "group", "parameter": "jira-users"}, "permission": "BROWSE_PROJECTS"}}})
+		case "/rest/api/2/group/member":
+			json.NewEncoder(w).Encode(map[string]any{"values": []any{}, "isLast": true})
+		default:
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	db, token := filepath.Join(dir, "v.db"), filepath.Join(dir, "jira.token")
+	os.WriteFile(token, []byte("pat\n"), 0o600)
+	for _, args := range [][]string{
+		{"connector", "add", "jira", "--name", "ops", "--url", srv.URL, "--token-file", token, "--project", "OPS"},
+		{"group", "add", "staff", "ann@corp.example", "--create"},
+		{"group", "alias", "jira:ops/jira-users", "staff"},
+	} {
+		if out, errOut, code := cli(t, db, "", args...); code != 0 {
+			t.Fatalf("%v = exit %d: %s%s", args, code, out, errOut)
+		}
+	}
+	out, errOut, code := cli(t, db, "", "--json", "sync", "ops")
+	if code != 0 || !strings.Contains(out, `"jira:ops:10001"`) {
+		t.Fatalf("sync ops = exit %d: %s%s", code, out, errOut)
+	}
+	out, _, code = cli(t, db, "", "--as", "user:ann@corp.example", "search", "warehouse bitrix24")
+	if code != 0 || !strings.Contains(out, "OPS-1: Warehouse CRM") {
+		t.Errorf("staff's search = exit %d:\n%s", code, out)
+	}
+	if out, _, _ = cli(t, db, "", "--as", "group:other", "search", "warehouse bitrix24"); strings.Contains(out, "OPS-1") {
+		t.Errorf("another group finds the issue:\n%s", out)
+	}
+}

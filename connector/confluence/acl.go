@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/rest"
 	"github.com/veritykb/verity/kb"
 )
 
@@ -64,8 +65,8 @@ func (cf *Confluence) spaceLevel(ctx context.Context, key string) (*level, error
 		return l, nil
 	}
 	var sp space
-	if err := cf.c.get(ctx, "/space/"+url.PathEscape(key), url.Values{"expand": {"permissions"}}, &sp); err != nil {
-		if errors.Is(err, errGone) {
+	if err := cf.c.Get(ctx, "/space/"+url.PathEscape(key), url.Values{"expand": {"permissions"}}, &sp); err != nil {
+		if errors.Is(err, rest.ErrGone) {
 			return nil, fmt.Errorf("connector %s: space %s is not there, or the token cannot read its permissions", cf.conn.Name, key)
 		}
 		return nil, err
@@ -98,7 +99,7 @@ func (cf *Confluence) ancestorLevel(ctx context.Context, id string) (*level, err
 	}
 	var r operationRestriction
 	q := url.Values{"expand": {"restrictions.user,restrictions.group"}, "limit": {"200"}}
-	if err := cf.c.get(ctx, "/content/"+url.PathEscape(id)+"/restriction/byOperation/read", q, &r); err != nil {
+	if err := cf.c.Get(ctx, "/content/"+url.PathEscape(id)+"/restriction/byOperation/read", q, &r); err != nil {
 		return nil, err
 	}
 	l := cf.levelOf(cf.conn.Origin()+":"+id, r.Restrictions.User.Results, r.Restrictions.Group.Results)
@@ -126,7 +127,7 @@ func (cf *Confluence) acl(ctx context.Context, ct *content) ([]verity.Principal,
 	}
 	for _, a := range ct.Ancestors {
 		l, err := cf.ancestorLevel(ctx, a.ID)
-		var ae *authError
+		var ae *rest.AuthError
 		if errors.As(err, &ae) {
 			return nil, err
 		}
@@ -139,7 +140,7 @@ func (cf *Confluence) acl(ctx context.Context, ct *content) ([]verity.Principal,
 		}
 	}
 	acl, err := cf.combine(ctx, where, levels)
-	var ae *authError
+	var ae *rest.AuthError
 	if errors.As(err, &ae) {
 		return nil, err
 	}
@@ -264,8 +265,8 @@ func (cf *Confluence) groupMembers(ctx context.Context, g string) ([]verity.Prin
 	ms := []verity.Principal{}
 	for path != "" {
 		var l list[user]
-		if err := cf.c.get(ctx, path, q, &l); err != nil {
-			var ae *authError
+		if err := cf.c.Get(ctx, path, q, &l); err != nil {
+			var ae *rest.AuthError
 			if !errors.As(err, &ae) {
 				err = fmt.Errorf("the members of group %q could not be read (%v)", g, err)
 				cf.failed[g] = err
@@ -297,7 +298,7 @@ func (cf *Confluence) Groups(ctx context.Context) ([]kb.PlatformGroup, error) {
 	var out []kb.PlatformGroup
 	for _, g := range names {
 		ms, err := cf.groupMembers(ctx, g)
-		var ae *authError
+		var ae *rest.AuthError
 		if errors.As(err, &ae) {
 			return nil, err
 		}

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/rest"
 	"github.com/veritykb/verity/kb"
 )
 
@@ -132,7 +133,7 @@ type Options struct {
 // (narrower), and a page whose permission cannot be computed at all is
 // readable by no one, with a warning naming it.
 type Confluence struct {
-	c       *client
+	c       *rest.Client
 	conn    verity.Connector
 	opt     Options
 	warn    func(string)
@@ -149,7 +150,7 @@ func New(conn verity.Connector, secret string, warn func(string), opt Options) *
 		opt.HTTP = http.DefaultClient
 	}
 	if opt.Sleep == nil {
-		opt.Sleep = sleepCtx
+		opt.Sleep = rest.SleepCtx
 	}
 	if opt.PageSize <= 0 {
 		opt.PageSize = 50
@@ -169,8 +170,8 @@ func New(conn verity.Connector, secret string, warn func(string), opt Options) *
 	if warn == nil {
 		warn = func(string) {}
 	}
-	return &Confluence{c: &client{name: conn.Name, api: conn.URL + "/rest/api", site: conn.URL, user: conn.User, token: secret, http: opt.HTTP,
-		sleep: opt.Sleep, retries: opt.Retries, maxBody: opt.MaxBody}, conn: conn, opt: opt, warn: warn,
+	return &Confluence{c: &rest.Client{Name: conn.Name, Platform: "Confluence", API: conn.URL + "/rest/api", Site: conn.URL, User: conn.User, Token: secret, HTTP: opt.HTTP,
+		Sleep: opt.Sleep, Retries: opt.Retries, MaxBody: opt.MaxBody}, conn: conn, opt: opt, warn: warn,
 		spaces: map[string]*level{}, restr: map[string]*level{}, members: map[string][]verity.Principal{}, failed: map[string]error{}, used: map[string]bool{}}
 }
 
@@ -193,7 +194,7 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 	read := func(path string, q url.Values, commit bool) error {
 		for path != "" {
 			var l list[content]
-			if err := cf.c.get(ctx, path, q, &l); err != nil {
+			if err := cf.c.Get(ctx, path, q, &l); err != nil {
 				return err
 			}
 			q = nil // the next link carries the query
@@ -258,8 +259,8 @@ func (cf *Confluence) Page(ctx context.Context, key string) (kb.SyncPage, bool, 
 		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not a page id", cf.conn.Name, key)
 	}
 	var ct content
-	err := cf.c.get(ctx, "/content/"+key, url.Values{"expand": {expand}, "status": {"current"}}, &ct)
-	if errors.Is(err, errGone) {
+	err := cf.c.Get(ctx, "/content/"+key, url.Values{"expand": {expand}, "status": {"current"}}, &ct)
+	if errors.Is(err, rest.ErrGone) {
 		return kb.SyncPage{}, false, nil
 	}
 	if err != nil {
@@ -292,7 +293,7 @@ func (cf *Confluence) spaceKeys(ctx context.Context) ([]string, error) {
 		var l list[struct {
 			Key string `json:"key"`
 		}]
-		if err := cf.c.get(ctx, path, q, &l); err != nil {
+		if err := cf.c.Get(ctx, path, q, &l); err != nil {
 			return nil, err
 		}
 		for _, s := range l.Results {

@@ -1,0 +1,374 @@
+// Package jira is the connector's client of Jira: Cloud's REST API v3
+// (an account's email and API token over HTTP Basic; bodies in the
+// Atlassian Document Format) and Data Center's v2 (a personal access token
+// as a bearer token; bodies in wiki markup). Each issue of the synced
+// projects is one source: its summary the title; its description and the
+// comments every reader of the issue may read, as text. Its ACL is who
+// may browse the project ∩ the issue's security level, as Jira grants
+// them, mapped onto Verity's principals; what cannot be mapped is left out
+// (narrower) and an issue whose permission cannot be computed at all is
+// readable by no one, with a warning naming it. A comment restricted to a
+// role or a group is never folded into the text: it is left out.
+//
+// Written from Atlassian's references: Cloud
+// https://developer.atlassian.com/cloud/jira/platform/rest/v3/ (search
+// with JQL at /search/jql, issues, comments, permission schemes, project
+// roles, users, group members, issue security level members) and Data
+// Center https://docs.atlassian.com/software/jira/docs/api/REST/9.12.0/
+// (/search with startAt, the same resources under /rest/api/2).
+package jira
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/rest"
+	"github.com/veritykb/verity/kb"
+)
+
+// Options tune a Jira connector; the zero value is the default.
+type Options struct {
+	HTTP     *http.Client                                     // http.DefaultClient when nil
+	Sleep    func(ctx context.Context, d time.Duration) error // waits between retries; tests shorten it
+	PageSize int                                              // issues per search request (50)
+	Retries  int                                              // retries of a 429 or 5xx (5)
+	MaxBody  int64                                            // bound of one answer (32 MiB)
+	MaxText  int                                              // bound of an issue's text (16 MiB): longer text is cut, with a warning
+	// Margin is how far before the cursor an incremental search starts:
+	// JQL compares to the minute, in the token user's time zone (1h).
+	Margin time.Duration
+}
+
+// Jira is one connector's client of a Jira site.
+type Jira struct {
+	c     *rest.Client
+	conn  verity.Connector
+	opt   Options
+	warn  func(string)
+	cloud bool
+
+	browse  map[string]*grant // project key → who may browse it
+	levels  map[string]*grant // security level id → its members
+	emails  map[string]string // account id or user name → email ("" when hidden)
+	members map[string][]verity.Principal
+	failed  map[string]error // groups whose members could not be read
+	used    map[string]bool  // groups named in an ACL, for the directory
+	warned  map[string]bool
+}
+
+// New returns the client of connector conn with its resolved secret. A
+// connector with a user (an email) speaks Cloud's v3; one without, Data
+// Center's v2.
+func New(conn verity.Connector, secret string, warn func(string), opt Options) *Jira {
+	if opt.HTTP == nil {
+		opt.HTTP = http.DefaultClient
+	}
+	if opt.PageSize <= 0 {
+		opt.PageSize = 50
+	}
+	if opt.Retries == 0 {
+		opt.Retries = 5
+	}
+	if opt.MaxBody <= 0 {
+		opt.MaxBody = 32 << 20
+	}
+	if opt.MaxText <= 0 {
+		opt.MaxText = 16 << 20
+	}
+	if opt.Margin == 0 {
+		opt.Margin = time.Hour
+	}
+	if warn == nil {
+		warn = func(string) {}
+	}
+	cloud := conn.User != ""
+	api := conn.URL + "/rest/api/2"
+	if cloud {
+		api = conn.URL + "/rest/api/3"
+	}
+	return &Jira{c: &rest.Client{Name: conn.Name, Platform: "Jira", API: api, Site: conn.URL, User: conn.User, Token: secret, HTTP: opt.HTTP,
+		Sleep: opt.Sleep, Retries: opt.Retries, MaxBody: opt.MaxBody}, conn: conn, opt: opt, warn: warn, cloud: cloud,
+		browse: map[string]*grant{}, levels: map[string]*grant{}, emails: map[string]string{}, members: map[string][]verity.Principal{},
+		failed: map[string]error{}, used: map[string]bool{}, warned: map[string]bool{}}
+}
+
+// user is a Jira user as the APIs give one: Cloud names it by account id,
+// Data Center by user name; the email may be hidden.
+type user struct {
+	AccountID   string `json:"accountId"`
+	Name        string `json:"name"`
+	Email       string `json:"emailAddress"`
+	DisplayName string `json:"displayName"`
+}
+
+func (u *user) id() string {
+	if u.AccountID != "" {
+		return u.AccountID
+	}
+	return u.Name
+}
+
+type comment struct {
+	ID         string          `json:"id"`
+	Author     *user           `json:"author"`
+	Body       json.RawMessage `json:"body"`
+	Created    string          `json:"created"`
+	Visibility *struct {
+		Type  string `json:"type"`
+		Value string `json:"value"`
+	} `json:"visibility"`
+}
+
+type comments struct {
+	Comments   []comment `json:"comments"`
+	Total      int       `json:"total"`
+	StartAt    int       `json:"startAt"`
+	MaxResults int       `json:"maxResults"`
+}
+
+type issue struct {
+	ID     string `json:"id"`
+	Key    string `json:"key"`
+	Fields struct {
+		Summary     string          `json:"summary"`
+		Description json.RawMessage `json:"description"`
+		Comment     comments        `json:"comment"`
+		Updated     string          `json:"updated"`
+		Creator     *user           `json:"creator"`
+		Reporter    *user           `json:"reporter"`
+		Assignee    *user           `json:"assignee"`
+		Security    *struct {
+			ID   string `json:"id"`
+			Name string `json:"name"`
+		} `json:"security"`
+		Project struct {
+			Key string `json:"key"`
+		} `json:"project"`
+	} `json:"fields"`
+}
+
+const fields = "summary,description,comment,updated,creator,reporter,assignee,security,project"
+
+// Known says what the store holds of an issue: its version and whether it
+// is live.
+type Known = func(key string) (version string, live, ok bool)
+
+// List reads the issues updated since cursor (every issue of the synced
+// projects when full or when there is no cursor), calling each with a
+// batch and the cursor to commit once the batch is stored, and returns
+// the cursor to commit at the end. An incremental listing skips issues
+// whose version (their updated time) the store holds live.
+func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, each func([]kb.SyncPage, string) error) (string, error) {
+	if len(j.conn.Spaces) == 0 {
+		return cursor, verity.Errorf(verity.EINVALID, "connector %s: name the projects to sync (--project KEY)", j.conn.Name)
+	}
+	since, ok := parseCursor(cursor)
+	incremental := !full && ok
+	quoted := make([]string, len(j.conn.Spaces))
+	for i, k := range j.conn.Spaces {
+		quoted[i] = strconv.Quote(k)
+	}
+	jql := fmt.Sprintf("project in (%s) ORDER BY updated ASC", strings.Join(quoted, ", "))
+	if incremental {
+		from := since.Add(-j.opt.Margin).UTC().Format("2006/01/02 15:04")
+		jql = fmt.Sprintf(`project in (%s) AND updated >= "%s" ORDER BY updated ASC`, strings.Join(quoted, ", "), from)
+	}
+	latest, next := since, cursor
+	var token string
+	for start := 0; ; {
+		q := url.Values{"jql": {jql}, "fields": {fields}, "maxResults": {strconv.Itoa(j.opt.PageSize)}}
+		var res struct {
+			Issues        []issue `json:"issues"`
+			Total         int     `json:"total"`
+			NextPageToken string  `json:"nextPageToken"`
+			IsLast        *bool   `json:"isLast"`
+		}
+		path := "/search"
+		if j.cloud {
+			path = "/search/jql"
+			if token != "" {
+				q.Set("nextPageToken", token)
+			}
+		} else {
+			q.Set("startAt", strconv.Itoa(start))
+		}
+		if err := j.c.Get(ctx, path, q, &res); err != nil {
+			return next, err
+		}
+		var batch []kb.SyncPage
+		for i := range res.Issues {
+			is := &res.Issues[i]
+			when := parseWhen(is.Fields.Updated)
+			if when.After(latest) {
+				latest = when
+			}
+			if incremental && known != nil {
+				if v, live, ok := known(is.ID); ok && live && v == is.Fields.Updated {
+					continue
+				}
+			}
+			p, err := j.page(ctx, is)
+			if err != nil {
+				return next, err
+			}
+			batch = append(batch, p)
+		}
+		if incremental && !latest.IsZero() {
+			next = formatCursor(latest)
+		}
+		if err := each(batch, next); err != nil {
+			return next, err
+		}
+		start += len(res.Issues)
+		token = res.NextPageToken
+		last := len(res.Issues) == 0
+		if j.cloud {
+			last = last || token == "" || (res.IsLast != nil && *res.IsLast)
+		} else {
+			last = last || start >= res.Total
+		}
+		if last {
+			break
+		}
+	}
+	if latest.IsZero() {
+		return cursor, nil
+	}
+	return formatCursor(latest), nil
+}
+
+// Page reads one issue again (a webhook's hint): found is false when the
+// API says it is gone or outside the synced projects.
+func (j *Jira) Page(ctx context.Context, key string) (kb.SyncPage, bool, error) {
+	if _, err := strconv.ParseUint(key, 10, 64); err != nil {
+		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not an issue id", j.conn.Name, key)
+	}
+	var is issue
+	err := j.c.Get(ctx, "/issue/"+key, url.Values{"fields": {fields}}, &is)
+	if errors.Is(err, rest.ErrGone) {
+		return kb.SyncPage{}, false, nil
+	}
+	if err != nil {
+		return kb.SyncPage{}, false, err
+	}
+	if !slices.Contains(j.conn.Spaces, is.Fields.Project.Key) {
+		return kb.SyncPage{}, false, nil
+	}
+	p, err := j.page(ctx, &is)
+	return p, err == nil, err
+}
+
+// page turns one issue into the source the sync stores.
+func (j *Jira) page(ctx context.Context, is *issue) (kb.SyncPage, error) {
+	text, restricted, err := j.text(ctx, is)
+	if err != nil {
+		return kb.SyncPage{}, err
+	}
+	if restricted > 0 {
+		j.warn(fmt.Sprintf("%s:%s (%s): %d comment(s) restricted to a role or group left out of the text", j.conn.Origin(), is.ID, is.Key, restricted))
+	}
+	if len(text) > j.opt.MaxText {
+		cut := j.opt.MaxText
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut]
+		j.warn(fmt.Sprintf("%s:%s (%s): the text is longer than %d bytes and was cut there", j.conn.Origin(), is.ID, is.Key, j.opt.MaxText))
+	}
+	acl, err := j.acl(ctx, is)
+	if err != nil {
+		return kb.SyncPage{}, err
+	}
+	src := &verity.Source{URI: j.conn.URL + "/browse/" + is.Key, Title: is.Key + ": " + is.Fields.Summary, ACL: acl, UpdatedAt: parseWhen(is.Fields.Updated), Text: text}
+	for _, u := range []*user{is.Fields.Reporter, is.Fields.Creator} {
+		if u == nil {
+			continue
+		}
+		if p, ok := verity.AuthorPrincipal(j.email(ctx, u)); ok {
+			src.Author = p
+			break
+		}
+	}
+	return kb.SyncPage{Key: is.ID, Version: is.Fields.Updated, Source: src}, nil
+}
+
+// text is the issue's description and the comments every reader of the
+// issue may read; restricted counts those left out.
+func (j *Jira) text(ctx context.Context, is *issue) (string, int, error) {
+	all := is.Fields.Comment.Comments
+	for start := len(all); start < is.Fields.Comment.Total; {
+		var more comments
+		q := url.Values{"startAt": {strconv.Itoa(start)}, "maxResults": {"100"}}
+		if err := j.c.Get(ctx, "/issue/"+is.ID+"/comment", q, &more); err != nil {
+			return "", 0, err
+		}
+		if len(more.Comments) == 0 {
+			break
+		}
+		all = append(all, more.Comments...)
+		start += len(more.Comments)
+	}
+	var b strings.Builder
+	b.WriteString(j.body(is.Fields.Description))
+	restricted := 0
+	heading := false
+	for _, c := range all {
+		if c.Visibility != nil {
+			restricted++
+			continue
+		}
+		body := j.body(c.Body)
+		if body == "" {
+			continue
+		}
+		if !heading {
+			b.WriteString("\n\nComments\n")
+			heading = true
+		}
+		who := "someone"
+		if c.Author != nil && c.Author.DisplayName != "" {
+			who = c.Author.DisplayName
+		}
+		fmt.Fprintf(&b, "\n%s, %s:\n%s\n", who, parseWhen(c.Created).Format("2006-01-02"), body)
+	}
+	return strings.TrimSpace(b.String()), restricted, nil
+}
+
+// body is a description's or comment's text: ADF on Cloud, wiki markup
+// on Data Center.
+func (j *Jira) body(raw json.RawMessage) string {
+	if j.cloud {
+		return ADF(raw)
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ADF(raw)
+	}
+	return Wiki(s)
+}
+
+func parseWhen(s string) time.Time {
+	for _, layout := range []string{"2006-01-02T15:04:05.000-0700", time.RFC3339Nano, "2006-01-02T15:04:05.000Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Time{}
+}
+
+func parseCursor(s string) (time.Time, bool) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	return t, err == nil && s != ""
+}
+
+func formatCursor(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }

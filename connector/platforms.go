@@ -1,0 +1,17 @@
+package connector
+
+import (
+	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/jira"
+)
+
+// Jira opens Jira connectors with opt: Cloud's API v3 when the connector
+// names an account (--user), Data Center's v2 otherwise.
+func Jira(opt jira.Options) Opener {
+	return func(conn verity.Connector, secret string, warn func(string)) (Platform, error) {
+		if secret == "" {
+			return nil, verity.Errorf(verity.EINVALID, "connector %s: its token is empty", conn.Name)
+		}
+		return jira.New(conn, secret, warn, opt), nil
+	}
+}

@@ -1,0 +1,176 @@
+// Package rest is the HTTP client the connectors' platform clients share:
+// JSON GETs with the connector's token (HTTP Basic with an account's email
+// and an API token on Atlassian Cloud, a bearer token otherwise), retries
+// of 429 (after Retry-After) and 5xx answers, a bound on every body, and
+// errors that name the connector and the platform, never the token.
+package rest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Client is one connector's client of its platform's REST API.
+type Client struct {
+	Name     string // the connector, for errors
+	Platform string // Confluence, Jira…, for errors
+	API      string // the API's root: relative paths are appended to it
+	Site     string // the site: paths starting /rest/ resolve against it
+	User     string // "" for a bearer token
+	Token    string
+	HTTP     *http.Client
+	Sleep    func(ctx context.Context, d time.Duration) error // nil: a timer
+	Retries  int
+	MaxBody  int64
+}
+
+// ErrGone is what the API says of a thing that is not there (404).
+var ErrGone = errors.New("not found")
+
+// AuthError is the platform refusing the token (401): nothing is deleted
+// because of it.
+type AuthError struct {
+	Name, Platform string
+	Status         int
+}
+
+func (e *AuthError) Error() string {
+	return fmt.Sprintf("connector %s: %s refused the token (HTTP %d): it expired, was revoked or lost access; renew it and point the connector's --token-file or --token-env at it", e.Name, e.Platform, e.Status)
+}
+
+// SleepCtx waits d or until ctx is done.
+func SleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Get reads path (relative to the API, a /rest/ path of the site, or a
+// whole link the API gave) with query into v.
+func (c *Client) Get(ctx context.Context, path string, query url.Values, v any) error {
+	u := c.API + path
+	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
+		u = path
+	} else if strings.HasPrefix(path, "/rest/") {
+		u = c.Site + path
+	}
+	if len(query) > 0 {
+		u += "?" + query.Encode()
+	}
+	sleep := c.Sleep
+	if sleep == nil {
+		sleep = SleepCtx
+	}
+	var last error
+	for attempt := 0; ; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		if err != nil {
+			return fmt.Errorf("connector %s: %w", c.Name, err)
+		}
+		req.Header.Set("Accept", "application/json")
+		if c.User != "" {
+			req.SetBasicAuth(c.User, c.Token)
+		} else {
+			req.Header.Set("Authorization", "Bearer "+c.Token)
+		}
+		resp, err := c.HTTP.Do(req)
+		if err != nil {
+			last = fmt.Errorf("connector %s: GET %s: %w", c.Name, Redact(u), err)
+		} else {
+			body, rerr := io.ReadAll(io.LimitReader(resp.Body, c.MaxBody+1))
+			resp.Body.Close()
+			switch {
+			case rerr != nil:
+				last = fmt.Errorf("connector %s: read %s: %w", c.Name, Redact(u), rerr)
+			case resp.StatusCode == http.StatusUnauthorized:
+				return &AuthError{Name: c.Name, Platform: c.Platform, Status: resp.StatusCode}
+			case resp.StatusCode == http.StatusNotFound:
+				return ErrGone
+			case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
+				last = fmt.Errorf("connector %s: GET %s: HTTP %d: %s", c.Name, Redact(u), resp.StatusCode, Message(body))
+				if attempt < c.Retries {
+					if err := sleep(ctx, RetryAfter(resp.Header.Get("Retry-After"), attempt)); err != nil {
+						return err
+					}
+					continue
+				}
+				return last
+			case resp.StatusCode != http.StatusOK:
+				return fmt.Errorf("connector %s: GET %s: HTTP %d: %s", c.Name, Redact(u), resp.StatusCode, Message(body))
+			case int64(len(body)) > c.MaxBody:
+				return fmt.Errorf("connector %s: GET %s: the answer is larger than %d bytes", c.Name, Redact(u), c.MaxBody)
+			default:
+				if err := json.Unmarshal(body, v); err != nil {
+					return fmt.Errorf("connector %s: GET %s: %w", c.Name, Redact(u), err)
+				}
+				return nil
+			}
+		}
+		if attempt >= c.Retries || ctx.Err() != nil {
+			return last
+		}
+		if err := sleep(ctx, RetryAfter("", attempt)); err != nil {
+			return err
+		}
+	}
+}
+
+// RetryAfter is how long to wait before attempt+1: the server's
+// Retry-After (seconds or an HTTP date) when it gave one, at most a
+// minute, else an exponential backoff from half a second.
+func RetryAfter(h string, attempt int) time.Duration {
+	if s, err := strconv.Atoi(strings.TrimSpace(h)); err == nil && s >= 0 {
+		return min(time.Duration(s)*time.Second, time.Minute)
+	}
+	if t, err := http.ParseTime(h); err == nil {
+		return min(max(time.Until(t), 0), time.Minute)
+	}
+	return min(500*time.Millisecond<<attempt, 30*time.Second)
+}
+
+// Message is the message of a platform's error body, bounded:
+// Confluence's {"message"}, Jira's {"errorMessages": [...]}, or the body.
+func Message(body []byte) string {
+	var e struct {
+		Message  string   `json:"message"`
+		Messages []string `json:"errorMessages"`
+	}
+	if json.Unmarshal(body, &e) == nil {
+		if e.Message != "" {
+			return clip(e.Message, 300)
+		}
+		if len(e.Messages) > 0 {
+			return clip(strings.Join(e.Messages, "; "), 300)
+		}
+	}
+	return clip(strings.TrimSpace(string(body)), 300)
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// Redact drops a URL's query (a query language's filter may name projects
+// or spaces; nothing secret, but an error line stays short).
+func Redact(u string) string {
+	if i := strings.IndexByte(u, '?'); i >= 0 {
+		return u[:i]
+	}
+	return u
+}
