@@ -22,10 +22,8 @@ func (a *app) connectorCmd() *cobra.Command {
 	help := func(cmd *cobra.Command, args []string) error { return cmd.Help() }
 	cmd := &cobra.Command{Use: "connector", Short: "Live sources kept in sync with the store: add, list, show, remove (admin)", Args: cobra.NoArgs, RunE: help}
 	add := &cobra.Command{Use: "add", Short: "Add a connector (admin)", Args: cobra.NoArgs, RunE: help}
-	add.AddCommand(a.addConnectorCmd("confluence", "Add a Confluence site (admin)", "space", "https://SITE.atlassian.net/wiki (Cloud) or https://HOST[/CONTEXT] (Data Center)",
-		"a space key to sync, repeatable (default: every global space the token reads)"),
-		a.addConnectorCmd("jira", "Add a Jira site (admin)", "project", "https://SITE.atlassian.net (Cloud) or https://HOST[/CONTEXT] (Data Center)",
-			"a project key to sync, repeatable (at least one)"))
+	add.AddCommand(a.addConnectorCmd("confluence", "Add a Confluence site (admin)", "space", "/wiki", "a space key to sync, repeatable (default: every global space the token reads)"),
+		a.addConnectorCmd("jira", "Add a Jira site (admin)", "project", "", "a project key to sync, repeatable (at least one)"))
 	list := serviceCmd(a, "list", "List the connectors (admin)", cobra.NoArgs,
 		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*kb.ConnectorList, error) {
 			return s.Connectors(ctx, c)
@@ -45,7 +43,7 @@ func (a *app) connectorCmd() *cobra.Command {
 // addConnectorCmd is verity connector add KIND: the platform's site, the
 // token's reference, what to sync (--space or --project) and the pass
 // settings; a Confluence connector also takes its webhooks' secret.
-func (a *app) addConnectorCmd(kind, short, scope, site, scopeHelp string) *cobra.Command {
+func (a *app) addConnectorCmd(kind, short, scope, path, scopeHelp string) *cobra.Command {
 	var req kb.ConnectorAdd
 	var tokenFile, tokenEnv, hookFile, hookEnv string
 	cmd := serviceCmd(a, kind+" --name NAME --url URL [--user EMAIL] --token-file FILE [--"+scope+" KEY]...", short, cobra.NoArgs,
@@ -65,7 +63,7 @@ func (a *app) addConnectorCmd(kind, short, scope, site, scopeHelp string) *cobra
 		}, render.Connector)
 	f := cmd.Flags()
 	f.StringVar(&req.Name, "name", "", "the connector's name: its records are KIND:NAME:ID")
-	f.StringVar(&req.URL, "url", "", "the site: "+site)
+	f.StringVar(&req.URL, "url", "", "the site: https://SITE.atlassian.net"+path+" (Cloud) or https://HOST[/CONTEXT] (Data Center)")
 	f.StringVar(&req.User, "user", "", "Cloud: the account's email (HTTP Basic with an API token); leave out for a Data Center personal access token")
 	f.StringVar(&tokenFile, "token-file", "", "a file holding the token: the store keeps its path, never the token")
 	f.StringVar(&tokenEnv, "token-env", "", "an environment variable holding the token, read by every process that syncs")
