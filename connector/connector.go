@@ -190,7 +190,7 @@ func (r *Runner) Run(ctx context.Context, c verity.Caller, name string, opt kb.S
 // said: a page the API no longer gives is revoked (under the guard), one
 // it gives is stored with its permissions as they are now.
 func (r *Runner) Hint(ctx context.Context, c verity.Caller, name string, keys []string) (*kb.SyncReport, error) {
-	y, err := r.Service.BeginSync(ctx, c, name, kb.SyncOptions{})
+	y, err := r.Service.BeginSync(ctx, c, name, kb.SyncOptions{Wait: JobWait})
 	if err != nil {
 		return nil, err
 	}
@@ -270,6 +270,11 @@ func (r *Runner) finish(ctx context.Context, y *kb.Sync, err error) (*kb.SyncRep
 	return rep, nil
 }
 
+// JobWait is how long a worker's pass, or a webhook's re-reading, waits
+// for another pass of its connector to end (a verity sync run by hand
+// does not wait: it is refused at once).
+const JobWait = 2 * time.Minute
+
 // Handler runs sync jobs (kind verity.JobSync) on a worker: a pass, or
 // the re-reading of the pages a webhook named, as the job's caller.
 func (r *Runner) Handler() kb.JobHandler {
@@ -283,6 +288,7 @@ func (r *Runner) Handler() kb.JobHandler {
 		}
 		run := *r
 		run.Progress = func(_ string, pages int) { progress(pages, 0) }
+		a.Options.Wait = JobWait
 		return run.Sync(ctx, c, a.Name, a.Options)
 	}
 }

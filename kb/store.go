@@ -160,6 +160,9 @@ type ConnectorStore interface {
 	// one transaction: a cursor is never ahead of what was stored.
 	SaveSync(ctx context.Context, name string, st verity.SyncState, items []verity.ConnectorItem) error
 	ConnectorItems(ctx context.Context, name string) ([]verity.ConnectorItem, error)
+	// LockConnector takes a connector's pass lock, waiting up to wait for
+	// the pass that holds it; the lock goes with the process that held it.
+	LockConnector(ctx context.Context, name string, wait time.Duration) (release func(), err error)
 }
 
 // ChatStore keeps the answer log and its feedback, and what chat

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/veritykb/verity"
 )
@@ -21,6 +22,10 @@ type SyncOptions struct {
 	// ConfirmDeletions lets a pass revoke more than the guard allows: an
 	// admin's word that the pages really went.
 	ConfirmDeletions bool `json:"confirm_deletions,omitempty"`
+	// Wait is how long the pass waits for another pass of the connector
+	// to end before it is refused (a conflict): none for a verity sync, a
+	// while for a worker's job and a webhook's re-reading.
+	Wait time.Duration `json:"-"`
 }
 
 // SyncPage is one page a connector read from its platform: its key there
@@ -87,6 +92,7 @@ type Sync struct {
 	mu    sync.Mutex // guards Report.Warnings
 	// blocked is why the guard stopped a revocation, "" when it did not.
 	blocked string
+	unlock  func() // lets go of the connector's pass lock
 	Report  SyncReport
 }
 
@@ -98,15 +104,26 @@ func (s *Service) BeginSync(ctx context.Context, c verity.Caller, name string, o
 	if _, err := s.require(ctx, c, verity.RoleAdmin, "syncing a connector"); err != nil {
 		return nil, err
 	}
+	// One pass of a connector at a time, in every process on the store;
+	// the state is read once the lock is held, so a pass continues from
+	// the cursor the last one committed.
+	unlock, err := s.store.LockConnector(ctx, name, opt.Wait)
+	if err != nil {
+		return nil, err
+	}
 	conn, err := s.store.Connector(ctx, name)
+	if err == nil && conn == nil {
+		err = verity.Errorf(verity.ENOTFOUND, "no connector %q", name)
+	}
+	var items []verity.ConnectorItem
+	if err == nil {
+		items, err = s.store.ConnectorItems(ctx, name)
+	}
 	if err != nil {
+		unlock()
 		return nil, err
 	}
-	items, err := s.store.ConnectorItems(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	y := &Sync{s: s, c: verity.ConnectorCaller(name), conn: *conn, opt: opt, items: map[string]verity.ConnectorItem{}, byKey: map[string]string{}, seen: map[string]bool{},
+	y := &Sync{s: s, c: verity.ConnectorCaller(name), conn: *conn, opt: opt, unlock: unlock, items: map[string]verity.ConnectorItem{}, byKey: map[string]string{}, seen: map[string]bool{},
 		Report: SyncReport{Connector: name, Full: opt.Full, Status: verity.SyncRunning, Created: []string{}, Versions: []string{},
 			Changes: []IngestChange{}, Narrowed: []string{}, Widened: []string{}, Revoked: []string{}, Unrevoked: []string{},
 			Failed: []IngestFailure{}, Warnings: []string{}}}
@@ -120,6 +137,7 @@ func (s *Service) BeginSync(ctx context.Context, c verity.Caller, name string, o
 	// prefix: it narrows and widens what the platform says (Put checks
 	// that each id is its own before anything is stored).
 	if y.in, err = s.beginIngest(ctx, y.c, Rights{Curator: true, Admin: true}); err != nil {
+		unlock()
 		return nil, err
 	}
 	y.in.onPut = y.noted
@@ -404,6 +422,7 @@ func (y *Sync) SyncGroups(ctx context.Context, groups []PlatformGroup) error {
 // longer holds — unless the listing came back empty, or lost more than
 // the guard allows: then it revokes nothing and is marked blocked.
 func (y *Sync) Finish(ctx context.Context, listErr error) (*SyncReport, error) {
+	defer y.unlock()
 	rep := &y.Report
 	y.in.Finish(ctx)
 	st := y.conn.State

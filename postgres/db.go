@@ -235,6 +235,7 @@ func newDialect(key int32) *sqlstore.Dialect {
 		Numbered:   true,
 		IntBools:   true,
 		LockWrites: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d, %d)", lockClass, key),
+		TryLock:    tryLock(key),
 		Snapshot:   sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 		MapError:   mapError,
 		// A cluster's system identifier (its replicas share it) with the

@@ -60,6 +60,7 @@ var dialect = &sqlstore.Dialect{
 	Vacuum:     `VACUUM`,
 	Size:       `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`,
 	River:      func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
+	TryLock:    tryLock,
 }
 
 // migrationSteps are the Go parts of migrations, by version.

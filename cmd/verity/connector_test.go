@@ -15,7 +15,8 @@ import (
 	"time"
 )
 
-// TestSyncKilled kills -9 a verity sync midway — after its first batch
+// TestSyncKilled: a second verity sync of the connector while the first
+// runs is refused; then the test kills -9 the first midway — after its first batch
 // (the six listing requests that make 512 pages or more: 600) is committed, while it waits on the site — and runs it again:
 // every page is stored once, at version 1, none lost and none twice. The
 // site is a small double of Confluence Cloud's REST API v1 (content
@@ -81,6 +82,10 @@ func TestSyncKilled(t *testing.T) {
 	}
 	if n := storedSources(db); n != 600 {
 		t.Fatalf("before the kill the store holds %d pages, want the first batch of 600", n)
+	}
+	// While it runs, another pass of the connector is refused at once.
+	if _, errOut, code := cli(t, db, "", "sync", "wiki"); code != exitConflict || !strings.Contains(errOut, "a pass of connector wiki is running") {
+		t.Errorf("a second sync during the first = exit %d: %s; want a conflict", code, errOut)
 	}
 	cmd.Process.Kill()
 	cmd.Wait()

@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"context"
 	"database/sql"
 	"strconv"
 	"strings"
@@ -28,6 +29,12 @@ type Dialect struct {
 	// A driver that caches prepared statements per connection itself
 	// (pgx) runs them directly instead, saving a round trip per statement.
 	Prepare bool
+	// TryLock takes the lock named key for as long as the process holds
+	// it, without waiting: ok is false when another connection or process
+	// holds it. A process that dies lets go of it at once (PostgreSQL's
+	// session advisory lock, a file lock beside a SQLite store). Nil: no
+	// such locks (every TryLock succeeds).
+	TryLock func(ctx context.Context, db *sql.DB, key string) (release func(), ok bool, err error)
 	// LockWrites, when not empty, runs first in every write transaction:
 	// it serializes writers where the database does not (SQLite has one
 	// writer at a time; PostgreSQL takes an advisory lock), so that reading

@@ -19,6 +19,28 @@ func testConnectors(t *testing.T, open Opener) {
 	if err := db.SaveSync(ctx, "nope", verity.SyncState{}, nil); verity.ErrorCode(err) != verity.ENOTFOUND {
 		t.Errorf("SaveSync of a missing connector = %v, want not found", err)
 	}
+	// One pass of a connector at a time, through any connection: the
+	// second is refused while the first holds the lock, waits for it
+	// when told to, and another connector's pass is not held up.
+	release, err := db.LockConnector(ctx, "wiki", 0)
+	if err != nil {
+		t.Fatalf("lock wiki: %v", err)
+	}
+	if _, err := db.LockConnector(ctx, "wiki", 0); verity.ErrorCode(err) != verity.ECONFLICT {
+		t.Errorf("a second lock of wiki = %v, want a conflict", err)
+	}
+	other, err := db.LockConnector(ctx, "jira", 0)
+	if err != nil {
+		t.Errorf("lock jira beside wiki: %v", err)
+	} else {
+		other()
+	}
+	go func() { time.Sleep(100 * time.Millisecond); release() }()
+	again, err := db.LockConnector(ctx, "wiki", 30*time.Second)
+	if err != nil {
+		t.Fatalf("waiting for wiki's lock: %v", err)
+	}
+	again()
 }
 
 // CheckConnectors checks the connectors on db, which holds none yet: a
