@@ -14,6 +14,7 @@ import (
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector/confluence"
+	"github.com/veritykb/verity/connector/jira"
 	"github.com/veritykb/verity/kb"
 )
 
@@ -340,10 +341,13 @@ func Secrets(getenv func(string) string) func(ref string) (string, error) {
 // HookPages reads the pages a platform's webhook payload is about, by the
 // connector's kind.
 func HookPages(kind string, body []byte) ([]string, error) {
-	if kind != "confluence" {
-		return nil, fmt.Errorf("connectors of kind %q take no webhooks", kind)
+	switch kind {
+	case "confluence":
+		return confluence.HookPages(body)
+	case "jira":
+		return jira.HookPages(body)
 	}
-	return confluence.HookPages(body)
+	return nil, fmt.Errorf("connectors of kind %q take no webhooks", kind)
 }
 
 // Ref is the reference to a secret given by --NAME-file FILE (an absolute

@@ -203,3 +203,35 @@ func TestJiraChangesDeletionsAndFailures(t *testing.T) {
 		t.Errorf("the failed pass: %+v, want nothing revoked", rep)
 	}
 }
+
+// TestJiraWebhookHints: a Jira webhook's payload names its issue; the
+// hint re-reads it with the connector's own token: an issue moved to a
+// security level is narrowed at once, a forged "deleted" for an issue the
+// API still gives changes nothing, and a deleted one is revoked.
+func TestJiraWebhookHints(t *testing.T) {
+	s := newJira(t, true)
+	ctx := context.Background()
+	s.sync(t, kb.SyncOptions{Full: true})
+	keys, err := connector.HookPages("jira", []byte(`{"timestamp":1764763200000,"webhookEvent":"jira:issue_updated","issue":{"id":"10001","key":"OPS-1","fields":{}},"changelog":{"items":[{"field":"security"}]}}`))
+	if err != nil || !slices.Equal(keys, []string{"10001"}) {
+		t.Fatalf("HookPages = %v, %v; want the issue's id", keys, err)
+	}
+	s.f.change("10001", func(is *fissue) { is.level = "10100" })
+	rep, err := s.run.Hint(ctx, admin, "ops", keys)
+	if err != nil || !slices.Equal(rep.Narrowed, []string{"jira:ops:10001"}) {
+		t.Fatalf("a security level announced by webhook = %+v, %v; want OPS-1 narrowed", rep, err)
+	}
+	if s.reads(t, "alice@corp.example", "warehouse bitrix24", "jira:ops:10001") {
+		t.Error("alice still reads OPS-1 after the webhook")
+	}
+	if rep, err = s.run.Hint(ctx, admin, "ops", []string{"10003"}); err != nil || len(rep.Revoked) != 0 {
+		t.Errorf("a forged deletion of OPS-3 = %+v, %v; want nothing revoked", rep, err)
+	}
+	s.f.change("10003", func(is *fissue) { is.deleted = true })
+	if rep, err = s.run.Hint(ctx, admin, "ops", []string{"10003"}); err != nil || !slices.Equal(rep.Revoked, []string{"jira:ops:10003"}) {
+		t.Errorf("OPS-3 deleted, announced by webhook = %+v, %v; want it revoked", rep, err)
+	}
+	if keys, err := connector.HookPages("jira", []byte(`{"webhookEvent":"project_created","project":{"id":"1"}}`)); err != nil || len(keys) != 0 {
+		t.Errorf("a payload about no issue = %v, %v; want none", keys, err)
+	}
+}

@@ -42,7 +42,7 @@ func (a *app) connectorCmd() *cobra.Command {
 
 // addConnectorCmd is verity connector add KIND: the platform's site, the
 // token's reference, what to sync (--space or --project) and the pass
-// settings; a Confluence connector also takes its webhooks' secret.
+// settings, and the secret its webhooks are signed with.
 func (a *app) addConnectorCmd(kind, short, scope, path, scopeHelp string) *cobra.Command {
 	var req kb.ConnectorAdd
 	var tokenFile, tokenEnv, hookFile, hookEnv string
@@ -67,10 +67,8 @@ func (a *app) addConnectorCmd(kind, short, scope, path, scopeHelp string) *cobra
 	f.StringVar(&req.User, "user", "", "Cloud: the account's email (HTTP Basic with an API token); leave out for a Data Center personal access token")
 	f.StringVar(&tokenFile, "token-file", "", "a file holding the token: the store keeps its path, never the token")
 	f.StringVar(&tokenEnv, "token-env", "", "an environment variable holding the token, read by every process that syncs")
-	if kind == "confluence" {
-		f.StringVar(&hookFile, "webhook-secret-file", "", "a file holding the shared secret webhooks are signed with (X-Hub-Signature)")
-		f.StringVar(&hookEnv, "webhook-secret-env", "", "an environment variable holding the webhooks' shared secret")
-	}
+	f.StringVar(&hookFile, "webhook-secret-file", "", "a file holding the shared secret webhooks are signed with (X-Hub-Signature)")
+	f.StringVar(&hookEnv, "webhook-secret-env", "", "an environment variable holding the webhooks' shared secret")
 	f.StringArrayVar(&req.Spaces, scope, nil, scopeHelp)
 	f.StringVar(&req.System, "system", "", "the records' source system (default "+kind+":NAME)")
 	f.BoolVar(&req.Adopt, "adopt", false, "take over the sources of --system an export stored with the same uris (logged)")

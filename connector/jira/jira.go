@@ -372,3 +372,23 @@ func parseCursor(s string) (time.Time, bool) {
 }
 
 func formatCursor(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// HookPages reads the issue a Jira webhook's payload is about: the
+// "issue" object of issue and comment events
+// (developer.atlassian.com/cloud/jira/platform/webhooks/: {"webhookEvent":
+// "jira:issue_updated", "issue": {"id": "10001", "key": "OPS-1", ...}}).
+// The id is only a hint: the connector reads the issue again itself.
+func HookPages(body []byte) ([]string, error) {
+	var p struct {
+		Issue *struct {
+			ID json.Number `json:"id"`
+		} `json:"issue"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return nil, fmt.Errorf("the payload is not a JSON object")
+	}
+	if p.Issue == nil || p.Issue.ID == "" {
+		return nil, nil
+	}
+	return []string{p.Issue.ID.String()}, nil
+}
