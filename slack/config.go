@@ -23,7 +23,7 @@ func (c *Config) Register(fs *pflag.FlagSet) {
 	fs.StringVar(&c.TeamID, "team-id", "", "the workspace's team id (T...); requests from any other team are refused")
 	fs.Var((*ref)(&c.BotToken), "bot-token-file", "file holding the bot token (xoxb-...), or env:NAME")
 	fs.Var((*ref)(&c.SigningSecret), "signing-secret-file", "file holding the app's signing secret, or env:NAME")
-	fs.Var((*ref)(&c.AppToken), "app-token-file", "file holding the app-level token (Socket Mode, not built yet), or env:NAME")
+	fs.Var((*ref)(&c.AppToken), "app-token-file", "file holding the app-level token (xapp-..., connections:write) for verity slack --socket, or env:NAME")
 	fs.StringVar(&c.APIURL, "api-url", "", "the Web API (default "+DefaultAPIURL+")")
 	fs.StringVar(&c.Workspace, "workspace", "", "the principal everyone in the workspace reads as, for answers in public channels (default public only)")
 	fs.IntVar(&c.MaxAudience, "max-audience", kb.DefaultMaxAudience, "channels with more members get public-only answers")
@@ -80,4 +80,24 @@ func Open(ctx context.Context, svc *kb.Service, c verity.Caller, getenv func(str
 		return nil, err
 	}
 	return New(svc, opt)
+}
+
+// ServeSocket opens the store's Slack app as c and serves it over Socket
+// Mode until ctx ends, with the app-level token the settings point at.
+// The questions it takes are queued: a worker answers them (verity
+// worker, or serve --workers).
+func ServeSocket(ctx context.Context, svc *kb.Service, c verity.Caller, getenv func(string) string, log *slog.Logger) error {
+	app, err := Open(ctx, svc, c, getenv, log)
+	if err != nil {
+		return err
+	}
+	if app.set.AppToken == "" {
+		return verity.Errorf(verity.EINVALID, "slack: Socket Mode needs the app-level token: verity slack configure --app-token-file FILE (or env:NAME)")
+	}
+	token, err := Secret(app.set.AppToken, getenv)
+	if err != nil {
+		return err
+	}
+	defer app.Wait()
+	return app.Socket(ctx, token)
 }

@@ -9,6 +9,7 @@
 // clicker's rights and answered to the clicker alone.
 //
 // It speaks Slack's Web API over net/http with a client of its own (five
-// methods, errors that never carry the bot token). Socket Mode is not
-// built: installs need a public URL for /slack/events.
+// methods, errors that never carry the bot token). Socket Mode
+// (App.Socket, verity slack --socket) serves installs without a public
+// URL over a WebSocket the app opens with its app-level token.
 package slack

@@ -25,6 +25,7 @@ import (
 
 const (
 	botToken = "xoxb-test-bot-token-never-logged"
+	appToken = "xapp-test-app-token"
 	secret   = "signing-secret-of-the-test"
 	team     = "T01"
 )
@@ -42,6 +43,8 @@ type webAPI struct {
 	members  map[string][]string
 	posts    []post
 	auth     []string
+	socket   string // the WebSocket URL apps.connections.open gives (Socket Mode)
+	opened   int
 }
 
 type post struct {
@@ -54,6 +57,16 @@ func (d *webAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer d.mu.Unlock()
 	d.auth = append(d.auth, r.Header.Get("Authorization"))
 	w.Header().Set("Content-Type", "application/json")
+	if strings.HasSuffix(r.URL.Path, "/apps.connections.open") {
+		// Socket Mode: the app-level token opens a connection, nothing else.
+		if r.Header.Get("Authorization") != "Bearer "+appToken {
+			io.WriteString(w, `{"ok":false,"error":"invalid_auth"}`)
+			return
+		}
+		d.opened++
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "url": d.socket})
+		return
+	}
 	if r.Header.Get("Authorization") != "Bearer "+botToken {
 		io.WriteString(w, `{"ok":false,"error":"invalid_auth"}`)
 		return

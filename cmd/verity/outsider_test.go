@@ -167,7 +167,7 @@ func TestOutsider(t *testing.T) {
 		{"connector", "add", "confluence", "--name", "eve", "--url", "https://eve.example", "--token-env", "EVE"},
 		{"connector", "add", "jira", "--name", "eve2", "--url", "https://eve.example", "--token-env", "EVE", "--project", "OPS"},
 		{"feedback"}, {"feedback", "--json"}, {"telegram", "links"}, {"telegram", "link", "--principal", "user:chair@corp.example"},
-		{"telegram", "unlink", "12345"}, {"slack", "configure", "--team-id", "T1", "--bot-token-file", "env:B", "--signing-secret-file", "env:S"}, {"telegram", "chat", "--principal", "group:board", "--", "-100"},
+		{"telegram", "unlink", "12345"}, {"slack", "--socket"}, {"slack", "configure", "--team-id", "T1", "--bot-token-file", "env:B", "--signing-secret-file", "env:S"}, {"telegram", "chat", "--principal", "group:board", "--", "-100"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"migrate", "--vacuum"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},
 	} {
 		out, code := run(args...)

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/quote"
+	"github.com/veritykb/verity/render"
 )
 
 func (a *app) quoteCmd() *cobra.Command {
@@ -69,18 +69,7 @@ func (a *app) quoteOne(file, q string, opts quote.Options) error {
 			return err
 		}
 	} else if m.Found {
-		fmt.Fprintf(a.stdout, "%s  bytes %d-%d  score %.2f\n", m.Kind, m.Start, m.End, m.Score)
-		if len(m.Pieces) > 0 {
-			var ps []string
-			for _, p := range m.Pieces {
-				ps = append(ps, fmt.Sprintf("%d-%d", p.Start, p.End))
-			}
-			fmt.Fprintf(a.stdout, "pieces  %s\n", strings.Join(ps, ", "))
-		}
-		if n := len(m.Occurrences); n > 1 {
-			fmt.Fprintf(a.stdout, "found %d times; showing the first or the one nearest the hint\n", n)
-		}
-		fmt.Fprintln(a.stdout, text[m.Start:m.End])
+		render.QuoteMatch(a.stdout, m, text)
 	}
 	if !m.Found {
 		return verity.Errorf(verity.ENOTFOUND, "quote not found in %s", file)

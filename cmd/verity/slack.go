@@ -19,7 +19,19 @@ func (a *app) slackCmd() *cobra.Command {
 			return s.ConfigureSlack(ctx, c, cf.SlackSettings)
 		}, render.SlackSettings)
 	cf.Register(configure.Flags())
-	cmd := &cobra.Command{Use: "slack", Short: "The store's Slack app: verity serve --slack serves it", Args: cobra.NoArgs, RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() }}
+	var socket bool
+	cmd := &cobra.Command{Use: "slack [--socket]", Short: "The store's Slack app: verity serve --slack serves it, or --socket over Socket Mode", Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !socket {
+				return cmd.Help()
+			}
+			c, svc, err := a.callerService(cmd.Context())
+			if err != nil {
+				return err
+			}
+			return slack.ServeSocket(cmd.Context(), svc, c, a.getenv, a.log)
+		}}
+	cmd.Flags().BoolVar(&socket, "socket", false, "serve the app over Socket Mode until interrupted (no public URL; questions are queued for workers)")
 	cmd.AddCommand(configure)
 	return cmd
 }
