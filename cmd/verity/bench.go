@@ -30,13 +30,7 @@ func (a *app) benchSearchCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			if k <= 0 || k > 1000 {
-				return verity.Errorf(verity.EINVALID, "--k must be between 1 and 1000, got %d", k)
-			}
-			if queries == "" {
-				return verity.Errorf(verity.EINVALID, "--queries is required (see verity bench search --help)")
-			}
-			if _, err := searchbench.Caller(a.as); err != nil {
+			if err := searchbench.CheckFlags(k, queries, a.as); err != nil {
 				return err
 			}
 			path, fresh, cleanup, err := searchbench.StorePath(a.dbPath)
@@ -81,14 +75,7 @@ func (a *app) benchSearchCmd() *cobra.Command {
 			if err := searchbench.WriteTable(a.stdout, []*searchbench.Report{rep}); err != nil {
 				return err
 			}
-			switch {
-			case a.dbPath == "":
-				fmt.Fprintln(a.stdout, "store: a temporary one, removed now")
-			case fresh:
-				fmt.Fprintf(a.stdout, "store: %s, filled now and kept\n", printable.Text(path))
-			default:
-				fmt.Fprintf(a.stdout, "store: %s, searched as it was\n", printable.Text(path))
-			}
+			searchbench.WriteStore(a.stdout, a.dbPath == "", fresh, printable.Text(path))
 			return nil
 		},
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/veritykb/verity/connector"
 	"github.com/veritykb/verity/connector/confluence"
 	"github.com/veritykb/verity/connector/jira"
+	slackconn "github.com/veritykb/verity/connector/slack"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/render"
 )
@@ -22,8 +23,9 @@ func (a *app) connectorCmd() *cobra.Command {
 	help := func(cmd *cobra.Command, args []string) error { return cmd.Help() }
 	cmd := &cobra.Command{Use: "connector", Short: "Live sources kept in sync with the store: add, list, show, remove (admin)", Args: cobra.NoArgs, RunE: help}
 	add := &cobra.Command{Use: "add", Short: "Add a connector (admin)", Args: cobra.NoArgs, RunE: help}
-	add.AddCommand(a.addConnectorCmd("confluence", "Add a Confluence site (admin)", "space", "/wiki", "a space key to sync, repeatable (default: every global space the token reads)"),
-		a.addConnectorCmd("jira", "Add a Jira site (admin)", "project", "", "a project key to sync, repeatable (at least one)"))
+	add.AddCommand(a.addConnectorCmd("confluence", "Add a Confluence site (admin)", "space", "the site: https://SITE.atlassian.net/wiki (Cloud) or https://HOST[/CONTEXT] (Data Center)", "a space key to sync, repeatable (default: every global space the token reads)"),
+		a.addConnectorCmd("jira", "Add a Jira site (admin)", "project", "the site: https://SITE.atlassian.net (Cloud) or https://HOST[/CONTEXT] (Data Center)", "a project key to sync, repeatable (at least one)"),
+		a.addConnectorCmd("slack", "Add a Slack workspace (admin)", "channel", "Slack's Web API: https://slack.com/api", "a channel id to sync, repeatable (default: every channel the bot is in)"))
 	list := serviceCmd(a, "list", "List the connectors (admin)", cobra.NoArgs,
 		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*kb.ConnectorList, error) {
 			return s.Connectors(ctx, c)
@@ -43,7 +45,7 @@ func (a *app) connectorCmd() *cobra.Command {
 // addConnectorCmd is verity connector add KIND: the platform's site, the
 // token's reference, what to sync (--space or --project) and the pass
 // settings, and the secret its webhooks are signed with.
-func (a *app) addConnectorCmd(kind, short, scope, path, scopeHelp string) *cobra.Command {
+func (a *app) addConnectorCmd(kind, short, scope, urlHelp, scopeHelp string) *cobra.Command {
 	var req kb.ConnectorAdd
 	var tokenFile, tokenEnv, hookFile, hookEnv string
 	cmd := serviceCmd(a, kind+" --name NAME --url URL [--user EMAIL] --token-file FILE [--"+scope+" KEY]...", short, cobra.NoArgs,
@@ -63,7 +65,7 @@ func (a *app) addConnectorCmd(kind, short, scope, path, scopeHelp string) *cobra
 		}, render.Connector)
 	f := cmd.Flags()
 	f.StringVar(&req.Name, "name", "", "the connector's name: its records are KIND:NAME:ID")
-	f.StringVar(&req.URL, "url", "", "the site: https://SITE.atlassian.net"+path+" (Cloud) or https://HOST[/CONTEXT] (Data Center)")
+	f.StringVar(&req.URL, "url", "", urlHelp)
 	f.StringVar(&req.User, "user", "", "Cloud: the account's email (HTTP Basic with an API token); leave out for a Data Center personal access token")
 	f.StringVar(&tokenFile, "token-file", "", "a file holding the token: the store keeps its path, never the token")
 	f.StringVar(&tokenEnv, "token-env", "", "an environment variable holding the token, read by every process that syncs")
@@ -119,5 +121,6 @@ func (a *app) syncCmd() *cobra.Command {
 // connectors is the runner of connectors' passes: the platforms' clients,
 // and the secrets resolved from their references in this process.
 func (a *app) connectors(svc *kb.Service) *connector.Runner {
-	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{}), "jira": connector.Jira(jira.Options{})}, Secrets: connector.Secrets(a.getenv)}
+	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{}), "jira": connector.Jira(jira.Options{}),
+		"slack": connector.Slack(slackconn.Options{})}, Secrets: connector.Secrets(a.getenv)}
 }

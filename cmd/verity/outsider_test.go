@@ -166,6 +166,7 @@ func TestOutsider(t *testing.T) {
 		{"connector", "list"}, {"connector", "show", "wiki"}, {"connector", "remove", "wiki"}, {"sync"}, {"sync", "wiki", "--full"}, {"sync", "wiki", "--queue"},
 		{"connector", "add", "confluence", "--name", "eve", "--url", "https://eve.example", "--token-env", "EVE"},
 		{"connector", "add", "jira", "--name", "eve2", "--url", "https://eve.example", "--token-env", "EVE", "--project", "OPS"},
+		{"connector", "add", "slack", "--name", "eve3", "--url", "https://eve.example/api", "--token-env", "EVE"},
 		{"feedback"}, {"feedback", "--json"}, {"telegram", "links"}, {"telegram", "link", "--principal", "user:chair@corp.example"},
 		{"telegram", "unlink", "12345"}, {"slack", "--socket"}, {"slack", "configure", "--team-id", "T1", "--bot-token-file", "env:B", "--signing-secret-file", "env:S"}, {"telegram", "chat", "--principal", "group:board", "--", "-100"},
 		{"copy", "--to", eveCopy}, {"migrate"}, {"migrate", "--vacuum"}, {"extract", "--spec", "bitrix24-ru", "--queue"}, {"crawl", "https://vendor.example/", "--queue"}, {"research", "--product", "Bitrix24", "--queue"},

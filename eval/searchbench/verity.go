@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -180,3 +181,29 @@ func (v *Verity) Sizes(ctx context.Context) (file, wal int64, err error) {
 
 // Close closes the store.
 func (v *Verity) Close() error { return v.st.Close() }
+
+// CheckFlags refuses verity bench search's flags that mean nothing: k
+// outside 1-1000, no queries, an --as that names no caller.
+func CheckFlags(k int, queries string, as []string) error {
+	if k <= 0 || k > 1000 {
+		return verity.Errorf(verity.EINVALID, "--k must be between 1 and 1000, got %d", k)
+	}
+	if queries == "" {
+		return verity.Errorf(verity.EINVALID, "--queries is required (see verity bench search --help)")
+	}
+	_, err := Caller(as)
+	return err
+}
+
+// WriteStore says which store a run used: a temporary one, one it filled
+// and kept, or one it searched as it was.
+func WriteStore(w io.Writer, temporary, fresh bool, path string) {
+	switch {
+	case temporary:
+		fmt.Fprintln(w, "store: a temporary one, removed now")
+	case fresh:
+		fmt.Fprintf(w, "store: %s, filled now and kept\n", path)
+	default:
+		fmt.Fprintf(w, "store: %s, searched as it was\n", path)
+	}
+}
