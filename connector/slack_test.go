@@ -49,7 +49,7 @@ type fchan struct {
 
 type fmsg struct {
 	ts, thread, user, text string
-	bot, edited           bool
+	bot, edited            bool
 }
 
 func ts(day int, minute int) string {
