@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -112,18 +111,10 @@ type space struct {
 
 const expand = "body.storage,version,history,space,ancestors,restrictions.read.restrictions.user,restrictions.read.restrictions.group"
 
-// Options tune a Confluence connector; the zero value is the default.
-type Options struct {
-	HTTP     *http.Client                                     // http.DefaultClient when nil
-	Sleep    func(ctx context.Context, d time.Duration) error // waits between retries; tests shorten it
-	PageSize int                                              // results per listing request (50)
-	Retries  int                                              // retries of a 429 or 5xx (5)
-	MaxBody  int64                                            // bound of one answer (32 MiB)
-	MaxText  int                                              // bound of a page's text (16 MiB): longer text is cut, with a warning
-	// Margin is how far before the cursor an incremental listing starts:
-	// CQL compares to the minute, in the token user's time zone (1h).
-	Margin time.Duration
-}
+// Options tune a Confluence connector; the zero value is the default
+// (50 results a listing request; incremental listings from an hour before
+// the cursor: CQL compares to the minute, in the token user's time zone).
+type Options = rest.Options
 
 // Confluence is one connector's client of a Confluence site. It reads
 // pages and blog posts of the synced spaces and maps their read
@@ -146,32 +137,11 @@ type Confluence struct {
 
 // New returns the client of connector conn with its resolved secret.
 func New(conn verity.Connector, secret string, warn func(string), opt Options) *Confluence {
-	if opt.HTTP == nil {
-		opt.HTTP = http.DefaultClient
-	}
-	if opt.Sleep == nil {
-		opt.Sleep = rest.SleepCtx
-	}
-	if opt.PageSize <= 0 {
-		opt.PageSize = 50
-	}
-	if opt.Retries == 0 {
-		opt.Retries = 5
-	}
-	if opt.MaxBody <= 0 {
-		opt.MaxBody = 32 << 20
-	}
-	if opt.MaxText <= 0 {
-		opt.MaxText = 16 << 20
-	}
-	if opt.Margin == 0 {
-		opt.Margin = time.Hour
-	}
+	opt = opt.WithDefaults(50, time.Hour)
 	if warn == nil {
 		warn = func(string) {}
 	}
-	return &Confluence{c: &rest.Client{Name: conn.Name, Platform: "Confluence", API: conn.URL + "/rest/api", Site: conn.URL, User: conn.User, Token: secret, HTTP: opt.HTTP,
-		Sleep: opt.Sleep, Retries: opt.Retries, MaxBody: opt.MaxBody}, conn: conn, opt: opt, warn: warn,
+	return &Confluence{c: opt.Client(conn.Name, "Confluence", conn.URL+"/rest/api", conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn,
 		spaces: map[string]*level{}, restr: map[string]*level{}, members: map[string][]verity.Principal{}, failed: map[string]error{}, used: map[string]bool{}}
 }
 

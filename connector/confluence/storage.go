@@ -5,6 +5,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/veritykb/verity/connector/canon"
 )
 
 // Text turns a page's storage format (XHTML with ac: and ri: elements)
@@ -26,39 +28,12 @@ func Text(storage string) string {
 }
 
 type textWriter struct {
-	b    strings.Builder
-	line strings.Builder
+	canon.Text
 	// inItem is how deep in list items the writer is: there a paragraph
 	// is part of the item's line.
 	inItem int
 	inLink bool
 }
-
-// block ends the current line and leaves one blank line before what
-// follows.
-func (w *textWriter) block() {
-	w.flush()
-	if w.b.Len() > 0 && !strings.HasSuffix(w.b.String(), "\n\n") {
-		w.b.WriteString("\n")
-	}
-}
-
-func (w *textWriter) flush() {
-	s := strings.Join(strings.Fields(w.line.String()), " ")
-	w.line.Reset()
-	if s == "" {
-		return
-	}
-	w.b.WriteString(s)
-	w.b.WriteString("\n")
-}
-
-func (w *textWriter) String() string {
-	w.flush()
-	return strings.TrimSpace(w.b.String())
-}
-
-func (w *textWriter) text(s string) { w.line.WriteString(s) }
 
 func (w *textWriter) children(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -69,20 +44,20 @@ func (w *textWriter) children(n *html.Node) {
 func (w *textWriter) node(n *html.Node) {
 	switch n.Type {
 	case html.TextNode:
-		w.text(n.Data)
+		w.Inline(n.Data)
 		return
 	case html.CommentNode:
 		// The HTML parser reads a CDATA section (a code macro's body) as
 		// a comment "[CDATA[...]]".
 		if body, ok := strings.CutPrefix(n.Data, "[CDATA["); ok {
 			if w.inItem > 0 || w.inLink {
-				w.text(strings.TrimSuffix(body, "]]"))
+				w.Inline(strings.TrimSuffix(body, "]]"))
 				return
 			}
-			w.flush()
+			w.Flush()
 			for l := range strings.SplitSeq(strings.TrimSuffix(body, "]]"), "\n") {
 				if strings.TrimSpace(l) != "" {
-					w.b.WriteString(strings.TrimRight(l, " \t\r") + "\n")
+					w.Line(strings.TrimRight(l, " \t\r"))
 				}
 			}
 		}
@@ -108,66 +83,66 @@ func (w *textWriter) node(n *html.Node) {
 		if ri := find(n, func(c *html.Node) bool { return strings.HasPrefix(c.Data, "ri:") }); ri != nil {
 			for _, a := range ri.Attr {
 				if a.Key == "ri:content-title" || a.Key == "ri:filename" {
-					w.text(a.Val)
+					w.Inline(a.Val)
 				}
 			}
 		}
 		return
 	case "h1", "h2", "h3", "h4", "h5", "h6":
-		w.block()
+		w.Block()
 		w.children(n)
-		w.block()
+		w.Block()
 		return
 	case "li":
-		w.flush()
-		w.text("- ")
+		w.Flush()
+		w.Inline("- ")
 		w.inItem++
 		w.children(n)
 		w.inItem--
-		w.flush()
+		w.Flush()
 		return
 	case "ul", "ol":
-		w.flush()
+		w.Flush()
 		w.children(n)
-		w.block()
+		w.Block()
 		return
 	case "tr":
-		w.flush()
+		w.Flush()
 		first := true
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type != html.ElementNode || (c.Data != "td" && c.Data != "th") {
 				continue
 			}
 			if !first {
-				w.text(" | ")
+				w.Inline(" | ")
 			}
 			first = false
 			w.inItem++
 			w.children(c)
 			w.inItem--
 		}
-		w.flush()
+		w.Flush()
 		return
 	case "br":
-		w.flush()
+		w.Flush()
 		return
 	case "p", "div", "table", "blockquote", "pre", "ac:structured-macro", "ac:rich-text-body", "ac:task-list", "ac:layout-cell":
 		if w.inItem > 0 && (n.Data == "p" || n.Data == "div") {
-			w.text(" ")
+			w.Inline(" ")
 			w.children(n)
-			w.text(" ")
+			w.Inline(" ")
 			return
 		}
-		w.block()
+		w.Block()
 		w.children(n)
-		w.block()
+		w.Block()
 		return
 	case "td", "th":
-		w.text(" ")
+		w.Inline(" ")
 		w.inItem++
 		w.children(n)
 		w.inItem--
-		w.text(" ")
+		w.Inline(" ")
 		return
 	}
 	w.children(n)

@@ -23,7 +23,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -36,18 +35,10 @@ import (
 	"github.com/veritykb/verity/kb"
 )
 
-// Options tune a Jira connector; the zero value is the default.
-type Options struct {
-	HTTP     *http.Client                                     // http.DefaultClient when nil
-	Sleep    func(ctx context.Context, d time.Duration) error // waits between retries; tests shorten it
-	PageSize int                                              // issues per search request (50)
-	Retries  int                                              // retries of a 429 or 5xx (5)
-	MaxBody  int64                                            // bound of one answer (32 MiB)
-	MaxText  int                                              // bound of an issue's text (16 MiB): longer text is cut, with a warning
-	// Margin is how far before the cursor an incremental search starts:
-	// JQL compares to the minute, in the token user's time zone (1h).
-	Margin time.Duration
-}
+// Options tune a Jira connector; the zero value is the default (50
+// issues a search request; incremental searches from an hour before the
+// cursor: JQL compares to the minute, in the token user's time zone).
+type Options = rest.Options
 
 // Jira is one connector's client of a Jira site.
 type Jira struct {
@@ -70,24 +61,7 @@ type Jira struct {
 // connector with a user (an email) speaks Cloud's v3; one without, Data
 // Center's v2.
 func New(conn verity.Connector, secret string, warn func(string), opt Options) *Jira {
-	if opt.HTTP == nil {
-		opt.HTTP = http.DefaultClient
-	}
-	if opt.PageSize <= 0 {
-		opt.PageSize = 50
-	}
-	if opt.Retries == 0 {
-		opt.Retries = 5
-	}
-	if opt.MaxBody <= 0 {
-		opt.MaxBody = 32 << 20
-	}
-	if opt.MaxText <= 0 {
-		opt.MaxText = 16 << 20
-	}
-	if opt.Margin == 0 {
-		opt.Margin = time.Hour
-	}
+	opt = opt.WithDefaults(50, time.Hour)
 	if warn == nil {
 		warn = func(string) {}
 	}
@@ -96,8 +70,7 @@ func New(conn verity.Connector, secret string, warn func(string), opt Options) *
 	if cloud {
 		api = conn.URL + "/rest/api/3"
 	}
-	return &Jira{c: &rest.Client{Name: conn.Name, Platform: "Jira", API: api, Site: conn.URL, User: conn.User, Token: secret, HTTP: opt.HTTP,
-		Sleep: opt.Sleep, Retries: opt.Retries, MaxBody: opt.MaxBody}, conn: conn, opt: opt, warn: warn, cloud: cloud,
+	return &Jira{c: opt.Client(conn.Name, "Jira", api, conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn, cloud: cloud,
 		browse: map[string]*grant{}, levels: map[string]*grant{}, emails: map[string]string{}, members: map[string][]verity.Principal{},
 		failed: map[string]error{}, used: map[string]bool{}, warned: map[string]bool{}}
 }

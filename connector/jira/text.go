@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+
+	"github.com/veritykb/verity/connector/canon"
 )
 
 // The text of an issue's description and comments, in the canonical form
@@ -40,31 +42,8 @@ func ADF(raw json.RawMessage) string {
 }
 
 type writer struct {
-	b    strings.Builder
-	line strings.Builder
+	canon.Text
 	item int // depth in list items: a paragraph there is the item's line
-}
-
-func (w *writer) block() {
-	w.flush()
-	if w.b.Len() > 0 && !strings.HasSuffix(w.b.String(), "\n\n") {
-		w.b.WriteString("\n")
-	}
-}
-
-func (w *writer) flush() {
-	s := strings.Join(strings.Fields(w.line.String()), " ")
-	w.line.Reset()
-	if s == "" {
-		return
-	}
-	w.b.WriteString(s)
-	w.b.WriteString("\n")
-}
-
-func (w *writer) String() string {
-	w.flush()
-	return strings.TrimSpace(w.b.String())
 }
 
 func (w *writer) children(n node) {
@@ -81,68 +60,68 @@ func attr(n node, key string) string {
 func (w *writer) node(n node) {
 	switch n.Type {
 	case "text":
-		w.line.WriteString(n.Text)
+		w.Inline(n.Text)
 	case "hardBreak":
-		w.flush()
+		w.Flush()
 	case "mention", "emoji", "status":
-		w.line.WriteString(attr(n, "text"))
+		w.Inline(attr(n, "text"))
 	case "inlineCard", "blockCard", "embedCard":
-		w.line.WriteString(" " + attr(n, "url") + " ")
+		w.Inline(" " + attr(n, "url") + " ")
 	case "paragraph":
 		if w.item == 0 {
-			w.block()
+			w.Block()
 		} else {
-			w.line.WriteString(" ")
+			w.Inline(" ")
 		}
 		w.children(n)
 		if w.item == 0 {
-			w.flush()
+			w.Flush()
 		}
 	case "heading":
-		w.block()
+		w.Block()
 		w.children(n)
-		w.flush()
-		w.b.WriteString("\n")
+		w.Flush()
+		w.Break()
 	case "bulletList", "orderedList":
 		if w.item == 0 {
-			w.block()
+			w.Block()
 		}
 		w.children(n)
 	case "listItem":
-		w.flush()
-		w.line.WriteString("- ")
+		w.Flush()
+		w.Inline("- ")
 		w.item++
 		w.children(n)
 		w.item--
-		w.flush()
+		w.Flush()
 	case "codeBlock":
-		w.block()
+		w.Block()
 		var code strings.Builder
 		for _, c := range n.Content {
 			code.WriteString(c.Text)
 		}
 		for _, l := range strings.Split(code.String(), "\n") {
 			if strings.TrimSpace(l) != "" {
-				w.b.WriteString(strings.TrimRight(l, " \t") + "\n")
+				w.Line(strings.TrimRight(l, " \t"))
 			}
 		}
 	case "tableRow":
-		w.flush()
+		w.Flush()
 		for i, c := range n.Content {
 			if i > 0 {
-				w.line.WriteString(" | ")
+				w.Inline(" | ")
 			}
 			w.item++ // a cell's paragraphs stay on the row's line
 			w.children(c)
 			w.item--
 		}
-		w.flush()
+		w.Flush()
 	case "table", "blockquote", "panel", "expand", "nestedExpand", "layoutSection", "layoutColumn":
-		w.block()
+		w.Block()
 		w.children(n)
-		w.flush()
+		w.Flush()
 	case "rule", "media", "mediaSingle", "mediaGroup", "mediaInline":
-		w.flush()
+		w.Flush()
 	default:
 		w.children(n)
 	}
@@ -167,23 +146,23 @@ func Wiki(markup string) string {
 	for _, raw := range strings.Split(strings.ReplaceAll(markup, "\r\n", "\n"), "\n") {
 		line := strings.TrimSpace(raw)
 		if strings.HasPrefix(line, "{code") || strings.HasPrefix(line, "{noformat") {
-			w.block()
+			w.Block()
 			code = !code
 			if rest := line[strings.IndexByte(line, '}')+1:]; strings.TrimSpace(rest) != "" && code {
-				w.b.WriteString(strings.TrimSpace(rest) + "\n")
+				w.Line(strings.TrimSpace(rest))
 			}
 			continue
 		}
 		if code {
 			if strings.HasSuffix(line, "{code}") || strings.HasSuffix(line, "{noformat}") {
 				if body := strings.TrimSuffix(strings.TrimSuffix(line, "{code}"), "{noformat}"); strings.TrimSpace(body) != "" {
-					w.b.WriteString(body + "\n")
+					w.Line(body)
 				}
 				code = false
 				continue
 			}
 			if strings.TrimSpace(raw) != "" {
-				w.b.WriteString(strings.TrimRight(raw, " \t") + "\n")
+				w.Line(strings.TrimRight(raw, " \t"))
 			}
 			continue
 		}
@@ -204,14 +183,14 @@ func Wiki(markup string) string {
 		line = strings.ReplaceAll(line, `\\`, " ")
 		switch {
 		case line == "":
-			w.block()
+			w.Block()
 		case wikiHeading.MatchString(line):
-			w.block()
-			w.line.WriteString(wikiHeading.FindStringSubmatch(line)[1])
-			w.flush()
-			w.b.WriteString("\n")
+			w.Block()
+			w.Inline(wikiHeading.FindStringSubmatch(line)[1])
+			w.Flush()
+			w.Break()
 		case strings.HasPrefix(line, "|"):
-			w.flush()
+			w.Flush()
 			cells := strings.FieldsFunc(line, func(r rune) bool { return r == '|' })
 			var kept []string
 			for _, c := range cells {
@@ -219,16 +198,16 @@ func Wiki(markup string) string {
 					kept = append(kept, c)
 				}
 			}
-			w.line.WriteString(strings.Join(kept, " | "))
-			w.flush()
+			w.Inline(strings.Join(kept, " | "))
+			w.Flush()
 		case wikiItem.MatchString(line) && !strings.HasPrefix(line, "----"):
-			w.flush()
-			w.line.WriteString("- " + wikiItem.FindStringSubmatch(line)[1])
-			w.flush()
+			w.Flush()
+			w.Inline("- " + wikiItem.FindStringSubmatch(line)[1])
+			w.Flush()
 		case strings.HasPrefix(line, "----"):
-			w.block()
+			w.Block()
 		default:
-			w.line.WriteString(" " + line)
+			w.Inline(" " + line)
 		}
 	}
 	return w.String()

@@ -174,3 +174,52 @@ func Redact(u string) string {
 	}
 	return u
 }
+
+// Options tune a platform's client; the zero value is the default, and a
+// platform may give its own default page size and margin.
+type Options struct {
+	HTTP     *http.Client                                     // http.DefaultClient when nil
+	Sleep    func(ctx context.Context, d time.Duration) error // waits between retries; tests shorten it
+	PageSize int                                              // results per listing request
+	Retries  int                                              // retries of a 429 or 5xx (5)
+	MaxBody  int64                                            // bound of one answer (32 MiB)
+	MaxText  int                                              // bound of a page's text (16 MiB): longer text is cut, with a warning
+	// Margin is how far before the cursor an incremental listing starts,
+	// so that what the platform's clock or query language rounds is not
+	// missed.
+	Margin time.Duration
+}
+
+// WithDefaults fills what o leaves zero, with the platform's page size
+// and margin.
+func (o Options) WithDefaults(pageSize int, margin time.Duration) Options {
+	if o.HTTP == nil {
+		o.HTTP = http.DefaultClient
+	}
+	if o.Sleep == nil {
+		o.Sleep = SleepCtx
+	}
+	if o.PageSize <= 0 {
+		o.PageSize = pageSize
+	}
+	if o.Retries == 0 {
+		o.Retries = 5
+	}
+	if o.MaxBody <= 0 {
+		o.MaxBody = 32 << 20
+	}
+	if o.MaxText <= 0 {
+		o.MaxText = 16 << 20
+	}
+	if o.Margin == 0 {
+		o.Margin = margin
+	}
+	return o
+}
+
+// Client is the client of connector name on platform with o's transport,
+// retries and bound: api is the API's root, site what /rest/ paths
+// resolve against, user "" for a bearer token.
+func (o Options) Client(name, platform, api, site, user, token string) *Client {
+	return &Client{Name: name, Platform: platform, API: api, Site: site, User: user, Token: token, HTTP: o.HTTP, Sleep: o.Sleep, Retries: o.Retries, MaxBody: o.MaxBody}
+}

@@ -37,17 +37,10 @@ import (
 	"github.com/veritykb/verity/kb"
 )
 
-// Options tune a Slack connector; the zero value is the default.
-type Options struct {
-	HTTP     *http.Client                                     // http.DefaultClient when nil
-	Sleep    func(ctx context.Context, d time.Duration) error // waits between retries; tests shorten it
-	PageSize int                                              // messages per history request (200)
-	Retries  int                                              // retries of a 429 or 5xx (5)
-	MaxBody  int64                                            // bound of one answer (32 MiB)
-	// Margin is how far before the cursor an incremental pass re-reads
-	// (a day), so that late edits and replies to older threads are seen.
-	Margin time.Duration
-}
+// Options tune a Slack connector; the zero value is the default (200
+// messages a history request; incremental passes re-read from a day
+// before the cursor, so that late edits and replies are seen).
+type Options = rest.Options
 
 // Slack is one connector's client of a Slack workspace.
 type Slack struct {
@@ -66,26 +59,11 @@ type Slack struct {
 // New returns the client of connector conn (its URL the Web API's root,
 // https://slack.com/api) with its resolved bot token.
 func New(conn verity.Connector, secret string, warn func(string), opt Options) *Slack {
-	if opt.HTTP == nil {
-		opt.HTTP = http.DefaultClient
-	}
-	if opt.PageSize <= 0 {
-		opt.PageSize = 200
-	}
-	if opt.Retries == 0 {
-		opt.Retries = 5
-	}
-	if opt.MaxBody <= 0 {
-		opt.MaxBody = 32 << 20
-	}
-	if opt.Margin == 0 {
-		opt.Margin = 24 * time.Hour
-	}
+	opt = opt.WithDefaults(200, 24*time.Hour)
 	if warn == nil {
 		warn = func(string) {}
 	}
-	return &Slack{c: &rest.Client{Name: conn.Name, Platform: "Slack", API: strings.TrimRight(conn.URL, "/"), Site: conn.URL, Token: secret, HTTP: opt.HTTP,
-		Sleep: opt.Sleep, Retries: opt.Retries, MaxBody: opt.MaxBody}, conn: conn, opt: opt, warn: warn,
+	return &Slack{c: opt.Client(conn.Name, "Slack", strings.TrimRight(conn.URL, "/"), conn.URL, "", secret), conn: conn, opt: opt, warn: warn,
 		chans: map[string]*channel{}, emails: map[string]string{}, names: map[string]string{}, warned: map[string]bool{}}
 }
 
