@@ -186,20 +186,7 @@ func (d *DB) ChatLink(ctx context.Context, platform, account string) (*verity.Ch
 
 // ChatLinks lists the links of platform, oldest first.
 func (d *DB) ChatLinks(ctx context.Context, platform string) ([]verity.ChatLink, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT `+chatLinkColumns+` FROM chat_links WHERE platform = ? ORDER BY created_at, account`, platform)
-	if err != nil {
-		return nil, fmt.Errorf("list chat links: %w", err)
-	}
-	defer rows.Close()
-	out := []verity.ChatLink{}
-	for rows.Next() {
-		l, err := scanChatLink(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list chat links: %w", err)
-		}
-		out = append(out, *l)
-	}
-	return out, rows.Err()
+	return scanAll(ctx, d.q(), "chat links", `SELECT `+chatLinkColumns+` FROM chat_links WHERE platform = ? ORDER BY created_at, account`, scanChatLink, platform)
 }
 
 // DeleteChatLink unlinks an account; it reports whether it was linked.

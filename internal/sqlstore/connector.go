@@ -72,20 +72,7 @@ func (d *DB) Connector(ctx context.Context, name string) (*verity.Connector, err
 
 // Connectors lists every connector by name.
 func (d *DB) Connectors(ctx context.Context) ([]verity.Connector, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT `+connectorColumns+` FROM connectors ORDER BY name`)
-	if err != nil {
-		return nil, fmt.Errorf("list connectors: %w", err)
-	}
-	defer rows.Close()
-	out := []verity.Connector{}
-	for rows.Next() {
-		c, err := scanConnector(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list connectors: %w", err)
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return scanAll(ctx, d.q(), "connectors", `SELECT `+connectorColumns+` FROM connectors ORDER BY name`, scanConnector)
 }
 
 // DeleteConnector removes a connector and what it knew of its pages (the

@@ -199,6 +199,25 @@ func storedReceipts(ctx context.Context, tx *Tx, recs []*verity.Record) (map[str
 }
 
 // argsOf returns xs as query arguments.
+// scanAll runs query and reads every row with scan, in order; what names
+// the list in an error.
+func scanAll[T any](ctx context.Context, q querier, what, query string, scan func(interface{ Scan(...any) error }) (*T, error), args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", what, err)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list %s: %w", what, err)
+		}
+		out = append(out, *v)
+	}
+	return out, rows.Err()
+}
+
 func argsOf[T any](xs []T) []any {
 	out := make([]any, len(xs))
 	for i, x := range xs {

@@ -40,20 +40,7 @@ func (d *DB) Token(ctx context.Context, id string) (*verity.Token, error) {
 
 // Tokens lists every token, oldest first.
 func (d *DB) Tokens(ctx context.Context) ([]verity.Token, error) {
-	rows, err := d.q().QueryContext(ctx, `SELECT `+tokenColumns+` FROM tokens ORDER BY created_at, id`)
-	if err != nil {
-		return nil, fmt.Errorf("list tokens: %w", err)
-	}
-	defer rows.Close()
-	out := []verity.Token{}
-	for rows.Next() {
-		t, err := scanToken(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list tokens: %w", err)
-		}
-		out = append(out, *t)
-	}
-	return out, rows.Err()
+	return scanAll(ctx, d.q(), "tokens", `SELECT `+tokenColumns+` FROM tokens ORDER BY created_at, id`, scanToken)
 }
 
 // RevokeToken marks token id revoked at time at; it reports false when
