@@ -310,7 +310,11 @@ func ops(site *httptest.Server) []op {
 			return s.RemoveConnector(ctx, c, "wiki")
 		}, nil},
 		{"BeginSync", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
-			return s.BeginSync(ctx, c, "wiki", kb.SyncOptions{Full: true})
+			y, err := s.BeginSync(ctx, c, "wiki", kb.SyncOptions{Full: true})
+			if err == nil {
+				y.Release() // the pass ends here: its lock goes
+			}
+			return y, err
 		}, nil},
 		{"QueueSync", admins, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return s.QueueSync(ctx, c, "wiki", kb.SyncOptions{})

@@ -147,6 +147,15 @@ func (s *Service) BeginSync(ctx context.Context, c verity.Caller, name string, o
 	return y, nil
 }
 
+// Release ends the pass without saving more: its lock on the connector
+// goes (Finish does it too; a second call does nothing).
+func (y *Sync) Release() {
+	if y.unlock != nil {
+		y.unlock()
+		y.unlock = nil
+	}
+}
+
 // Connector is the connector being synced, with its secret's reference
 // and the cursor its last pass committed.
 func (y *Sync) Connector() verity.Connector { return y.conn }
@@ -422,7 +431,7 @@ func (y *Sync) SyncGroups(ctx context.Context, groups []PlatformGroup) error {
 // longer holds — unless the listing came back empty, or lost more than
 // the guard allows: then it revokes nothing and is marked blocked.
 func (y *Sync) Finish(ctx context.Context, listErr error) (*SyncReport, error) {
-	defer y.unlock()
+	defer y.Release()
 	rep := &y.Report
 	y.in.Finish(ctx)
 	st := y.conn.State
