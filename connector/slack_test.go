@@ -37,6 +37,11 @@ type workspace struct {
 	users    map[string]fuser
 	chans    map[string]*fchan
 	throttle bool
+	pageSize int // items a page (2 when 0)
+	// frozen says the messages no longer change: answers are encoded
+	// once and served again (a benchmark measures Verity, not the double).
+	frozen  bool
+	encoded map[string][]byte
 }
 
 type fchan struct {
@@ -67,9 +72,9 @@ func (w *workspace) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	page := func(n int) (int, int, string) { // items from cursor, two a page
+	page := func(n int) (int, int, string) { // items from cursor, two a page unless told
 		start, _ := strconv.Atoi(q.Get("cursor"))
-		end := min(start+2, n)
+		end := min(start+max(w.pageSize, 2), n)
 		next := ""
 		if end < n {
 			next = strconv.Itoa(end)
@@ -115,6 +120,24 @@ func (w *workspace) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		reply(map[string]any{"user": map[string]any{"id": u.id, "name": strings.ToLower(u.name), "is_bot": u.id == "UBOT",
 			"profile": map[string]any{"email": u.email, "display_name": u.name}}})
 	case "conversations.history", "conversations.replies":
+		if b, ok := w.encoded[r.URL.RawQuery]; ok && w.frozen {
+			rw.Write(b)
+			return
+		}
+		if w.frozen {
+			rec := httptest.NewRecorder()
+			w.frozen = false
+			w.mu.Unlock()
+			w.ServeHTTP(rec, r)
+			w.mu.Lock()
+			w.frozen = true
+			if w.encoded == nil {
+				w.encoded = map[string][]byte{}
+			}
+			w.encoded[r.URL.RawQuery] = rec.Body.Bytes()
+			rw.Write(rec.Body.Bytes())
+			return
+		}
 		if ch == nil || ch.left {
 			refuse("not_in_channel")
 			return
@@ -126,11 +149,18 @@ func (w *workspace) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			return
 		}
 		var out []map[string]any
+		replies, want, oldest, latest := strings.HasSuffix(r.URL.Path, "replies"), q.Get("ts"), q.Get("oldest"), q.Get("latest")
+		last := map[string]string{} // a thread's latest reply
+		for _, o := range ch.msgs {
+			if !replies && o.thread != "" && o.ts > last[o.thread] {
+				last[o.thread] = o.ts
+			}
+		}
 		for _, m := range ch.msgs {
 			in := m.thread == "" || m.thread == m.ts // history: top-level messages and thread parents
-			if strings.HasSuffix(r.URL.Path, "replies") {
-				in = m.ts == q.Get("ts") || m.thread == q.Get("ts")
-			} else if (q.Get("oldest") != "" && m.ts < q.Get("oldest")) || (q.Get("latest") != "" && m.ts > q.Get("latest")) {
+			if replies {
+				in = m.ts == want || m.thread == want
+			} else if (oldest != "" && m.ts < oldest) || (latest != "" && m.ts > latest) {
 				in = false
 			}
 			if !in {
@@ -146,14 +176,8 @@ func (w *workspace) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			if m.edited {
 				v["edited"] = map[string]any{"user": m.user, "ts": ts(3, 30)}
 			}
-			if m.thread == m.ts {
-				var latest string
-				for _, o := range ch.msgs {
-					if o.thread == m.ts && o.ts > latest {
-						latest = o.ts
-					}
-				}
-				v["latest_reply"], v["reply_count"] = latest, 1
+			if m.thread == m.ts && !replies {
+				v["latest_reply"], v["reply_count"] = last[m.ts], 1
 			}
 			out = append(out, v)
 		}
@@ -165,6 +189,13 @@ func (w *workspace) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	default:
 		refuse("unknown_method")
 	}
+}
+
+// newSlackServer serves w over loopback HTTP until the test ends.
+func newSlackServer(tb testing.TB, w *workspace) string {
+	srv := httptest.NewServer(w)
+	tb.Cleanup(srv.Close)
+	return srv.URL
 }
 
 type ssetup struct {
@@ -195,14 +226,13 @@ func newSlack(t *testing.T) *ssetup {
 		{ts: ts(2, 5), user: "UBOB", text: "The quokka team budget is cut by a third."},
 		{ts: ts(2, 6), user: "UBOT", text: "Bot noise", bot: true},
 	}}
-	srv := httptest.NewServer(w)
-	t.Cleanup(srv.Close)
+	url := newSlackServer(t, w)
 	svc, db, err := kbtest.Open(filepath.Join(t.TempDir(), "kb.db"), t0, kb.Models{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	if _, err := svc.AddConnector(context.Background(), admin, kb.ConnectorAdd{Kind: "slack", Name: "acme", URL: srv.URL + "/api", Secret: "env:SLACK_BOT", Anyone: "group:everyone"}); err != nil {
+	if _, err := svc.AddConnector(context.Background(), admin, kb.ConnectorAdd{Kind: "slack", Name: "acme", URL: url + "/api", Secret: "env:SLACK_BOT", Anyone: "group:everyone"}); err != nil {
 		t.Fatal(err)
 	}
 	s := &ssetup{w: w, svc: svc}

@@ -30,7 +30,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector/rest"
@@ -54,6 +57,7 @@ type Slack struct {
 	emails map[string]string // user id → email ("" when hidden)
 	names  map[string]string // user id → display name
 	warned map[string]bool
+	mu     sync.Mutex // guards emails, names and warned
 }
 
 // New returns the client of connector conn (its URL the Web API's root,
@@ -244,8 +248,19 @@ func (s *Slack) channel(ctx context.Context, id string) (*channel, error) {
 
 // email is a user's email, read once a pass; "" when hidden or a bot.
 func (s *Slack) email(ctx context.Context, id string) string {
-	if e, ok := s.emails[id]; ok {
-		return e
+	e, _ := s.user(ctx, id)
+	return e
+}
+
+// user is a user's email ("" when hidden or a bot) and shown name, read
+// once a pass; threads are read concurrently, so the cache is guarded.
+func (s *Slack) user(ctx context.Context, id string) (string, string) {
+	s.mu.Lock()
+	e, ok := s.emails[id]
+	name := s.names[id]
+	s.mu.Unlock()
+	if ok {
+		return e, name
 	}
 	var u struct {
 		answer
@@ -259,24 +274,28 @@ func (s *Slack) email(ctx context.Context, id string) string {
 			} `json:"profile"`
 		} `json:"user"`
 	}
-	e := ""
 	if s.call(ctx, "users.info", url.Values{"user": {id}}, &u) == nil && !u.User.IsBot {
 		e = u.User.Profile.Email
 	}
-	name := u.User.Profile.DisplayName
+	name = u.User.Profile.DisplayName
 	if name == "" {
 		name = u.User.Profile.RealName
 	}
 	if name == "" {
 		name = u.User.Name
 	}
+	s.mu.Lock()
 	s.emails[id], s.names[id] = e, name
-	return e
+	s.mu.Unlock()
+	return e, name
 }
 
 func (s *Slack) once(key, msg string) {
-	if !s.warned[key] {
-		s.warned[key] = true
+	s.mu.Lock()
+	seen := s.warned[key]
+	s.warned[key] = true
+	s.mu.Unlock()
+	if !seen {
 		s.warn(msg)
 	}
 }
@@ -342,31 +361,57 @@ func (s *Slack) List(ctx context.Context, cursor string, full bool, known Known,
 				break
 			}
 		}
-		var batch []kb.SyncPage
-		for _, key := range sortedKeys(c.ID, "thread", threads, "day", days) {
-			p, found, err := s.page(ctx, c, key)
+		// Each thread and day is a request of its own: a few at once (a
+		// 429 is waited out by the client), kept in their order.
+		// Handed over a hundred at a time, so that storing overlaps
+		// reading; the cursor moves only at the end: a channel read later
+		// may hold messages older than one read before it.
+		for keys := range slices.Chunk(sortedKeys(c.ID, "thread", threads, "day", days), 100) {
+			pages, err := s.pages(ctx, c, keys)
 			if err != nil {
 				return cursor, err
 			}
-			if found {
+			var batch []kb.SyncPage
+			for _, r := range pages {
+				if !r.found {
+					continue
+				}
 				if incremental && known != nil {
-					if v, live, ok := known(p.Key); ok && live && v == p.Version {
+					if v, live, ok := known(r.page.Key); ok && live && v == r.page.Version {
 						continue
 					}
 				}
-				batch = append(batch, p)
+				batch = append(batch, r.page)
 			}
-		}
-		// The cursor moves only at the end: a channel read later may hold
-		// messages older than one read before it.
-		if err := each(batch, cursor); err != nil {
-			return cursor, err
+			if err := each(batch, cursor); err != nil {
+				return cursor, err
+			}
 		}
 	}
 	if latest.IsZero() {
 		return cursor, nil
 	}
 	return formatTS(latest), nil
+}
+
+type read struct {
+	page  kb.SyncPage
+	found bool
+}
+
+// pages reads keys with up to four requests at once, in their order.
+func (s *Slack) pages(ctx context.Context, c *channel, keys []string) ([]read, error) {
+	out := make([]read, len(keys))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(4)
+	for i, key := range keys {
+		g.Go(func() error {
+			p, found, err := s.page(gctx, c, key)
+			out[i] = read{p, found}
+			return err
+		})
+	}
+	return out, g.Wait()
 }
 
 func sortedKeys(ch, a string, as map[string]bool, b string, bs map[string]bool) []string {
@@ -463,8 +508,7 @@ func (s *Slack) page(ctx context.Context, c *channel, key string) (kb.SyncPage, 
 		if at.After(newest) {
 			newest = at
 		}
-		s.email(ctx, m.User)
-		who := s.names[m.User]
+		_, who := s.user(ctx, m.User)
 		if who == "" {
 			who = m.User
 		}
@@ -479,7 +523,7 @@ func (s *Slack) page(ctx context.Context, c *channel, key string) (kb.SyncPage, 
 		title = "#" + c.Name + ": " + clip(strings.Join(strings.Fields(first.Text), " "), 60)
 	}
 	src := &verity.Source{URI: s.permalink(c.ID, first.TS, parts[1] == "thread"), Title: title, ACL: slices.Clone(c.acl), UpdatedAt: newest, Text: body}
-	if p, ok := verity.AuthorPrincipal(s.emails[first.User]); ok {
+	if p, ok := verity.AuthorPrincipal(s.email(ctx, first.User)); ok {
 		src.Author = p
 	}
 	return kb.SyncPage{Key: key, Version: hex.EncodeToString(sum[:8]), Source: src}, true, nil
