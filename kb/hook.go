@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/veritykb/verity"
@@ -90,4 +91,56 @@ func connectorOwner(conn verity.Connector) verity.Caller {
 		return verity.LocalOperator(name)
 	}
 	return verity.NewCaller(conn.CreatedBy)
+}
+
+// slackKey is a Slack connector's source: CHANNEL/thread/TS or
+// CHANNEL/day/DATE.
+var slackKey = regexp.MustCompile(`^[A-Z0-9]{1,20}/(thread/[0-9]{1,12}\.[0-9]{1,6}|day/[0-9]{4}-[0-9]{2}-[0-9]{2})$`)
+
+// SlackHint takes what the store's Slack app heard on its events endpoint
+// about channels' messages (posted, edited, deleted: keys of the threads
+// and days they belong to) and queues a re-reading of them by every Slack
+// connector that syncs the channel, as whoever added it. The app has
+// checked the request's signature and team; the keys are hints, never the
+// truth: the connector reads each again with its own token, so a key for
+// a channel it does not sync, or a thread that still exists, changes
+// nothing.
+func (s *Service) SlackHint(ctx context.Context, keys []string) ([]*Queued, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	if len(keys) > MaxHookPages {
+		return nil, verity.Errorf(verity.EINVALID, "slack hint: %d sources, at most %d", len(keys), MaxHookPages)
+	}
+	for _, k := range keys {
+		if !slackKey.MatchString(k) {
+			return nil, verity.Errorf(verity.EINVALID, "slack hint: %q is not a thread or a day of a channel", k)
+		}
+	}
+	conns, err := s.connectors(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Queued
+	for _, conn := range conns {
+		if conn.Kind != "slack" {
+			continue
+		}
+		var mine []string
+		for _, k := range keys {
+			ch, _, _ := strings.Cut(k, "/")
+			if len(conn.Spaces) == 0 || slices.Contains(conn.Spaces, ch) {
+				mine = append(mine, k)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		q, err := s.queueSync(ctx, connectorOwner(conn), SyncArgs{Name: conn.Name, Keys: mine})
+		if err != nil {
+			return out, err
+		}
+		out = append(out, q)
+	}
+	return out, nil
 }

@@ -328,6 +328,12 @@ func ops(site *httptest.Server) []op {
 				Secrets: func(string) (string, error) { return "s", nil }, Pages: func(string, []byte) ([]string, error) { return []string{"1"}, nil }})
 		}, map[string]string{"local": verity.EUNAUTHORIZED, "admin": verity.EUNAUTHORIZED, "curator-in": verity.EUNAUTHORIZED, "curator-out": verity.EUNAUTHORIZED,
 			"reader": verity.EUNAUTHORIZED, "public": verity.EUNAUTHORIZED, "anonymous": verity.EUNAUTHORIZED}},
+		{"SlackHint", anyone, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
+			// The Slack app's, after its signature and team: no caller; it
+			// only queues re-readings (none here: the store has no Slack
+			// connector), which the connector checks against Slack itself.
+			return s.SlackHint(ctx, []string{"C1/day/2026-12-01"})
+		}, nil},
 		{"Ingest into a connector's namespace", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return ingest(ctx, s, c, &verity.Source{ID: "confluence:wiki:9", URI: "https://wiki.corp.example/9", System: "web", ACL: []verity.Principal{verity.Public}, Text: "Not the connector's."})
 		}, map[string]string{"local": verity.EFORBIDDEN, "admin": verity.EFORBIDDEN, "curator-in": verity.EFORBIDDEN, "curator-out": verity.EFORBIDDEN}},

@@ -169,15 +169,18 @@ func (a *App) events(w http.ResponseWriter, body []byte) {
 		TeamID    string `json:"team_id"`
 		EventID   string `json:"event_id"`
 		Event     struct {
-			Type        string `json:"type"`
-			Subtype     string `json:"subtype"`
-			BotID       string `json:"bot_id"`
-			User        string `json:"user"`
-			Text        string `json:"text"`
-			TS          string `json:"ts"`
-			ThreadTS    string `json:"thread_ts"`
-			Channel     string `json:"channel"`
-			ChannelType string `json:"channel_type"`
+			Type        string  `json:"type"`
+			Subtype     string  `json:"subtype"`
+			BotID       string  `json:"bot_id"`
+			User        string  `json:"user"`
+			Text        string  `json:"text"`
+			TS          string  `json:"ts"`
+			ThreadTS    string  `json:"thread_ts"`
+			Channel     string  `json:"channel"`
+			ChannelType string  `json:"channel_type"`
+			DeletedTS   string  `json:"deleted_ts"`
+			Message     *posted `json:"message"`
+			Previous    *posted `json:"previous_message"`
 		} `json:"event"`
 	}
 	if err := json.Unmarshal(body, &env); err != nil {
@@ -194,6 +197,24 @@ func (a *App) events(w http.ResponseWriter, body []byte) {
 		return
 	}
 	ev := env.Event
+	if env.Type == "event_callback" && ev.Type == "message" && (ev.ChannelType == "channel" || ev.ChannelType == "group") {
+		// A channel's message posted, edited or deleted: the Slack
+		// connectors that sync the channel read its thread or day again.
+		ts, thread := ev.TS, ev.ThreadTS
+		for _, m := range []*posted{ev.Message, ev.Previous} {
+			if m != nil && m.TS != "" {
+				ts, thread = m.TS, m.ThreadTS
+			}
+		}
+		if ev.DeletedTS != "" && ts == "" {
+			ts = ev.DeletedTS
+		}
+		if key := sourceKey(ev.Channel, ts, thread); key != "" && (ev.BotID == "" || ev.Subtype != "") {
+			if _, err := a.svc.SlackHint(context.Background(), []string{key}); err != nil {
+				a.log.Warn("slack: a connector hint could not be queued", "error", err.Error())
+			}
+		}
+	}
 	// The bot's own messages (and every bot's, and edits) are never answered.
 	answer := env.Type == "event_callback" && ev.BotID == "" && ev.Subtype == "" && ev.User != "" &&
 		(ev.Type == "app_mention" || (ev.Type == "message" && ev.ChannelType == "im"))
@@ -493,4 +514,26 @@ func refusal(err error) string {
 		return e.Message
 	}
 	return "an internal error"
+}
+
+// posted is an edited or deleted message's ts and thread, as message
+// events carry them (message, previous_message).
+type posted struct {
+	TS       string `json:"ts"`
+	ThreadTS string `json:"thread_ts"`
+}
+
+// sourceKey is the Slack connector's source a channel message belongs
+// to: its thread, or the day (UTC) of a message outside threads; "" when
+// ts is not a Slack timestamp.
+func sourceKey(channel, ts, thread string) string {
+	if thread != "" {
+		return channel + "/thread/" + thread
+	}
+	sec, _, _ := strings.Cut(ts, ".")
+	n, err := strconv.ParseInt(sec, 10, 64)
+	if err != nil || channel == "" {
+		return ""
+	}
+	return channel + "/day/" + time.Unix(n, 0).UTC().Format(time.DateOnly)
 }

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -427,5 +429,52 @@ func TestTokenNeverLogged(t *testing.T) {
 	}
 	if strings.Contains(logs.String(), botToken) || strings.Contains(logs.String(), secret) {
 		t.Fatalf("a secret is in the log:\n%s", logs.String())
+	}
+}
+
+// TestMessageEventsHintConnectors: a channel's message posted, edited or
+// deleted, heard on /slack/events, queues a re-reading of its thread or
+// day by the Slack connector that syncs the channel (a hint: the
+// connector reads it again itself); a channel it does not sync queues
+// nothing, and a delivery from another team is refused before anything.
+func TestMessageEventsHintConnectors(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	op := verity.LocalOperator("admin")
+	if _, err := f.svc.AddConnector(ctx, op, kb.ConnectorAdd{Kind: "slack", Name: "acme", URL: "https://slack.com/api", Secret: "env:SLACK_BOT", Spaces: []string{"CGEN"}}); err != nil {
+		t.Fatal(err)
+	}
+	keys := func() []string {
+		jobs, err := f.svc.Jobs(ctx, op, kb.JobQuery{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, j := range jobs {
+			var a kb.SyncArgs
+			if j.Kind == verity.JobSync && json.Unmarshal(j.Request.Args, &a) == nil {
+				out = append(out, a.Keys...)
+			}
+		}
+		return out
+	}
+	for i, ev := range []map[string]any{
+		{"type": "message", "channel": "CGEN", "channel_type": "channel", "user": "UALICE", "text": "Lunch at noon", "ts": "1764763200.000100"},
+		{"type": "message", "subtype": "message_deleted", "channel": "CGEN", "channel_type": "channel", "deleted_ts": "1764763300.000200",
+			"previous_message": map[string]any{"ts": "1764763300.000200", "thread_ts": "1764763000.000300"}},
+		{"type": "message", "channel": "COTHER", "channel_type": "group", "user": "UALICE", "text": "elsewhere", "ts": "1764763200.000400"},
+	} {
+		if code := f.event(t, fmt.Sprintf("EvHint%d", i), ev); code != 200 {
+			t.Fatalf("event %d = %d", i, code)
+		}
+	}
+	want := []string{"CGEN/day/2025-12-03", "CGEN/thread/1764763000.000300"}
+	if got := keys(); !slices.Equal(got, want) && !slices.Equal(got, []string{want[1], want[0]}) {
+		t.Errorf("hinted sources = %v, want %v", got, want)
+	}
+	body, _ := json.Marshal(map[string]any{"type": "event_callback", "team_id": "T99", "event_id": "EvHintX",
+		"event": map[string]any{"type": "message", "channel": "CGEN", "channel_type": "channel", "user": "U9", "text": "x", "ts": "1764763400.000500"}})
+	if code, _ := f.send(t, "/slack/events", "application/json", body, secret, f.clock); code != 403 || len(keys()) != 2 {
+		t.Errorf("another team's message = %d, %d hints; want 403 and nothing queued", code, len(keys()))
 	}
 }
