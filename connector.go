@@ -18,8 +18,11 @@ type Connector struct {
 	Secret string `json:"secret"`         // a reference: file:PATH or env:NAME
 	// Webhook is the reference to the shared secret its platform signs
 	// webhooks with, "" when it takes none.
-	Webhook string   `json:"webhook,omitempty"`
-	Spaces  []string `json:"spaces,omitempty"`
+	Webhook string `json:"webhook,omitempty"`
+	// Filter narrows what is synced with the platform's own query (Jira:
+	// a JQL condition ANDed with the projects); "" for everything.
+	Filter string   `json:"filter,omitempty"`
+	Spaces []string `json:"spaces,omitempty"`
 	// System is the source system of the records it writes (KIND:NAME
 	// unless the admin named another).
 	System string `json:"system"`

@@ -235,3 +235,26 @@ func TestJiraWebhookHints(t *testing.T) {
 		t.Errorf("a payload about no issue = %v, %v; want none", keys, err)
 	}
 }
+
+// TestJiraFilter: a connector's JQL narrows what is synced: an issue it
+// does not select is neither listed nor stored when a webhook names it.
+func TestJiraFilter(t *testing.T) {
+	s := newJira(t, true)
+	ctx := context.Background()
+	if _, err := s.svc.RemoveConnector(ctx, admin, "ops"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.svc.AddConnector(ctx, admin, kb.ConnectorAdd{Kind: "jira", Name: "ops", URL: s.f.srv.URL, User: s.f.user, Secret: "env:JIRA_TOKEN", Spaces: []string{"OPS"}, Filter: `key != "OPS-2"`}); err != nil {
+		t.Fatal(err)
+	}
+	rep := s.sync(t, kb.SyncOptions{Full: true})
+	if want := []string{"jira:ops:10001", "jira:ops:10003"}; !slices.Equal(rep.Created, want) {
+		t.Fatalf("created %v, want %v", rep.Created, want)
+	}
+	if rep, err := s.run.Hint(ctx, admin, "ops", []string{"10002"}); err != nil || len(rep.Created) != 0 {
+		t.Errorf("a hint naming OPS-2 = %+v, %v; want nothing stored", rep, err)
+	}
+	if _, err := s.svc.AddConnector(ctx, admin, kb.ConnectorAdd{Kind: "confluence", Name: "wiki2", URL: "https://wiki.example", Secret: "env:X", Filter: "space = ENG"}); verity.ErrorCode(err) != verity.EINVALID {
+		t.Errorf("a filter on a Confluence connector = %v, want invalid", err)
+	}
+}

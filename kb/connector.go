@@ -39,6 +39,7 @@ type ConnectorAdd struct {
 	// env:NAME. The store keeps the reference, never the token.
 	Secret  string   `json:"secret"`
 	Webhook string   `json:"webhook,omitempty"` // the webhook secret's reference, "" for none
+	Filter  string   `json:"filter,omitempty"`  // Jira: a JQL condition ANDed with the projects
 	Spaces  []string `json:"spaces,omitempty"`
 	System  string   `json:"system,omitempty"`
 	Anyone  string   `json:"anyone,omitempty"`
@@ -108,7 +109,10 @@ func (s *Service) AddConnector(ctx context.Context, c verity.Caller, req Connect
 			return nil, err
 		}
 	}
-	conn := &verity.Connector{Name: req.Name, Kind: req.Kind, URL: strings.TrimSuffix(req.URL, "/"), User: strings.TrimSpace(req.User), Secret: ref, Webhook: req.Webhook, Adopt: req.Adopt,
+	if f := strings.ToLower(req.Filter); req.Filter != "" && (req.Kind != "jira" || strings.Contains(f, "order by") || len(req.Filter) > 2000) {
+		return nil, verity.Errorf(verity.EINVALID, "--jql is a Jira connector's condition (no ORDER BY, at most 2,000 bytes)")
+	}
+	conn := &verity.Connector{Name: req.Name, Kind: req.Kind, URL: strings.TrimSuffix(req.URL, "/"), User: strings.TrimSpace(req.User), Secret: ref, Webhook: req.Webhook, Filter: strings.TrimSpace(req.Filter), Adopt: req.Adopt,
 		Spaces: slices.Compact(slices.Sorted(slices.Values(req.Spaces))), System: strings.TrimSpace(req.System), MaxDeletions: req.MaxDeletions,
 		Interval: req.Interval, Reconcile: req.Reconcile, CreatedBy: c.Actor(), CreatedAt: s.now(), State: verity.SyncState{Status: verity.SyncNever}}
 	if conn.System == "" {

@@ -72,6 +72,9 @@ func (a *app) addConnectorCmd(kind, short, scope, urlHelp, scopeHelp string) *co
 	f.StringVar(&hookFile, "webhook-secret-file", "", "a file holding the shared secret webhooks are signed with (X-Hub-Signature)")
 	f.StringVar(&hookEnv, "webhook-secret-env", "", "an environment variable holding the webhooks' shared secret")
 	f.StringArrayVar(&req.Spaces, scope, nil, scopeHelp)
+	if kind == "jira" {
+		f.StringVar(&req.Filter, "jql", "", "a JQL condition that narrows what is synced, ANDed with the projects (no ORDER BY)")
+	}
 	f.StringVar(&req.System, "system", "", "the records' source system (default "+kind+":NAME)")
 	f.BoolVar(&req.Adopt, "adopt", false, "take over the sources of --system an export stored with the same uris (logged)")
 	f.StringVar(&req.Anyone, "anyone", "", "the principal the platform's grant to anyone (or any logged-in user) maps to (default: no one)")

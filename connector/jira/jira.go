@@ -151,11 +151,14 @@ func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, 
 	for i, k := range j.conn.Spaces {
 		quoted[i] = strconv.Quote(k)
 	}
-	jql := fmt.Sprintf("project in (%s) ORDER BY updated ASC", strings.Join(quoted, ", "))
-	if incremental {
-		from := since.Add(-j.opt.Margin).UTC().Format("2006/01/02 15:04")
-		jql = fmt.Sprintf(`project in (%s) AND updated >= "%s" ORDER BY updated ASC`, strings.Join(quoted, ", "), from)
+	cond := fmt.Sprintf("project in (%s)", strings.Join(quoted, ", "))
+	if j.conn.Filter != "" {
+		cond += " AND (" + j.conn.Filter + ")"
 	}
+	if incremental {
+		cond += fmt.Sprintf(` AND updated >= "%s"`, since.Add(-j.opt.Margin).UTC().Format("2006/01/02 15:04"))
+	}
+	jql := cond + " ORDER BY updated ASC"
 	latest, next := since, cursor
 	var token string
 	for start := 0; ; {
@@ -236,6 +239,25 @@ func (j *Jira) Page(ctx context.Context, key string) (kb.SyncPage, bool, error) 
 	}
 	if !slices.Contains(j.conn.Spaces, is.Fields.Project.Key) {
 		return kb.SyncPage{}, false, nil
+	}
+	if j.conn.Filter != "" {
+		// Synced only when the connector's JQL still selects it.
+		var res struct {
+			Issues []struct {
+				ID string `json:"id"`
+			} `json:"issues"`
+		}
+		q := url.Values{"jql": {fmt.Sprintf("id = %s AND (%s)", is.ID, j.conn.Filter)}, "fields": {"summary"}, "maxResults": {"1"}}
+		path := "/search"
+		if j.cloud {
+			path = "/search/jql"
+		}
+		if err := j.c.Get(ctx, path, q, &res); err != nil {
+			return kb.SyncPage{}, false, err
+		}
+		if len(res.Issues) == 0 {
+			return kb.SyncPage{}, false, nil
+		}
 	}
 	p, err := j.page(ctx, &is)
 	return p, err == nil, err

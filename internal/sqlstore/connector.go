@@ -23,9 +23,9 @@ func (d *DB) PutConnector(ctx context.Context, c *verity.Connector) error {
 		if n > 0 {
 			return verity.Errorf(verity.ECONFLICT, "a connector named %q exists: remove it first or choose another name", c.Name)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO connectors (name, kind, url, username, secret_ref, webhook_ref, spaces, system, anyone, adopt, max_deletions,
-			interval_s, reconcile_s, created_by, created_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			c.Name, c.Kind, c.URL, c.User, c.Secret, c.Webhook, string(spaces), c.System, string(c.Anyone), boolInt(c.Adopt), c.MaxDeletions,
+		_, err := tx.ExecContext(ctx, `INSERT INTO connectors (name, kind, url, username, secret_ref, webhook_ref, filter, spaces, system, anyone, adopt, max_deletions,
+			interval_s, reconcile_s, created_by, created_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.Name, c.Kind, c.URL, c.User, c.Secret, c.Webhook, c.Filter, string(spaces), c.System, string(c.Anyone), boolInt(c.Adopt), c.MaxDeletions,
 			int64(c.Interval/time.Second), int64(c.Reconcile/time.Second), string(c.CreatedBy), formatTime(c.CreatedAt), string(state))
 		return err
 	})
@@ -35,7 +35,7 @@ func (d *DB) PutConnector(ctx context.Context, c *verity.Connector) error {
 	return err
 }
 
-const connectorColumns = `name, kind, url, username, secret_ref, webhook_ref, spaces, system, anyone, adopt, max_deletions, interval_s, reconcile_s, created_by, created_at, state`
+const connectorColumns = `name, kind, url, username, secret_ref, webhook_ref, filter, spaces, system, anyone, adopt, max_deletions, interval_s, reconcile_s, created_by, created_at, state`
 
 func scanConnector(sc interface{ Scan(...any) error }) (*verity.Connector, error) {
 	var (
@@ -43,7 +43,7 @@ func scanConnector(sc interface{ Scan(...any) error }) (*verity.Connector, error
 		spaces, anyone, by, at, st string
 		interval, reconcile, adopt int64
 	)
-	if err := sc.Scan(&c.Name, &c.Kind, &c.URL, &c.User, &c.Secret, &c.Webhook, &spaces, &c.System, &anyone, &adopt, &c.MaxDeletions,
+	if err := sc.Scan(&c.Name, &c.Kind, &c.URL, &c.User, &c.Secret, &c.Webhook, &c.Filter, &spaces, &c.System, &anyone, &adopt, &c.MaxDeletions,
 		&interval, &reconcile, &by, &at, &st); err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ func CheckConnectors(t *testing.T, db Store) {
 		t.Fatalf("Connectors = %+v, %v; want none", cs, err)
 	}
 	at := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
-	c := &verity.Connector{Name: "wiki", Kind: "confluence", URL: "https://acme.atlassian.net/wiki", User: "bot@acme.example", Secret: "env:WIKI_TOKEN",
+	c := &verity.Connector{Name: "wiki", Kind: "confluence", URL: "https://acme.atlassian.net/wiki", User: "bot@acme.example", Secret: "env:WIKI_TOKEN", Webhook: "env:WIKI_HOOK", Filter: `labels = "public"`,
 		Spaces: []string{"ENG", "HR"}, System: "confluence:wiki", Anyone: "group:staff", Adopt: true, MaxDeletions: 0.25, Interval: 5 * time.Minute, Reconcile: 30 * time.Minute,
 		CreatedBy: "local:root", CreatedAt: at, State: verity.SyncState{Status: verity.SyncNever}}
 	if err := db.PutConnector(ctx, c); err != nil {
@@ -62,7 +62,7 @@ func CheckConnectors(t *testing.T, db Store) {
 		t.Errorf("PutConnector of a name taken = %v, want conflict", err)
 	}
 	got, err := db.Connector(ctx, "wiki")
-	if err != nil || got.Secret != c.Secret || !slices.Equal(got.Spaces, c.Spaces) || got.Anyone != c.Anyone || !got.Adopt || got.MaxDeletions != 0.25 ||
+	if err != nil || got.Secret != c.Secret || got.Webhook != c.Webhook || got.Filter != c.Filter || !slices.Equal(got.Spaces, c.Spaces) || got.Anyone != c.Anyone || !got.Adopt || got.MaxDeletions != 0.25 ||
 		got.Reconcile != c.Reconcile || !got.CreatedAt.Equal(at) || got.State.Status != verity.SyncNever {
 		t.Errorf("Connector = %+v, %v; want %+v", got, err, c)
 	}

@@ -6,6 +6,7 @@ CREATE TABLE connectors (
     username      text COLLATE "C" NOT NULL DEFAULT '',
     secret_ref    text COLLATE "C" NOT NULL,
     webhook_ref   text COLLATE "C" NOT NULL DEFAULT '',
+    filter        text NOT NULL DEFAULT '',
     spaces        text COLLATE "C" NOT NULL DEFAULT '[]',
     system        text COLLATE "C" NOT NULL,
     anyone        text COLLATE "C" NOT NULL DEFAULT '',

@@ -8,6 +8,7 @@ CREATE TABLE connectors (
     username       TEXT NOT NULL DEFAULT '',
     secret_ref     TEXT NOT NULL,
     webhook_ref    TEXT NOT NULL DEFAULT '', -- the webhook's shared secret, by reference; '' for none
+    filter         TEXT NOT NULL DEFAULT '', -- a platform query narrowing what is synced (Jira: JQL); '' for none
     spaces         TEXT NOT NULL DEFAULT '[]', -- JSON list
     system         TEXT NOT NULL,
     anyone         TEXT NOT NULL DEFAULT '',
