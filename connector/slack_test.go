@@ -342,3 +342,33 @@ func TestSlackChanges(t *testing.T) {
 		t.Errorf("a revoked token: %v, %+v; want Slack's refusal, nothing revoked, no token in the error", err, rep)
 	}
 }
+
+// TestSlackHints: a hint (the Slack app heard a message event) reads the
+// thread or day again: a thread whose messages were deleted is revoked, a
+// forged hint for a thread that still stands changes nothing, and a key
+// that is not a thread or day is refused.
+func TestSlackHints(t *testing.T) {
+	s := newSlack(t)
+	ctx := context.Background()
+	s.sync(t, kb.SyncOptions{Full: true})
+	key := "CGEN/thread/" + ts(1, 10)
+	if rep, err := s.run.Hint(ctx, admin, "acme", []string{key}); err != nil || len(rep.Revoked) != 0 || rep.Unchanged != 1 {
+		t.Errorf("a hint for a standing thread = %+v, %v; want it unchanged", rep, err)
+	}
+	s.w.mu.Lock()
+	var kept []*fmsg
+	for _, m := range s.w.chans["CGEN"].msgs {
+		if m.thread != ts(1, 10) {
+			kept = append(kept, m)
+		}
+	}
+	s.w.chans["CGEN"].msgs = kept
+	s.w.mu.Unlock()
+	rep, err := s.run.Hint(ctx, admin, "acme", []string{key})
+	if err != nil || !slices.Equal(rep.Revoked, []string{thread}) {
+		t.Errorf("a hint after the thread was deleted = %+v, %v; want it revoked", rep, err)
+	}
+	if _, err := s.run.Hint(ctx, admin, "acme", []string{"../CGEN"}); verity.ErrorCode(err) != verity.EINVALID {
+		t.Errorf("a hint naming no thread or day = %v, want invalid", err)
+	}
+}
