@@ -372,3 +372,18 @@ func TestSlackHints(t *testing.T) {
 		t.Errorf("a hint naming no thread or day = %v, want invalid", err)
 	}
 }
+
+// TestSlackSharesTheIntegration: a Slack connector added without a token
+// or a workspace principal takes them from the store's Slack settings
+// (verity slack configure): one Slack integration per store.
+func TestSlackSharesTheIntegration(t *testing.T) {
+	s := newSlack(t)
+	ctx := context.Background()
+	if _, err := s.svc.ConfigureSlack(ctx, admin, kb.SlackSettings{TeamID: "T01", BotToken: "/run/secrets/slack-bot", SigningSecret: "env:SLACK_SIGNING", Workspace: "group:everyone"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.svc.AddConnector(ctx, admin, kb.ConnectorAdd{Kind: "slack", Name: "shared", URL: "https://slack.com/api"})
+	if err != nil || c.Secret != "file:/run/secrets/slack-bot" || c.Anyone != "group:everyone" {
+		t.Errorf("a Slack connector without its own token = %+v, %v; want the integration's token reference and workspace", c, err)
+	}
+}

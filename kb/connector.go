@@ -1,6 +1,7 @@
 package kb
 
 import (
+	"cmp"
 	"context"
 	"net/url"
 	"path/filepath"
@@ -99,6 +100,18 @@ func (s *Service) AddConnector(ctx context.Context, c verity.Caller, req Connect
 	u, err := url.Parse(req.URL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil {
 		return nil, verity.Errorf(verity.EINVALID, "connector url %q: want http(s)://HOST[/PATH] without credentials", req.URL)
+	}
+	if req.Kind == "slack" && (req.Secret == "" || req.Anyone == "") {
+		// One Slack integration per store: a Slack connector takes the bot
+		// token's reference and the workspace principal from the store's
+		// Slack settings (verity slack configure) unless it names its own.
+		if set, err := s.Slack(ctx, c); err == nil {
+			tok := set.BotToken
+			if strings.HasPrefix(tok, "/") {
+				tok = "file:" + tok // the settings keep a path as it is
+			}
+			req.Secret, req.Anyone = cmp.Or(req.Secret, tok), cmp.Or(req.Anyone, set.Workspace)
+		}
 	}
 	ref, err := SecretRef(req.Secret)
 	if err != nil {

@@ -52,7 +52,7 @@ func (a *app) addConnectorCmd(kind, short, scope, urlHelp, scopeHelp string) *co
 		func(ctx context.Context, c verity.Caller, s *kb.Service, args []string) (*verity.Connector, error) {
 			req.Kind = kind
 			var err error
-			if req.Secret, err = connector.Ref("token", tokenFile, tokenEnv); err == nil && req.Secret == "" {
+			if req.Secret, err = connector.Ref("token", tokenFile, tokenEnv); err == nil && req.Secret == "" && kind != "slack" {
 				err = verity.Errorf(verity.EINVALID, "give the token's file (--token-file) or environment variable (--token-env)")
 			}
 			if err != nil {
