@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/veritykb/verity"
 )
@@ -97,25 +99,51 @@ func connectorOwner(conn verity.Connector) verity.Caller {
 // CHANNEL/day/DATE.
 var slackKey = regexp.MustCompile(`^[A-Z0-9]{1,20}/(thread/[0-9]{1,12}\.[0-9]{1,6}|day/[0-9]{4}-[0-9]{2}-[0-9]{2})$`)
 
+// SlackMessage is a channel's message a Slack event was about: posted,
+// edited or deleted.
+type SlackMessage struct {
+	Channel, TS, ThreadTS string
+}
+
+// key is the Slack connector's source the message belongs to: its
+// thread, or the day (UTC) of a message outside threads; "" when TS is not
+// a Slack timestamp.
+func (m SlackMessage) key() string {
+	if m.ThreadTS != "" {
+		return m.Channel + "/thread/" + m.ThreadTS
+	}
+	sec, _, _ := strings.Cut(m.TS, ".")
+	n, err := strconv.ParseInt(sec, 10, 64)
+	if err != nil || m.Channel == "" {
+		return ""
+	}
+	return m.Channel + "/day/" + time.Unix(n, 0).UTC().Format(time.DateOnly)
+}
+
 // SlackHint takes what the store's Slack app heard on its events endpoint
-// about channels' messages (posted, edited, deleted: keys of the threads
-// and days they belong to) and queues a re-reading of them by every Slack
-// connector that syncs the channel, as whoever added it. The app has
+// about channels' messages and queues a re-reading of their threads and
+// days by every Slack connector that syncs the channel, as whoever added
+// it. The app has
 // checked the request's signature and team; the keys are hints, never the
 // truth: the connector reads each again with its own token, so a key for
 // a channel it does not sync, or a thread that still exists, changes
 // nothing.
-func (s *Service) SlackHint(ctx context.Context, keys []string) ([]*Queued, error) {
+func (s *Service) SlackHint(ctx context.Context, msgs []SlackMessage) ([]*Queued, error) {
+	if len(msgs) > MaxHookPages {
+		return nil, verity.Errorf(verity.EINVALID, "slack hint: %d messages, at most %d", len(msgs), MaxHookPages)
+	}
+	var keys []string
+	for _, m := range msgs {
+		k := m.key()
+		if !slackKey.MatchString(k) {
+			return nil, verity.Errorf(verity.EINVALID, "slack hint: %+v is not a message of a channel", m)
+		}
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
 	if len(keys) == 0 {
 		return nil, nil
-	}
-	if len(keys) > MaxHookPages {
-		return nil, verity.Errorf(verity.EINVALID, "slack hint: %d sources, at most %d", len(keys), MaxHookPages)
-	}
-	for _, k := range keys {
-		if !slackKey.MatchString(k) {
-			return nil, verity.Errorf(verity.EINVALID, "slack hint: %q is not a thread or a day of a channel", k)
-		}
 	}
 	conns, err := s.connectors(ctx)
 	if err != nil {

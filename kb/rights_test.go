@@ -332,7 +332,7 @@ func ops(site *httptest.Server) []op {
 			// The Slack app's, after its signature and team: no caller; it
 			// only queues re-readings (none here: the store has no Slack
 			// connector), which the connector checks against Slack itself.
-			return s.SlackHint(ctx, []string{"C1/day/2026-12-01"})
+			return s.SlackHint(ctx, []kb.SlackMessage{{Channel: "C1", TS: "1764763200.000100"}})
 		}, nil},
 		{"Ingest into a connector's namespace", curator, false, func(ctx context.Context, s *kb.Service, c verity.Caller, f *fixture) (any, error) {
 			return ingest(ctx, s, c, &verity.Source{ID: "confluence:wiki:9", URI: "https://wiki.corp.example/9", System: "web", ACL: []verity.Principal{verity.Public}, Text: "Not the connector's."})

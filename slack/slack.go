@@ -209,8 +209,8 @@ func (a *App) events(w http.ResponseWriter, body []byte) {
 		if ev.DeletedTS != "" && ts == "" {
 			ts = ev.DeletedTS
 		}
-		if key := sourceKey(ev.Channel, ts, thread); key != "" && (ev.BotID == "" || ev.Subtype != "") {
-			if _, err := a.svc.SlackHint(context.Background(), []string{key}); err != nil {
+		if ev.BotID == "" || ev.Subtype != "" {
+			if _, err := a.svc.SlackHint(context.Background(), []kb.SlackMessage{{Channel: ev.Channel, TS: ts, ThreadTS: thread}}); err != nil {
 				a.log.Warn("slack: a connector hint could not be queued", "error", err.Error())
 			}
 		}
@@ -521,19 +521,4 @@ func refusal(err error) string {
 type posted struct {
 	TS       string `json:"ts"`
 	ThreadTS string `json:"thread_ts"`
-}
-
-// sourceKey is the Slack connector's source a channel message belongs
-// to: its thread, or the day (UTC) of a message outside threads; "" when
-// ts is not a Slack timestamp.
-func sourceKey(channel, ts, thread string) string {
-	if thread != "" {
-		return channel + "/thread/" + thread
-	}
-	sec, _, _ := strings.Cut(ts, ".")
-	n, err := strconv.ParseInt(sec, 10, 64)
-	if err != nil || channel == "" {
-		return ""
-	}
-	return channel + "/day/" + time.Unix(n, 0).UTC().Format(time.DateOnly)
 }

@@ -4,7 +4,10 @@
 // they are.
 package canon
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Text is canonical text being written: the lines so far and the one
 // being filled.
@@ -49,4 +52,16 @@ func (t *Text) Break() { t.b.WriteString("\n") }
 func (t *Text) String() string {
 	t.Flush()
 	return strings.TrimSpace(t.b.String())
+}
+
+// Cut bounds text to max bytes, at a character's start; cut says whether
+// anything was left out.
+func Cut(text string, max int) (string, bool) {
+	if len(text) <= max {
+		return text, false
+	}
+	for max > 0 && !utf8.RuneStart(text[max]) {
+		max--
+	}
+	return text[:max], true
 }

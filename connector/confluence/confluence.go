@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/canon"
 	"github.com/veritykb/verity/connector/rest"
 	"github.com/veritykb/verity/kb"
 )
@@ -159,7 +159,7 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 		return cursor, err
 	}
 	next := cursor
-	since, ok := parseCursor(cursor)
+	since, ok := rest.ParseCursor(cursor)
 	latest := since
 	read := func(path string, q url.Values, commit bool) error {
 		for path != "" {
@@ -170,7 +170,7 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 			q = nil // the next link carries the query
 			var batch []kb.SyncPage
 			for _, ct := range l.Results {
-				when := parseWhen(ct.Version.When)
+				when := rest.ParseTime(ct.Version.When)
 				if when.After(latest) {
 					latest = when
 				}
@@ -186,7 +186,7 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 				batch = append(batch, p)
 			}
 			if commit && !latest.IsZero() {
-				next = formatCursor(latest)
+				next = rest.FormatCursor(latest)
 			}
 			if err := each(batch, next); err != nil {
 				return err
@@ -207,7 +207,7 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 		if latest.IsZero() {
 			return cursor, nil
 		}
-		return formatCursor(latest), nil
+		return rest.FormatCursor(latest), nil
 	}
 	quoted := make([]string, len(keys))
 	for i, k := range keys {
@@ -276,20 +276,15 @@ func (cf *Confluence) spaceKeys(ctx context.Context) ([]string, error) {
 
 // page turns one content into the page the sync stores.
 func (cf *Confluence) page(ctx context.Context, ct *content) (kb.SyncPage, error) {
-	text := Text(ct.Body.Storage.Value)
-	if len(text) > cf.opt.MaxText {
-		cut := cf.opt.MaxText
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		text = text[:cut]
+	text, cut := canon.Cut(Text(ct.Body.Storage.Value), cf.opt.MaxText)
+	if cut {
 		cf.warn(fmt.Sprintf("%s:%s: the text is longer than %d bytes and was cut there", cf.conn.Origin(), ct.ID, cf.opt.MaxText))
 	}
 	acl, err := cf.acl(ctx, ct)
 	if err != nil {
 		return kb.SyncPage{}, err
 	}
-	src := &verity.Source{URI: cf.conn.URL + ct.Links.WebUI, Title: ct.Title, ACL: acl, UpdatedAt: parseWhen(ct.Version.When), Text: text}
+	src := &verity.Source{URI: cf.conn.URL + ct.Links.WebUI, Title: ct.Title, ACL: acl, UpdatedAt: rest.ParseTime(ct.Version.When), Text: text}
 	if ct.Links.WebUI == "" {
 		src.URI = cf.conn.URL + "/pages/viewpage.action?pageId=" + ct.ID
 	}
@@ -300,22 +295,6 @@ func (cf *Confluence) page(ctx context.Context, ct *content) (kb.SyncPage, error
 	}
 	return kb.SyncPage{Key: ct.ID, Version: strconv.Itoa(ct.Version.Number), Source: src}, nil
 }
-
-func parseWhen(s string) time.Time {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.000-07:00", "2006-01-02T15:04:05.000Z07:00"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC()
-		}
-	}
-	return time.Time{}
-}
-
-func parseCursor(s string) (time.Time, bool) {
-	t, err := time.Parse(time.RFC3339Nano, s)
-	return t, err == nil && s != ""
-}
-
-func formatCursor(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
 // HookPages reads the pages a Confluence webhook's payload is about: the
 // id of its "page", "blog", "blogpost" or "content" object, a number or a

@@ -28,9 +28,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/canon"
 	"github.com/veritykb/verity/connector/rest"
 	"github.com/veritykb/verity/kb"
 )
@@ -145,7 +145,7 @@ func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, 
 	if len(j.conn.Spaces) == 0 {
 		return cursor, verity.Errorf(verity.EINVALID, "connector %s: name the projects to sync (--project KEY)", j.conn.Name)
 	}
-	since, ok := parseCursor(cursor)
+	since, ok := rest.ParseCursor(cursor)
 	incremental := !full && ok
 	quoted := make([]string, len(j.conn.Spaces))
 	for i, k := range j.conn.Spaces {
@@ -184,7 +184,7 @@ func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, 
 		var batch []kb.SyncPage
 		for i := range res.Issues {
 			is := &res.Issues[i]
-			when := parseWhen(is.Fields.Updated)
+			when := rest.ParseTime(is.Fields.Updated)
 			if when.After(latest) {
 				latest = when
 			}
@@ -200,7 +200,7 @@ func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, 
 			batch = append(batch, p)
 		}
 		if incremental && !latest.IsZero() {
-			next = formatCursor(latest)
+			next = rest.FormatCursor(latest)
 		}
 		if err := each(batch, next); err != nil {
 			return next, err
@@ -220,7 +220,7 @@ func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, 
 	if latest.IsZero() {
 		return cursor, nil
 	}
-	return formatCursor(latest), nil
+	return rest.FormatCursor(latest), nil
 }
 
 // Page reads one issue again (a webhook's hint): found is false when the
@@ -272,19 +272,15 @@ func (j *Jira) page(ctx context.Context, is *issue) (kb.SyncPage, error) {
 	if restricted > 0 {
 		j.warn(fmt.Sprintf("%s:%s (%s): %d comment(s) restricted to a role or group left out of the text", j.conn.Origin(), is.ID, is.Key, restricted))
 	}
-	if len(text) > j.opt.MaxText {
-		cut := j.opt.MaxText
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		text = text[:cut]
+	var cut bool
+	if text, cut = canon.Cut(text, j.opt.MaxText); cut {
 		j.warn(fmt.Sprintf("%s:%s (%s): the text is longer than %d bytes and was cut there", j.conn.Origin(), is.ID, is.Key, j.opt.MaxText))
 	}
 	acl, err := j.acl(ctx, is)
 	if err != nil {
 		return kb.SyncPage{}, err
 	}
-	src := &verity.Source{URI: j.conn.URL + "/browse/" + is.Key, Title: is.Key + ": " + is.Fields.Summary, ACL: acl, UpdatedAt: parseWhen(is.Fields.Updated), Text: text}
+	src := &verity.Source{URI: j.conn.URL + "/browse/" + is.Key, Title: is.Key + ": " + is.Fields.Summary, ACL: acl, UpdatedAt: rest.ParseTime(is.Fields.Updated), Text: text}
 	for _, u := range []*user{is.Fields.Reporter, is.Fields.Creator} {
 		if u == nil {
 			continue
@@ -334,7 +330,7 @@ func (j *Jira) text(ctx context.Context, is *issue) (string, int, error) {
 		if c.Author != nil && c.Author.DisplayName != "" {
 			who = c.Author.DisplayName
 		}
-		fmt.Fprintf(&b, "\n%s, %s:\n%s\n", who, parseWhen(c.Created).Format("2006-01-02"), body)
+		fmt.Fprintf(&b, "\n%s, %s:\n%s\n", who, rest.ParseTime(c.Created).Format("2006-01-02"), body)
 	}
 	return strings.TrimSpace(b.String()), restricted, nil
 }
@@ -351,22 +347,6 @@ func (j *Jira) body(raw json.RawMessage) string {
 	}
 	return Wiki(s)
 }
-
-func parseWhen(s string) time.Time {
-	for _, layout := range []string{"2006-01-02T15:04:05.000-0700", time.RFC3339Nano, "2006-01-02T15:04:05.000Z07:00"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC()
-		}
-	}
-	return time.Time{}
-}
-
-func parseCursor(s string) (time.Time, bool) {
-	t, err := time.Parse(time.RFC3339Nano, s)
-	return t, err == nil && s != ""
-}
-
-func formatCursor(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
 // HookPages reads the issue a Jira webhook's payload is about: the
 // "issue" object of issue and comment events

@@ -223,3 +223,23 @@ func (o Options) WithDefaults(pageSize int, margin time.Duration) Options {
 func (o Options) Client(name, platform, api, site, user, token string) *Client {
 	return &Client{Name: name, Platform: platform, API: api, Site: site, User: user, Token: token, HTTP: o.HTTP, Sleep: o.Sleep, Retries: o.Retries, MaxBody: o.MaxBody}
 }
+
+// ParseTime reads an Atlassian timestamp (Confluence's RFC 3339, Jira's
+// 2006-01-02T15:04:05.000-0700), in UTC; zero when it is neither.
+func ParseTime(s string) time.Time {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.000-0700", "2006-01-02T15:04:05.000-07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Time{}
+}
+
+// ParseCursor reads a cursor FormatCursor wrote; false when there is none.
+func ParseCursor(s string) (time.Time, bool) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	return t, err == nil && s != ""
+}
+
+// FormatCursor is the cursor of a pass that has seen changes up to t.
+func FormatCursor(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
