@@ -3,6 +3,7 @@ package render
 import (
 	"reflect"
 	"strings"
+	"sync"
 )
 
 // Filled returns v with every nil slice and map that encoding/json would
@@ -28,6 +29,9 @@ func Filled(v any) any {
 // fill returns v, or a copy of it with its nil lists made empty, and
 // whether it copied.
 func fill(v reflect.Value) (reflect.Value, bool) {
+	if !needs(v.Type()) {
+		return v, false
+	}
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -149,4 +153,50 @@ func emptied(v reflect.Value) (reflect.Value, bool) {
 		return reflect.MakeMap(v.Type()), true
 	}
 	return v, false
+}
+
+// plans caches, per type, whether a value of it can hold a list to fill:
+// most of a response (strings, numbers, times, structs of them) cannot,
+// and is not walked at all.
+var plans sync.Map // reflect.Type → bool
+
+// needs reports whether a value of type t can hold a nil list or map that
+// encoding/json would write as null.
+func needs(t reflect.Type) bool {
+	if v, ok := plans.Load(t); ok {
+		return v.(bool)
+	}
+	plans.Store(t, true) // a recursive type is walked while it is planned
+	n := plan(t)
+	plans.Store(t, n)
+	return n
+}
+
+func plan(t reflect.Type) bool {
+	list := func(t reflect.Type) bool {
+		return t.Kind() == reflect.Map || t.Kind() == reflect.Slice && t.Elem().Kind() != reflect.Uint8
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Pointer:
+		return needs(t.Elem())
+	case reflect.Slice, reflect.Array:
+		return list(t.Elem()) || needs(t.Elem())
+	case reflect.Map:
+		return list(t.Elem()) || needs(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() || name == "-" && opts == "" {
+				continue
+			}
+			omit := strings.Contains(","+opts+",", ",omitempty,") || strings.Contains(","+opts+",", ",omitzero,")
+			if list(f.Type) && !omit || needs(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
 }
