@@ -15,8 +15,10 @@ import (
 	"time"
 )
 
-// wiki is a double of a Confluence Cloud site's REST API v1, under
-// /wiki/rest/api, written from Atlassian's references:
+// wiki is a double of a Confluence site: Cloud's REST API v2 under
+// /wiki/api/v2 (double_v2_test.go) and the v1 endpoints Cloud keeps under
+// /wiki/rest/api, or a Data Center site's v1 under /rest/api, written from
+// Atlassian's references:
 //   - content listing and CQL search with expansions and _links.next
 //     pagination: developer.atlassian.com/cloud/confluence/rest/v1/api-group-content/
 //     (GET /wiki/rest/api/content, GET /wiki/rest/api/content/search) and the
@@ -44,6 +46,7 @@ type wiki struct {
 	// space's read permission
 	spaceGroups []string
 	spaceUsers  []fuser
+	spaceRoles  []string // v2's read:space grants to a role (Cloud)
 	anonymous   bool
 	groups      map[string][]fuser
 	// throttle answers the listing request with this start once with 429.
@@ -63,6 +66,8 @@ type wiki struct {
 	byID    []*fpage // the pages sorted by id, until one is added
 	// hideRestrictions answers 403 for these pages' restrictions.
 	hideRestrictions map[string]bool
+	// hideFromCQL leaves these pages out of CQL's answers.
+	hideFromCQL map[string]bool
 }
 
 type fuser struct {
@@ -78,7 +83,15 @@ type fpage struct {
 	groups                 []string
 	creator                fuser
 	status                 string
-	encoded                json.RawMessage // the page's JSON, until it changes
+	blog                   bool            // a blog post
+	encoded, encodedV2     json.RawMessage // the page's JSON (v1, v2), until it changes
+}
+
+func (p *fpage) kind() string {
+	if p.blog {
+		return "blogpost"
+	}
+	return "page"
 }
 
 func newConfluence(t *testing.T) *wiki {
@@ -117,7 +130,7 @@ func (f *wiki) change(id string, fn func(p *fpage)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	fn(f.pages[id])
-	f.pages[id].encoded = nil
+	f.pages[id].encoded, f.pages[id].encodedV2 = nil, nil
 }
 
 func (f *wiki) fail(w http.ResponseWriter, code int, msg string) {
@@ -135,6 +148,10 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 		f.fail(w, http.StatusUnauthorized, "Current user not permitted to use Confluence")
 		return
 	}
+	if v2, ok := strings.CutPrefix(r.URL.Path, "/wiki/api/v2"); ok && !f.dc {
+		f.serveV2(w, r, v2)
+		return
+	}
 	path, ok := strings.CutPrefix(strings.TrimPrefix(r.URL.Path, "/wiki"), "/rest/api")
 	if ok && f.dc == strings.HasPrefix(r.URL.Path, "/wiki") {
 		ok = false
@@ -144,17 +161,30 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
+	if !f.dc && f.retiredV1(path) {
+		f.fail(w, http.StatusGone, "This v1 endpoint has been removed from Confluence Cloud: use /wiki/api/v2")
+		return
+	}
 	switch {
-	case path == "/content":
-		if f.byID == nil {
-			for _, p := range f.pages {
-				f.byID = append(f.byID, p)
-			}
-			slices.SortFunc(f.byID, func(a, b *fpage) int { return strings.Compare(a.id, b.id) })
-		}
+	case path == "/content/search" && strings.HasPrefix(q.Get("cql"), "id in ("):
 		var list []*fpage
-		for _, p := range f.byID {
-			if p.space == q.Get("spaceKey") && p.status == q.Get("status") && q.Get("type") == "page" {
+		for _, id := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(q.Get("cql"), "id in ("), ")"), ",") {
+			if p := f.pages[strings.TrimSpace(id)]; p != nil && p.status == "current" && !f.hideFromCQL[p.id] {
+				list = append(list, p)
+			}
+		}
+		f.list(w, r, list)
+	case path == "/group/by-id" && !f.dc:
+		g, found := strings.CutPrefix(q.Get("id"), "gid-")
+		if _, ok := f.groups[g]; !found || !ok && !slices.Contains(f.spaceGroups, g) {
+			f.fail(w, http.StatusNotFound, "group not found")
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{"type": "group", "name": g, "id": "gid-" + g})
+	case path == "/content":
+		var list []*fpage
+		for _, p := range f.sortedByID() {
+			if p.space == q.Get("spaceKey") && p.status == q.Get("status") && q.Get("type") == p.kind() {
 				list = append(list, p)
 			}
 		}
@@ -307,7 +337,7 @@ func (f *wiki) content(p *fpage) map[string]any {
 		anc = append(anc, map[string]any{"id": a, "type": "page", "status": "current", "title": f.pages[a].title})
 	}
 	return map[string]any{
-		"id": p.id, "type": "page", "status": p.status, "title": p.title,
+		"id": p.id, "type": p.kind(), "status": p.status, "title": p.title,
 		"space":     map[string]any{"id": 98306, "key": p.space, "name": "Engineering", "type": "global"},
 		"history":   map[string]any{"latest": true, "createdBy": f.userJSON(p.creator), "createdDate": "2026-11-01T09:00:00.000Z"},
 		"version":   map[string]any{"by": f.userJSON(p.creator), "when": p.when.Format("2006-01-02T15:04:05.000Z07:00"), "number": p.version, "minorEdit": false},

@@ -19,9 +19,9 @@ import (
 // runs is refused; then the test kills -9 the first midway — after its first batch
 // (the six listing requests that make 512 pages or more: 600) is committed, while it waits on the site — and runs it again:
 // every page is stored once, at version 1, none lost and none twice. The
-// site is a small double of Confluence Cloud's REST API v1 (content
-// listing with _links.next, space permissions; see connector/double_test.go
-// for the references it follows).
+// site is a small double of Confluence Cloud's REST API v2 (a space's pages
+// with _links.next, space permissions) and the v1 endpoints it keeps (CQL,
+// groups); see connector/double_v2_test.go for the references it follows.
 func TestSyncKilled(t *testing.T) {
 	bin := verityBinary(t)
 	const pages = 1200
@@ -33,32 +33,41 @@ func TestSyncKilled(t *testing.T) {
 			return
 		}
 		switch {
-		case strings.HasPrefix(r.URL.Path, "/wiki/rest/api/space/"):
-			json.NewEncoder(w).Encode(map[string]any{"key": "ENG", "permissions": []any{map[string]any{"operation": map[string]any{"operation": "read", "targetType": "space"},
-				"subjects": map[string]any{"group": map[string]any{"results": []any{map[string]any{"type": "group", "name": "staff"}}}}}}})
+		case r.URL.Path == "/wiki/api/v2/spaces":
+			json.NewEncoder(w).Encode(map[string]any{"results": []any{map[string]any{"id": "1", "key": "ENG"}}, "_links": map[string]any{}})
+		case r.URL.Path == "/wiki/api/v2/spaces/1/permissions":
+			json.NewEncoder(w).Encode(map[string]any{"results": []any{map[string]any{"principal": map[string]any{"type": "group", "id": "g1"},
+				"operation": map[string]any{"key": "read", "targetType": "space"}}}, "_links": map[string]any{}})
+		case r.URL.Path == "/wiki/rest/api/group/by-id":
+			json.NewEncoder(w).Encode(map[string]any{"type": "group", "name": "staff", "id": "g1"})
 		case r.URL.Path == "/wiki/rest/api/group/member":
 			json.NewEncoder(w).Encode(map[string]any{"results": []any{map[string]any{"accountId": "a", "email": "ann@corp.example"}}})
-		case r.URL.Path == "/wiki/rest/api/content":
-			start, _ := strconv.Atoi(r.URL.Query().Get("start"))
-			if r.URL.Query().Get("type") != "page" {
-				start = pages
+		case r.URL.Path == "/wiki/rest/api/content/search": // the batch's read restrictions: none
+			var results []any
+			for _, id := range strings.Split(strings.Trim(strings.TrimPrefix(r.URL.Query().Get("cql"), "id in "), "()"), ",") {
+				results = append(results, map[string]any{"id": id, "type": "page"})
 			}
+			json.NewEncoder(w).Encode(map[string]any{"results": results, "_links": map[string]any{}})
+		case r.URL.Path == "/wiki/api/v2/spaces/1/blogposts":
+			json.NewEncoder(w).Encode(map[string]any{"results": []any{}, "_links": map[string]any{}})
+		case r.URL.Path == "/wiki/api/v2/spaces/1/pages":
+			start, _ := strconv.Atoi(r.URL.Query().Get("cursor"))
 			if start >= 600 && start < pages && !blocked {
 				blocked = true
 				<-release // the first process dies here
 			}
 			var results []any
 			for i := start; i < min(start+100, pages); i++ {
-				results = append(results, map[string]any{"id": strconv.Itoa(i + 1), "type": "page", "status": "current", "title": fmt.Sprintf("Page %d", i+1),
-					"space": map[string]any{"key": "ENG"}, "version": map[string]any{"number": 1, "when": "2026-12-01T10:00:00.000Z"},
-					"body":   map[string]any{"storage": map[string]any{"value": fmt.Sprintf("<p>Page %d of the runbook.</p>", i+1)}},
+				results = append(results, map[string]any{"id": strconv.Itoa(i + 1), "status": "current", "title": fmt.Sprintf("Page %d", i+1),
+					"spaceId": "1", "version": map[string]any{"number": 1, "createdAt": "2026-12-01T10:00:00.000Z"},
+					"body":   map[string]any{"storage": map[string]any{"representation": "storage", "value": fmt.Sprintf("<p>Page %d of the runbook.</p>", i+1)}},
 					"_links": map[string]any{"webui": fmt.Sprintf("/spaces/ENG/pages/%d", i+1)}})
 			}
 			links := map[string]any{"base": "http://" + r.Host + "/wiki"}
 			if start+100 < pages {
-				links["next"] = fmt.Sprintf("/rest/api/content?spaceKey=ENG&type=page&status=current&limit=100&start=%d", start+100)
+				links["next"] = fmt.Sprintf("/wiki/api/v2/spaces/1/pages?status=current&body-format=storage&limit=100&cursor=%d", start+100)
 			}
-			json.NewEncoder(w).Encode(map[string]any{"results": results, "start": start, "size": len(results), "_links": links})
+			json.NewEncoder(w).Encode(map[string]any{"results": results, "_links": links})
 		default:
 			w.WriteHeader(http.StatusNotFound)
 		}

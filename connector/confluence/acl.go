@@ -64,6 +64,24 @@ func (cf *Confluence) spaceLevel(ctx context.Context, key string) (*level, error
 	if l, ok := cf.spaces[key]; ok {
 		return l, nil
 	}
+	read := cf.serverSpaceLevel
+	if cf.cloud() {
+		read = cf.cloudSpaceLevel
+	}
+	m, err := read(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	if m.empty() {
+		cf.warn(fmt.Sprintf("space %s: the token sees no read permission of the space, so its pages are readable by no one (give the token's user the permission to see the space's permissions)", key))
+	}
+	cf.spaces[key] = m
+	return m, nil
+}
+
+// serverSpaceLevel reads a Data Center space's read permission through
+// v1: GET /space/{key}?expand=permissions.
+func (cf *Confluence) serverSpaceLevel(ctx context.Context, key string) (*level, error) {
 	var sp space
 	if err := cf.c.Get(ctx, "/space/"+url.PathEscape(key), url.Values{"expand": {"permissions"}}, &sp); err != nil {
 		if errors.Is(err, rest.ErrGone) {
@@ -73,21 +91,17 @@ func (cf *Confluence) spaceLevel(ctx context.Context, key string) (*level, error
 	}
 	var users []user
 	var groups []group
-	l := &level{}
+	anyone := false
 	for _, p := range sp.Permissions {
 		if p.Operation.Operation != "read" || p.Operation.TargetType != "space" {
 			continue
 		}
 		users = append(users, p.Subjects.User.Results...)
 		groups = append(groups, p.Subjects.Group.Results...)
-		l.anyone = l.anyone || p.AnonymousAccess
+		anyone = anyone || p.AnonymousAccess
 	}
 	m := cf.levelOf("space "+key, users, groups)
-	m.anyone = l.anyone
-	if m.empty() {
-		cf.warn(fmt.Sprintf("space %s: the token sees no read permission of the space, so its pages are readable by no one (give the token's user the permission to see the space's permissions)", key))
-	}
-	cf.spaces[key] = m
+	m.anyone = anyone
 	return m, nil
 }
 
@@ -122,6 +136,9 @@ func (cf *Confluence) acl(ctx context.Context, ct *content) ([]verity.Principal,
 	}
 	levels := []*level{sp}
 	rr := ct.Restrictions.Read.Restrictions
+	if rr.Unknown {
+		return []verity.Principal{}, nil
+	}
 	if own := cf.levelOf(where, rr.User.Results, rr.Group.Results); !own.empty() {
 		levels = append(levels, own)
 	}

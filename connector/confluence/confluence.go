@@ -51,6 +51,9 @@ type group struct {
 type restrictions struct {
 	User  list[user]  `json:"user"`
 	Group list[group] `json:"group"`
+	// Unknown says they could not be read: the page is readable by no
+	// one.
+	Unknown bool `json:"-"`
 }
 
 type content struct {
@@ -124,7 +127,8 @@ type Options = rest.Options
 // (narrower), and a page whose permission cannot be computed at all is
 // readable by no one, with a warning naming it.
 type Confluence struct {
-	c       *rest.Client
+	c       *rest.Client // REST API v1: Data Center's everything, Cloud's CQL, restrictions and groups
+	v2      *rest.Client // Cloud's REST API v2
 	conn    verity.Connector
 	opt     Options
 	warn    func(string)
@@ -133,6 +137,14 @@ type Confluence struct {
 	members map[string][]verity.Principal
 	failed  map[string]error // groups whose members could not be read
 	used    map[string]bool  // groups named in an ACL, for the directory
+	// Cloud, read through v2 once a pass: the synced spaces, their keys
+	// by id and ids by key, ancestors' chains by page id, and accounts'
+	// emails ("" when the profile hides it).
+	spaceList []v2space
+	spaceKey  map[string]string
+	spaceID   map[string]string
+	chain     map[string][]string
+	emails    map[string]string
 }
 
 // New returns the client of connector conn with its resolved secret.
@@ -141,8 +153,10 @@ func New(conn verity.Connector, secret string, warn func(string), opt Options) *
 	if warn == nil {
 		warn = func(string) {}
 	}
-	return &Confluence{c: opt.Client(conn.Name, "Confluence", conn.URL+"/rest/api", conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn,
-		spaces: map[string]*level{}, restr: map[string]*level{}, members: map[string][]verity.Principal{}, failed: map[string]error{}, used: map[string]bool{}}
+	return &Confluence{c: opt.Client(conn.Name, "Confluence", conn.URL+"/rest/api", conn.URL, conn.User, secret),
+		v2: opt.Client(conn.Name, "Confluence", conn.URL+"/api/v2", conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn,
+		spaces: map[string]*level{}, restr: map[string]*level{}, members: map[string][]verity.Principal{}, failed: map[string]error{}, used: map[string]bool{},
+		spaceKey: map[string]string{}, spaceID: map[string]string{}, chain: map[string][]string{}, emails: map[string]string{}}
 }
 
 // Known says what the store holds of a page: its version and whether it
@@ -154,6 +168,12 @@ type Known = func(key string) (version string, live, ok bool)
 // once the batch is stored, and returns the cursor to commit at the end.
 // An incremental listing skips pages whose version the store holds live.
 func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known Known, each func([]kb.SyncPage, string) error) (string, error) {
+	if known == nil {
+		known = func(string) (string, bool, bool) { return "", false, false }
+	}
+	if cf.cloud() {
+		return cf.listCloud(ctx, cursor, full, known, each)
+	}
 	keys, err := cf.spaceKeys(ctx)
 	if err != nil {
 		return cursor, err
@@ -174,7 +194,7 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 				if when.After(latest) {
 					latest = when
 				}
-				if !full && known != nil {
+				if !full {
 					if v, live, ok := known(ct.ID); ok && live && v == strconv.Itoa(ct.Version.Number) {
 						continue
 					}
@@ -227,6 +247,9 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 func (cf *Confluence) Page(ctx context.Context, key string) (kb.SyncPage, bool, error) {
 	if _, err := strconv.ParseUint(key, 10, 64); err != nil {
 		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not a page id", cf.conn.Name, key)
+	}
+	if cf.cloud() {
+		return cf.cloudPage(ctx, key)
 	}
 	var ct content
 	err := cf.c.Get(ctx, "/content/"+key, url.Values{"expand": {expand}, "status": {"current"}}, &ct)

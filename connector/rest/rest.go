@@ -6,6 +6,7 @@
 package rest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -61,8 +62,28 @@ func SleepCtx(ctx context.Context, d time.Duration) error {
 // Get reads path (relative to the API, a /rest/ path of the site, or a
 // whole link the API gave) with query into v.
 func (c *Client) Get(ctx context.Context, path string, query url.Values, v any) error {
+	return c.do(ctx, http.MethodGet, path, query, nil, v)
+}
+
+// Post sends body as JSON to path (as Get resolves it) and reads the
+// answer into v: a read that takes its arguments in a body, such as
+// Confluence's users-bulk.
+func (c *Client) Post(ctx context.Context, path string, body, v any) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return fmt.Errorf("connector %s: %w", c.Name, err)
+	}
+	return c.do(ctx, http.MethodPost, path, nil, b, v)
+}
+
+func (c *Client) do(ctx context.Context, method, path string, query url.Values, send []byte, v any) error {
 	u := c.API + path
 	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
+		// A whole link the API gave: the token goes only to the API's own
+		// site.
+		if origin(path) != origin(c.API) {
+			return fmt.Errorf("connector %s: the API's link %s leaves its site %s: not followed", c.Name, Redact(path), origin(c.API))
+		}
 		u = path
 	} else if strings.HasPrefix(path, "/rest/") {
 		u = c.Site + path
@@ -76,11 +97,18 @@ func (c *Client) Get(ctx context.Context, path string, query url.Values, v any) 
 	}
 	var last error
 	for attempt := 0; ; attempt++ {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		var rd io.Reader
+		if send != nil {
+			rd = bytes.NewReader(send)
+		}
+		req, err := http.NewRequestWithContext(ctx, method, u, rd)
 		if err != nil {
 			return fmt.Errorf("connector %s: %w", c.Name, err)
 		}
 		req.Header.Set("Accept", "application/json")
+		if send != nil {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		if c.User != "" {
 			req.SetBasicAuth(c.User, c.Token)
 		} else {
@@ -88,7 +116,7 @@ func (c *Client) Get(ctx context.Context, path string, query url.Values, v any) 
 		}
 		resp, err := c.HTTP.Do(req)
 		if err != nil {
-			last = fmt.Errorf("connector %s: GET %s: %w", c.Name, Redact(u), err)
+			last = fmt.Errorf("connector %s: %s %s: %w", c.Name, method, Redact(u), err)
 		} else {
 			body, rerr := io.ReadAll(io.LimitReader(resp.Body, c.MaxBody+1))
 			resp.Body.Close()
@@ -100,7 +128,7 @@ func (c *Client) Get(ctx context.Context, path string, query url.Values, v any) 
 			case resp.StatusCode == http.StatusNotFound:
 				return ErrGone
 			case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-				last = fmt.Errorf("connector %s: GET %s: HTTP %d: %s", c.Name, Redact(u), resp.StatusCode, Message(body))
+				last = fmt.Errorf("connector %s: %s %s: HTTP %d: %s", c.Name, method, Redact(u), resp.StatusCode, Message(body))
 				if attempt < c.Retries {
 					if err := sleep(ctx, RetryAfter(resp.Header.Get("Retry-After"), attempt)); err != nil {
 						return err
@@ -109,12 +137,12 @@ func (c *Client) Get(ctx context.Context, path string, query url.Values, v any) 
 				}
 				return last
 			case resp.StatusCode != http.StatusOK:
-				return fmt.Errorf("connector %s: GET %s: HTTP %d: %s", c.Name, Redact(u), resp.StatusCode, Message(body))
+				return fmt.Errorf("connector %s: %s %s: HTTP %d: %s", c.Name, method, Redact(u), resp.StatusCode, Message(body))
 			case int64(len(body)) > c.MaxBody:
-				return fmt.Errorf("connector %s: GET %s: the answer is larger than %d bytes", c.Name, Redact(u), c.MaxBody)
+				return fmt.Errorf("connector %s: %s %s: the answer is larger than %d bytes", c.Name, method, Redact(u), c.MaxBody)
 			default:
 				if err := json.Unmarshal(body, v); err != nil {
-					return fmt.Errorf("connector %s: GET %s: %w", c.Name, Redact(u), err)
+					return fmt.Errorf("connector %s: %s %s: %w", c.Name, method, Redact(u), err)
 				}
 				return nil
 			}
@@ -126,6 +154,15 @@ func (c *Client) Get(ctx context.Context, path string, query url.Values, v any) 
 			return err
 		}
 	}
+}
+
+// origin is a URL's scheme and host.
+func origin(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }
 
 // RetryAfter is how long to wait before attempt+1: the server's
