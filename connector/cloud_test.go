@@ -1,14 +1,24 @@
 package connector_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector"
 	"github.com/veritykb/verity/kb"
+	"github.com/veritykb/verity/webhook"
 )
 
 // count is how many requests the double saw whose method and path start
@@ -112,5 +122,90 @@ func TestCloudRestrictionsUnknown(t *testing.T) {
 	}
 	if src := s.source(t, "confluence:wiki:2"); !slices.Equal(src.ACL, acl("user:bob@corp.example")) || src.Status != verity.StatusActive {
 		t.Errorf("page 2 = %v %s; the other pages keep their ACLs", src.ACL, src.Status)
+	}
+}
+
+// connectJWT is a webhook's JWT as Atlassian Connect signs one: HS256
+// under the installation's shared secret, with its qsh over METHOD&PATH&
+// (developer.atlassian.com/cloud/confluence/understanding-jwt/); query is
+// the canonical query, written out by hand.
+func connectJWT(alg, secret, method, path string, iat, exp time.Time, query ...string) string {
+	enc := base64.RawURLEncoding.EncodeToString
+	head, _ := json.Marshal(map[string]string{"alg": alg, "typ": "JWT"})
+	qsh := sha256.Sum256([]byte(method + "&" + path + "&" + strings.Join(query, "")))
+	claims, _ := json.Marshal(map[string]any{"iss": "confluence:7f3a-client-key", "iat": iat.Unix(), "exp": exp.Unix(), "qsh": hex.EncodeToString(qsh[:])})
+	signing := enc(head) + "." + enc(claims)
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte(signing))
+	return signing + "." + enc(m.Sum(nil))
+}
+
+// TestWebhookCloudJWT: Confluence Cloud's app webhooks, authorized by a
+// Connect JWT under the installation's shared secret, queue a re-reading;
+// a token that is expired, unsigned (alg none), signed with another
+// secret or bound to another route (its qsh) is refused with 401 and
+// queues nothing.
+func TestWebhookCloudJWT(t *testing.T) {
+	s := newSetup(t)
+	ctx := context.Background()
+	if _, err := s.svc.AddConnector(ctx, admin, kb.ConnectorAdd{Kind: "confluence", Name: "cloud", URL: s.f.URL(), User: s.f.user, Secret: "env:WIKI_TOKEN",
+		Webhook: "env:SHARED_SECRET", Spaces: []string{"ENG"}}); err != nil {
+		t.Fatal(err)
+	}
+	secrets := connector.Secrets(func(name string) string {
+		if name == "SHARED_SECRET" {
+			return "connect-shared-s3cret"
+		}
+		return ""
+	})
+	srv := httptest.NewServer(webhook.Handler(s.svc, webhook.Options{Secrets: secrets, Pages: connector.HookPages}))
+	defer srv.Close()
+	path := webhook.Prefix + "cloud/webhook"
+	body := []byte(`{"timestamp":1764763200000,"userAccountId":"a1","page":{"id":1,"spaceKey":"ENG","title":"Handbook"}}`)
+	post := func(auth string, query ...string) int {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+path+strings.Join(query, ""), bytes.NewReader(body))
+		req.Header.Set("Authorization", auth)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	now := t0 // the store's clock
+	for _, tt := range []struct{ why, auth string }{
+		{"expired", "JWT " + connectJWT("HS256", "connect-shared-s3cret", "POST", path, now.Add(-10*time.Minute), now.Add(-7*time.Minute))},
+		{"unsigned", "JWT " + strings.Join(strings.Split(connectJWT("none", "", "POST", path, now, now.Add(3*time.Minute)), ".")[:2], ".") + "."},
+		{"another secret", "JWT " + connectJWT("HS256", "guess", "POST", path, now, now.Add(3*time.Minute))},
+		{"another route", "JWT " + connectJWT("HS256", "connect-shared-s3cret", "POST", webhook.Prefix+"wiki/webhook", now, now.Add(3*time.Minute))},
+		{"a GET's token", "JWT " + connectJWT("HS256", "connect-shared-s3cret", "GET", path, now, now.Add(3*time.Minute))},
+		{"not a JWT", "JWT abc"},
+	} {
+		if code := post(tt.auth); code != http.StatusUnauthorized {
+			t.Errorf("%s: %d, want 401", tt.why, code)
+		}
+	}
+	if jobs, err := s.svc.Jobs(ctx, admin, kb.JobQuery{}); err != nil || len(jobs) != 0 {
+		t.Fatalf("refused posts queued %d jobs (%v)", len(jobs), err)
+	}
+	// The app's base URL may be Verity's root (qsh over the whole path)
+	// or /connectors/NAME (qsh over /webhook).
+	for i, p := range []string{path, "/webhook"} {
+		if code := post("JWT " + connectJWT("HS256", "connect-shared-s3cret", "POST", p, now, now.Add(3*time.Minute))); code != http.StatusAccepted {
+			t.Fatalf("a valid token (qsh over %s) = %d, want 202", p, code)
+		}
+		if jobs, err := s.svc.Jobs(ctx, admin, kb.JobQuery{}); err != nil || len(jobs) != i+1 {
+			t.Fatalf("jobs after %d valid posts = %d (%v)", i+1, len(jobs), err)
+		}
+	}
+	// The query is canonical in qsh: names sorted, values RFC 3986-encoded
+	// and joined by commas, the jwt parameter left out.
+	canonical := "lic=none&space=ENG%20HR&tags=a%2Cb,c"
+	tok := connectJWT("HS256", "connect-shared-s3cret", "POST", path, now, now.Add(3*time.Minute), canonical)
+	if code := post("JWT "+tok, "?tags=c&space=ENG+HR&jwt=x&tags=a%2Cb&lic=none"); code != http.StatusAccepted {
+		t.Errorf("a valid token over a query = %d, want 202", code)
+	}
+	if code := post("JWT "+tok, "?tags=c&space=ENG&lic=none"); code != http.StatusUnauthorized {
+		t.Errorf("the same token over another query = %d, want 401", code)
 	}
 }

@@ -4,7 +4,12 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -15,16 +20,22 @@ import (
 )
 
 // HookRequest is a webhook's post to a connector, as its transport read
-// it: the connector it names, the raw body and its signature (the
-// X-Hub-Signature header, sha256=HEX of the body under the shared
-// secret), how this process resolves a secret's reference, and how the
+// it: the connector it names, the raw body and how the sender signed it —
+// Signature is the X-Hub-Signature header (sha256=HEX of the body under
+// the shared secret: Confluence Data Center, Jira), Authorization the
+// Authorization header ("JWT TOKEN": Confluence Cloud's Connect apps,
+// with the request's Method, Path and Query the token's qsh claim binds
+// it to) — how this process resolves a secret's reference, and how the
 // platform's payload names the pages it is about.
 type HookRequest struct {
-	Name      string
-	Body      []byte
-	Signature string
-	Secrets   func(ref string) (string, error)
-	Pages     func(kind string, body []byte) ([]string, error)
+	Name          string
+	Body          []byte
+	Signature     string
+	Authorization string
+	Method, Path  string
+	Query         url.Values
+	Secrets       func(ref string) (string, error)
+	Pages         func(kind string, body []byte) ([]string, error)
 }
 
 // MaxHookPages bounds the pages one webhook may ask to be read again.
@@ -57,15 +68,22 @@ func (s *Service) Hook(ctx context.Context, req HookRequest) (*Queued, error) {
 		s.log.Warn("connector webhook secret unreadable", "connector", conn.Name, "ref", conn.Webhook, "err", err)
 		return nil, denied
 	}
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write(req.Body)
-	// Confluence Data Center signs with HMAC-SHA256 in X-Hub-Signature
-	// (confluence.atlassian.com/doc/managing-webhooks-1021225606.html),
-	// as sha256=HEX; a bare HEX is taken too.
-	want := hex.EncodeToString(mac.Sum(nil))
-	if !hmac.Equal([]byte(want), []byte(strings.TrimPrefix(strings.TrimSpace(req.Signature), "sha256="))) {
-		s.log.Warn("connector webhook refused: bad signature", "connector", conn.Name)
-		return nil, denied
+	if token, ok := strings.CutPrefix(req.Authorization, "JWT "); ok {
+		if err := checkHookJWT(strings.TrimSpace(token), secret, req, s.now()); err != nil {
+			s.log.Warn("connector webhook refused: bad JWT", "connector", conn.Name, "why", err.Error())
+			return nil, denied
+		}
+	} else {
+		mac := hmac.New(sha256.New, []byte(secret))
+		mac.Write(req.Body)
+		// Confluence Data Center signs with HMAC-SHA256 in X-Hub-Signature
+		// (confluence.atlassian.com/doc/managing-webhooks-1021225606.html),
+		// as sha256=HEX; a bare HEX is taken too.
+		want := hex.EncodeToString(mac.Sum(nil))
+		if !hmac.Equal([]byte(want), []byte(strings.TrimPrefix(strings.TrimSpace(req.Signature), "sha256="))) {
+			s.log.Warn("connector webhook refused: bad signature", "connector", conn.Name)
+			return nil, denied
+		}
 	}
 	keys, err := req.Pages(conn.Kind, req.Body)
 	if err != nil {
@@ -84,6 +102,108 @@ func (s *Service) Hook(ctx context.Context, req HookRequest) (*Queued, error) {
 		return out, nil
 	}
 	return s.queueSync(ctx, connectorOwner(*conn), SyncArgs{Name: conn.Name, Keys: keys})
+}
+
+// hookJWTSkew is the clock skew allowed around a webhook JWT's times.
+const hookJWTSkew = time.Minute
+
+// checkHookJWT checks a webhook's JWT as Atlassian Connect signs one
+// (developer.atlassian.com/cloud/confluence/understanding-jwt/): HS256
+// under the installation's shared secret, not expired (Atlassian issues
+// them for three minutes) nor issued in the future, and its qsh claim
+// the SHA-256 of the canonical request — METHOD&PATH&QUERY, the path as
+// the app's base URL leaves it (the whole path, or the part after
+// /connectors/NAME when that is the base URL) — so a token cannot be
+// replayed to another route. The body is not signed: what it names is a
+// hint the connector reads again with its own token.
+func checkHookJWT(token, secret string, req HookRequest, now time.Time) error {
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		return errors.New("not a JWT")
+	}
+	var head struct {
+		Alg string `json:"alg"`
+	}
+	if err := decodeJWTPart(parts[0], &head); err != nil || head.Alg != "HS256" {
+		return fmt.Errorf("algorithm %q, want HS256", head.Alg)
+	}
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(parts[0] + "." + parts[1]))
+	sig, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(parts[2], "="))
+	if err != nil || !hmac.Equal(sig, mac.Sum(nil)) {
+		return errors.New("the signature does not match")
+	}
+	var claims struct {
+		Iss string `json:"iss"`
+		Iat int64  `json:"iat"`
+		Exp int64  `json:"exp"`
+		Qsh string `json:"qsh"`
+	}
+	if err := decodeJWTPart(parts[1], &claims); err != nil {
+		return err
+	}
+	switch {
+	case claims.Exp == 0 || now.After(time.Unix(claims.Exp, 0).Add(hookJWTSkew)):
+		return errors.New("expired")
+	case time.Unix(claims.Iat, 0).After(now.Add(hookJWTSkew)):
+		return errors.New("issued in the future")
+	}
+	full := req.Path
+	rel := strings.TrimPrefix(full, "/connectors/"+req.Name)
+	for _, p := range []string{full, rel} {
+		if claims.Qsh == queryStringHash(req.Method, p, req.Query) {
+			return nil
+		}
+	}
+	return errors.New("its qsh is not this request's")
+}
+
+func decodeJWTPart(part string, v any) error {
+	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(part, "="))
+	if err != nil {
+		return errors.New("not base64url")
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return errors.New("not JSON")
+	}
+	return nil
+}
+
+// queryStringHash is Atlassian's qsh: the hex SHA-256 of METHOD&PATH&QUERY,
+// the path without a trailing slash ("/" when empty) and "&" escaped, the
+// query's parameters but jwt sorted by name, percent-encoded as RFC 3986,
+// a parameter's values sorted and joined by ",".
+func queryStringHash(method, path string, query url.Values) string {
+	if path == "" {
+		path = "/"
+	}
+	if len(path) > 1 {
+		path = strings.TrimSuffix(path, "/")
+	}
+	path = strings.ReplaceAll(path, "&", "%26")
+	names := make([]string, 0, len(query))
+	for k := range query {
+		if k != "jwt" {
+			names = append(names, k)
+		}
+	}
+	slices.Sort(names)
+	pairs := make([]string, 0, len(names))
+	for _, k := range names {
+		vs := make([]string, len(query[k]))
+		for i, v := range query[k] {
+			vs[i] = rfc3986(v)
+		}
+		slices.Sort(vs)
+		pairs = append(pairs, rfc3986(k)+"="+strings.Join(vs, ","))
+	}
+	sum := sha256.Sum256([]byte(strings.ToUpper(method) + "&" + path + "&" + strings.Join(pairs, "&")))
+	return hex.EncodeToString(sum[:])
+}
+
+// rfc3986 percent-encodes all but RFC 3986's unreserved characters.
+func rfc3986(s string) string {
+	return strings.NewReplacer("+", "%20", "*", "%2A", "%7E", "~").Replace(url.QueryEscape(s))
 }
 
 // connectorOwner is the caller a connector's scheduled and hinted passes

@@ -44,7 +44,8 @@ func Handler(svc *kb.Service, opt Options) http.Handler {
 			Refuse(w, http.StatusRequestEntityTooLarge, "the body is too large or was not sent in time")
 			return
 		}
-		q, err := svc.Hook(r.Context(), kb.HookRequest{Name: name, Body: body, Signature: r.Header.Get("X-Hub-Signature"), Secrets: opt.Secrets, Pages: opt.Pages})
+		q, err := svc.Hook(r.Context(), kb.HookRequest{Name: name, Body: body, Signature: r.Header.Get("X-Hub-Signature"),
+			Authorization: r.Header.Get("Authorization"), Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Secrets: opt.Secrets, Pages: opt.Pages})
 		switch verity.ErrorCode(err) {
 		case "":
 		case verity.EUNAUTHORIZED:

@@ -69,7 +69,7 @@ func (a *app) addConnectorCmd(kind, short, scope, urlHelp, scopeHelp string) *co
 	f.StringVar(&req.User, "user", "", "Cloud: the account's email (HTTP Basic with an API token); leave out for a Data Center personal access token")
 	f.StringVar(&tokenFile, "token-file", "", "a file holding the token: the store keeps its path, never the token")
 	f.StringVar(&tokenEnv, "token-env", "", "an environment variable holding the token, read by every process that syncs")
-	f.StringVar(&hookFile, "webhook-secret-file", "", "a file holding the shared secret webhooks are signed with (X-Hub-Signature)")
+	f.StringVar(&hookFile, "webhook-secret-file", "", "a file holding the shared secret webhooks are signed with (X-Hub-Signature; Confluence Cloud: the app installation's sharedSecret its JWTs are signed with)")
 	f.StringVar(&hookEnv, "webhook-secret-env", "", "an environment variable holding the webhooks' shared secret")
 	f.StringArrayVar(&req.Spaces, scope, nil, scopeHelp)
 	if kind == "jira" {
