@@ -13,6 +13,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector"
 	"github.com/veritykb/verity/connector/confluence"
+	"github.com/veritykb/verity/connector/rest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
 )
@@ -52,7 +53,7 @@ func BenchmarkSync(b *testing.B) {
 		// The double encodes each page once; a listing first, so that its
 		// work does not weigh on the first round.
 		warm := confluence.New(verity.Connector{Name: "warm", Kind: "confluence", URL: f.URL(), User: f.user, Spaces: []string{"ENG"}}, "cloud-api-token-s3cret", nil,
-			confluence.Options{PageSize: 100})
+			confluence.Options{Options: rest.Options{PageSize: 100}})
 		if _, err := warm.List(ctx, "", true, nil, func([]kb.SyncPage, string) error { return nil }); err != nil {
 			b.Fatal(err)
 		}
@@ -71,7 +72,7 @@ func BenchmarkSync(b *testing.B) {
 			if _, err := ssvc.AddConnector(ctx, admin, kb.ConnectorAdd{Kind: "confluence", Name: "wiki", URL: f.URL(), User: f.user, Secret: "env:T", Spaces: []string{"ENG"}}); err != nil {
 				b.Fatal(err)
 			}
-			srun := &connector.Runner{Service: ssvc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{PageSize: 100})},
+			srun := &connector.Runner{Service: ssvc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{Options: rest.Options{PageSize: 100}})},
 				Secrets: func(string) (string, error) { return "cloud-api-token-s3cret", nil }}
 			isvc, idb, err := kbtest.Open(filepath.Join(dir, "ingest.db"), t0, kb.Models{})
 			if err != nil {

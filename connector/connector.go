@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -198,6 +199,15 @@ func (r *Runner) Hint(ctx context.Context, c verity.Caller, name string, keys []
 	p, err := r.open(y.Connector(), y.Warn)
 	if err != nil {
 		return r.finish(ctx, y, err)
+	}
+	// What hangs off a hinted page (its attachments, keyed PAGE.ID) is
+	// read again with it: a page restricted or deleted takes them along.
+	for _, k := range slices.Clone(keys) {
+		for _, child := range y.Under(k + ".") {
+			if !slices.Contains(keys, child) {
+				keys = append(keys, child)
+			}
+		}
 	}
 	var found []kb.SyncPage
 	var gone []string

@@ -18,6 +18,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector"
 	"github.com/veritykb/verity/connector/confluence"
+	"github.com/veritykb/verity/connector/rest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
 	"github.com/veritykb/verity/webhook"
@@ -77,8 +78,8 @@ func newSetup(t *testing.T, dc ...bool) *setup {
 	}
 	s := &setup{f: f, svc: svc}
 	s.run = &connector.Runner{Service: svc,
-		Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{PageSize: 2,
-			Sleep: func(ctx context.Context, d time.Duration) error { s.sleeps = append(s.sleeps, d); return nil }})},
+		Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{Options: rest.Options{PageSize: 2,
+			Sleep: func(ctx context.Context, d time.Duration) error { s.sleeps = append(s.sleeps, d); return nil }}})},
 		Secrets: func(ref string) (string, error) {
 			if ref != "env:WIKI_TOKEN" {
 				return "", errors.New("not set")
@@ -610,7 +611,7 @@ func TestFailsClosed(t *testing.T) {
 	s.f.hideRestrictions = map[string]bool{"2": true}
 	s.f.change("4", func(p *fpage) { p.groups = []string{"ghosts"} }) // no such group at the platform
 	s.f.change("1", func(p *fpage) { p.body = "<p>" + strings.Repeat("word ", 100) + "</p>" })
-	s.run.Platforms["confluence"] = connector.Confluence(confluence.Options{PageSize: 2, MaxText: 64})
+	s.run.Platforms["confluence"] = connector.Confluence(confluence.Options{Options: rest.Options{PageSize: 2, MaxText: 64}})
 	rep := s.sync(t, kb.SyncOptions{Full: true})
 	for _, id := range []string{"3", "4"} {
 		if got := s.source(t, "confluence:wiki:"+id).ACL; len(got) != 0 {

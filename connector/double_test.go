@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,6 +67,10 @@ type wiki struct {
 	hideRestrictions map[string]bool
 	// hideFromCQL leaves these pages out of CQL's answers.
 	hideFromCQL map[string]bool
+	// attachments by id (double_cql_test.go); downloads counts their
+	// files served.
+	attachments map[string]*fattach
+	downloads   int
 }
 
 type fuser struct {
@@ -157,6 +160,14 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 	if ok && f.dc == strings.HasPrefix(r.URL.Path, "/wiki") {
 		ok = false
 	}
+	if d, found := strings.CutPrefix(r.URL.Path, "/wiki/download/attachments/"); found && !f.dc {
+		f.download(w, d)
+		return
+	}
+	if d, found := strings.CutPrefix(r.URL.Path, "/download/attachments/"); found && f.dc {
+		f.download(w, d)
+		return
+	}
 	if !ok || r.Method != http.MethodGet {
 		f.fail(w, http.StatusNotFound, "null for uri: "+r.URL.Path)
 		return
@@ -167,14 +178,6 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
-	case path == "/content/search" && strings.HasPrefix(q.Get("cql"), "id in ("):
-		var list []*fpage
-		for _, id := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(q.Get("cql"), "id in ("), ")"), ",") {
-			if p := f.pages[strings.TrimSpace(id)]; p != nil && p.status == "current" && !f.hideFromCQL[p.id] {
-				list = append(list, p)
-			}
-		}
-		f.list(w, r, list)
 	case path == "/group/by-id" && !f.dc:
 		g, found := strings.CutPrefix(q.Get("id"), "gid-")
 		if _, ok := f.groups[g]; !found || !ok && !slices.Contains(f.spaceGroups, g) {
@@ -191,24 +194,7 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		f.list(w, r, list)
 	case path == "/content/search":
-		m := regexp.MustCompile(`lastmodified >= "([^"]+)"`).FindStringSubmatch(q.Get("cql"))
-		if m == nil {
-			f.fail(w, http.StatusBadRequest, "Could not parse cql : "+q.Get("cql"))
-			return
-		}
-		from, err := time.Parse("2006/01/02 15:04", m[1])
-		if err != nil {
-			f.fail(w, http.StatusBadRequest, "bad date")
-			return
-		}
-		var list []*fpage
-		for _, p := range f.pages {
-			if p.status == "current" && !p.when.Before(from) && strings.Contains(q.Get("cql"), strconv.Quote(p.space)) {
-				list = append(list, p)
-			}
-		}
-		slices.SortFunc(list, func(a, b *fpage) int { return a.when.Compare(b.when) })
-		f.list(w, r, list)
+		f.search(w, r)
 	case strings.HasSuffix(path, "/restriction/byOperation/read"):
 		id := strings.TrimSuffix(strings.TrimPrefix(path, "/content/"), "/restriction/byOperation/read")
 		p := f.pages[id]
@@ -268,9 +254,33 @@ func (f *wiki) serve(w http.ResponseWriter, r *http.Request) {
 // list answers one page of a listing, two results at a time, with the
 // next page's link relative to the site's base, as Confluence gives it.
 func (f *wiki) list(w http.ResponseWriter, r *http.Request, all []*fpage) {
+	f.listItems(w, r, len(all), func(i int) json.RawMessage { return f.encodeV1(all[i], r.URL.Query().Get("expand")) })
+}
+
+// encodeV1 is a page as v1 gives it, encoded once until it changes (the
+// double's own work should not weigh on what a benchmark measures of the
+// connector in the same process), with its body only when the expansion
+// asks for it, as Confluence expands.
+func (f *wiki) encodeV1(p *fpage, expand string) json.RawMessage {
+	if !strings.Contains(expand, "body.storage") {
+		if p.encodedLean == nil {
+			c := f.content(p)
+			delete(c, "body")
+			p.encodedLean, _ = json.Marshal(c)
+		}
+		return p.encodedLean
+	}
+	if p.encoded == nil {
+		p.encoded, _ = json.Marshal(f.content(p))
+	}
+	return p.encoded
+}
+
+// listItems answers one page of a v1 listing of n items, item(i) each.
+func (f *wiki) listItems(w http.ResponseWriter, r *http.Request, n int, item func(i int) json.RawMessage) {
 	q := r.URL.Query()
 	if f.empty {
-		all = nil
+		n = 0
 	}
 	start, _ := strconv.Atoi(q.Get("start"))
 	if f.throttle != "" && q.Get("start") == f.throttle {
@@ -280,30 +290,14 @@ func (f *wiki) list(w http.ResponseWriter, r *http.Request, all []*fpage) {
 		return
 	}
 	limit := min(max(2, f.pageCap), max(1, atoi(q.Get("limit"))))
-	end := min(start+limit, len(all))
-	var results []any
-	for _, p := range all[min(start, len(all)):end] {
-		// Encoded once: the double's own work should not weigh on what a
-		// benchmark measures of the connector in the same process.
-		// The body only when the expansion asks for it, as Confluence
-		// expands.
-		if !strings.Contains(q.Get("expand"), "body.storage") {
-			if p.encodedLean == nil {
-				c := f.content(p)
-				delete(c, "body")
-				p.encodedLean, _ = json.Marshal(c)
-			}
-			results = append(results, p.encodedLean)
-			continue
-		}
-		if p.encoded == nil {
-			p.encoded, _ = json.Marshal(f.content(p))
-		}
-		results = append(results, p.encoded)
+	end := min(start+limit, n)
+	results := []json.RawMessage{}
+	for i := min(start, n); i < end; i++ {
+		results = append(results, item(i))
 	}
 	rel := "/rest/api" + strings.TrimPrefix(strings.TrimPrefix(r.URL.Path, "/wiki"), "/rest/api")
 	links := map[string]any{"base": f.URL(), "context": "/wiki", "self": f.URL() + rel}
-	if end < len(all) {
+	if end < n {
 		next := url.Values{}
 		for k, v := range q {
 			next[k] = v

@@ -209,3 +209,38 @@ func TestPDF(t *testing.T) {
 		}
 	}
 }
+
+// TestRead: data that is not a file is read by the reader its format
+// names, within the same budgets; a format no reader takes, data past the
+// size budget and empty text are errors.
+func TestRead(t *testing.T) {
+	ctx := context.Background()
+	if f := FormatOf("Policy.PDF"); f != "pdf" {
+		t.Errorf("FormatOf(Policy.PDF) = %q, want pdf", f)
+	}
+	if f := FormatOf("export.jsonl") + FormatOf("photo.png"); f != "" {
+		t.Errorf("FormatOf of JSONL and PNG = %q, want none", f)
+	}
+	title, text, err := Read(ctx, "notes.md", "md", []byte("# Parking\n\nStaff park in the north lot.\n"), Options{})
+	if err != nil || title != "Parking" || !strings.Contains(text, "north lot") {
+		t.Errorf("Read(md) = %q, %q, %v", title, text, err)
+	}
+	title, text, err = Read(ctx, "page.html", "html", []byte("<html><head><title>Rota</title></head><body><p>Night shift starts at ten.</p></body></html>"), Options{})
+	if err != nil || title != "Rota" || !strings.Contains(text, "Night shift") {
+		t.Errorf("Read(html) = %q, %q, %v", title, text, err)
+	}
+	for _, tt := range []struct {
+		name, format string
+		data         []byte
+		opts         Options
+	}{
+		{"a.jsonl", "jsonl", []byte(`{"id":"x"}`), Options{}},
+		{"big.txt", "txt", []byte(strings.Repeat("a", 2000)), Options{MaxBytes: 1000}},
+		{"blank.txt", "txt", []byte("  \n"), Options{}},
+		{"broken.pdf", "pdf", []byte("not a pdf"), Options{}},
+	} {
+		if _, _, err := Read(ctx, tt.name, tt.format, tt.data, tt.opts); verity.ErrorCode(err) != verity.EINVALID {
+			t.Errorf("Read(%s) = %v, want invalid", tt.name, err)
+		}
+	}
+}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
+
+	"github.com/veritykb/verity"
 )
 
 // ReadOne reads one file into its title and canonical text with the
@@ -32,4 +35,41 @@ func ReadOne(ctx context.Context, path string, opts Options) (title, text string
 		title = filepath.Base(path)
 	}
 	return title, text, nil
+}
+
+// FormatOf is the reader a file's name picks by its extension ("" when
+// none reads it); JSONL, a file of many records, is not one text and is
+// left out.
+func FormatOf(name string) string {
+	if f := extFormat[strings.ToLower(filepath.Ext(name))]; f != "jsonl" {
+		return f
+	}
+	return ""
+}
+
+// Read reads data that does not come from a file — a connector's
+// attachment — into its title and canonical text with the reader format
+// names (FormatOf), within the budgets of opts (size, time, the PDF
+// reader) as for a file; the title is name when the data gives none.
+func Read(ctx context.Context, name, format string, data []byte, opts Options) (title, text string, err error) {
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = DefaultMaxBytes
+	}
+	if opts.FileTimeout <= 0 {
+		opts.FileTimeout = DefaultFileTimeout
+	}
+	if opts.PDF == nil {
+		opts.PDF = PDF
+	}
+	if !isFormat(format) || format == "jsonl" {
+		return "", "", verity.Errorf(verity.EINVALID, "%s: no reader for format %q", name, format)
+	}
+	if int64(len(data)) > opts.MaxBytes {
+		return "", "", tooLarge("%d bytes", int64(len(data)), opts.MaxBytes)
+	}
+	src := &verity.Source{}
+	if err := fillTimed(ctx, src, data, format, name, opts); err != nil {
+		return "", "", err
+	}
+	return src.Title, src.Text, nil
 }

@@ -30,7 +30,10 @@ type SyncOptions struct {
 
 // SyncPage is one page a connector read from its platform: its key there
 // (the page id), its version there, and the source it becomes. The sync
-// gives the source its id (PREFIX+key) and system.
+// gives the source its id (PREFIX+key) and system. A source without text
+// whose version is the one the store holds live keeps its stored text: a
+// connector need not download an unchanged file again to apply its
+// title, address and permissions.
 type SyncPage struct {
 	Key     string
 	Version string
@@ -194,6 +197,20 @@ func (y *Sync) Snapshot() func(key string) (version string, live, ok bool) {
 	}
 }
 
+// Under are the keys of the connector's live records whose keys start
+// with prefix, sorted: what hangs off a page (its attachments, keyed
+// PAGE.ID), which a hint about the page reads again with it.
+func (y *Sync) Under(prefix string) []string {
+	var keys []string
+	for _, it := range y.items {
+		if it.State == verity.ItemLive && strings.HasPrefix(it.Key, prefix) {
+			keys = append(keys, it.Key)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
 // Warn records a warning about the pass: a permission that could not be
 // mapped, say. It is safe to call while the pass stores pages.
 func (y *Sync) Warn(msg string) {
@@ -213,6 +230,17 @@ func (y *Sync) Put(ctx context.Context, pages []SyncPage) error {
 		}
 		src := *p.Source
 		src.ID, src.System = y.id(p.Key), y.conn.System
+		if src.Text == "" {
+			it, ok := y.items[src.ID]
+			if !ok || it.State != verity.ItemLive || it.Version != p.Version {
+				return verity.Errorf(verity.EINVALID, "connector %s: %s came without its text, and the store holds no live version %s of it", y.conn.Name, src.ID, p.Version)
+			}
+			stored, err := y.s.store.Source(ctx, src.ID)
+			if err != nil {
+				return fmt.Errorf("connector %s: the stored text of %s: %w", y.conn.Name, src.ID, err)
+			}
+			src.Text = stored.Text
+		}
 		if len(src.ACL) == 0 {
 			y.Warn(fmt.Sprintf("%s: readable by no one (no permission mapped)", src.ID))
 		}

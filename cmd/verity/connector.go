@@ -13,6 +13,7 @@ import (
 	"github.com/veritykb/verity/connector/confluence"
 	"github.com/veritykb/verity/connector/jira"
 	slackconn "github.com/veritykb/verity/connector/slack"
+	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/render"
 )
@@ -124,6 +125,6 @@ func (a *app) syncCmd() *cobra.Command {
 // connectors is the runner of connectors' passes: the platforms' clients,
 // and the secrets resolved from their references in this process.
 func (a *app) connectors(svc *kb.Service) *connector.Runner {
-	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{}), "jira": connector.Jira(jira.Options{}),
+	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{Files: ingest.Options{PDF: a.pdfReader(pdfFlags{timeout: ingest.DefaultFileTimeout, memory: defaultPDFMemory})}}), "jira": connector.Jira(jira.Options{}),
 		"slack": connector.Slack(slackconn.Options{})}, Secrets: connector.Secrets(a.getenv)}
 }

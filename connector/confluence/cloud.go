@@ -179,6 +179,13 @@ func (cf *Confluence) listCloud(ctx context.Context, cursor string, full bool, k
 				}
 			}
 		}
+		keys := make([]string, len(spaces))
+		for i, sp := range spaces {
+			keys[i] = sp.Key
+		}
+		if err := cf.attachments(ctx, keys, known, &latest, func(b []kb.SyncPage) error { return each(b, cursor) }); err != nil {
+			return cursor, err
+		}
 		if latest.IsZero() {
 			return cursor, nil
 		}
@@ -192,25 +199,35 @@ func (cf *Confluence) listCloud(ctx context.Context, cursor string, full bool, k
 		return cursor, nil
 	}
 	from := since.Add(-cf.opt.Margin).UTC().Format("2006/01/02 15:04")
-	cql := fmt.Sprintf(`space in (%s) and type in (page, blogpost) and lastmodified >= "%s" order by lastmodified asc`, strings.Join(quoted, ","), from)
+	cql := fmt.Sprintf(`space in (%s) and type in (page, blogpost, attachment) and lastmodified >= "%s" order by lastmodified asc`, strings.Join(quoted, ","), from)
 	next := cursor
-	q := url.Values{"cql": {cql}, "expand": {"version"}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
+	q := url.Values{"cql": {cql}, "expand": {attachmentExpand}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
 	for path := "/content/search"; path != ""; q = nil {
 		var l list[content]
 		if err := cf.c.Get(ctx, path, q, &l); err != nil {
 			return next, err
 		}
 		ids := map[string][]string{}
+		var batch []kb.SyncPage
 		for _, ct := range l.Results {
 			if when := rest.ParseTime(ct.Version.When); when.After(latest) {
 				latest = when
+			}
+			if ct.Type == "attachment" {
+				p, ok, err := cf.attachment(ctx, &ct, known)
+				if err != nil {
+					return next, err
+				}
+				if ok {
+					batch = append(batch, p)
+				}
+				continue
 			}
 			if v, live, ok := known(ct.ID); ok && live && v == strconv.Itoa(ct.Version.Number) {
 				continue
 			}
 			ids[ct.Type] = append(ids[ct.Type], ct.ID)
 		}
-		var batch []kb.SyncPage
 		for _, t := range v2types {
 			if len(ids[t.typ]) == 0 {
 				continue

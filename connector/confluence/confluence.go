@@ -13,6 +13,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector/canon"
 	"github.com/veritykb/verity/connector/rest"
+	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 )
 
@@ -85,8 +86,18 @@ type content struct {
 			Restrictions restrictions `json:"restrictions"`
 		} `json:"read"`
 	} `json:"restrictions"`
+	// An attachment's page (container), type and size (extensions), and
+	// where its file is (_links.download, from the site's base).
+	Container struct {
+		ID string `json:"id"`
+	} `json:"container"`
+	Extensions struct {
+		MediaType string `json:"mediaType"`
+		FileSize  int64  `json:"fileSize"`
+	} `json:"extensions"`
 	Links struct {
-		WebUI string `json:"webui"`
+		WebUI    string `json:"webui"`
+		Download string `json:"download"`
 	} `json:"_links"`
 }
 
@@ -112,12 +123,19 @@ type space struct {
 	} `json:"permissions"`
 }
 
-const expand = "body.storage,version,history,space,ancestors,restrictions.read.restrictions.user,restrictions.read.restrictions.group"
+const expand = "body.storage,version,history,space,ancestors,restrictions.read.restrictions.user,restrictions.read.restrictions.group,container,extensions"
 
 // Options tune a Confluence connector; the zero value is the default
 // (50 results a listing request; incremental listings from an hour before
-// the cursor: CQL compares to the minute, in the token user's time zone).
-type Options = rest.Options
+// the cursor: CQL compares to the minute, in the token user's time zone;
+// attachments read within ingest's budgets, PDFs in this process).
+type Options struct {
+	rest.Options
+	// Files are the budgets attachments are read within: their size, the
+	// time one may take, and the PDF reader (ingest's defaults when
+	// zero).
+	Files ingest.Options
+}
 
 // Confluence is one connector's client of a Confluence site. It reads
 // pages and blog posts of the synced spaces and maps their read
@@ -145,18 +163,24 @@ type Confluence struct {
 	spaceID   map[string]string
 	chain     map[string][]string
 	emails    map[string]string
+	// pageACL is the ACL computed for a page this pass: its attachments'.
+	pageACL map[string][]verity.Principal
 }
 
 // New returns the client of connector conn with its resolved secret.
 func New(conn verity.Connector, secret string, warn func(string), opt Options) *Confluence {
-	opt = opt.WithDefaults(50, time.Hour)
+	opt.Options = opt.Options.WithDefaults(50, time.Hour)
+	if opt.Files.MaxBytes <= 0 {
+		opt.Files.MaxBytes = ingest.DefaultMaxBytes
+	}
 	if warn == nil {
 		warn = func(string) {}
 	}
 	return &Confluence{c: opt.Client(conn.Name, "Confluence", conn.URL+"/rest/api", conn.URL, conn.User, secret),
 		v2: opt.Client(conn.Name, "Confluence", conn.URL+"/api/v2", conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn,
 		spaces: map[string]*level{}, restr: map[string]*level{}, members: map[string][]verity.Principal{}, failed: map[string]error{}, used: map[string]bool{},
-		spaceKey: map[string]string{}, spaceID: map[string]string{}, chain: map[string][]string{}, emails: map[string]string{}}
+		spaceKey: map[string]string{}, spaceID: map[string]string{}, chain: map[string][]string{}, emails: map[string]string{},
+		pageACL: map[string][]verity.Principal{}}
 }
 
 // Known says what the store holds of a page: its version and whether it
@@ -194,6 +218,16 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 				if when.After(latest) {
 					latest = when
 				}
+				if ct.Type == "attachment" {
+					p, ok, err := cf.attachment(ctx, &ct, known)
+					if err != nil {
+						return err
+					}
+					if ok {
+						batch = append(batch, p)
+					}
+					continue
+				}
 				if !full {
 					if v, live, ok := known(ct.ID); ok && live && v == strconv.Itoa(ct.Version.Number) {
 						continue
@@ -224,6 +258,9 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 				}
 			}
 		}
+		if err := cf.attachments(ctx, keys, known, &latest, func(b []kb.SyncPage) error { return each(b, cursor) }); err != nil {
+			return cursor, err
+		}
 		if latest.IsZero() {
 			return cursor, nil
 		}
@@ -234,7 +271,7 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 		quoted[i] = strconv.Quote(k)
 	}
 	from := since.Add(-cf.opt.Margin).UTC().Format("2006/01/02 15:04")
-	cql := fmt.Sprintf(`space in (%s) and type in (page, blogpost) and lastmodified >= "%s" order by lastmodified asc`, strings.Join(quoted, ","), from)
+	cql := fmt.Sprintf(`space in (%s) and type in (page, blogpost, attachment) and lastmodified >= "%s" order by lastmodified asc`, strings.Join(quoted, ","), from)
 	q := url.Values{"cql": {cql}, "expand": {expand}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
 	if err := read("/content/search", q, true); err != nil {
 		return next, err
@@ -245,6 +282,9 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 // Page reads one page again (a webhook's hint): found is false when the
 // API says it is gone, trashed or outside the synced spaces.
 func (cf *Confluence) Page(ctx context.Context, key string) (kb.SyncPage, bool, error) {
+	if m := attachmentKey.FindStringSubmatch(key); m != nil {
+		return cf.attachmentAgain(ctx, m[1], m[2])
+	}
 	if _, err := strconv.ParseUint(key, 10, 64); err != nil {
 		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not a page id", cf.conn.Name, key)
 	}
@@ -307,6 +347,7 @@ func (cf *Confluence) page(ctx context.Context, ct *content) (kb.SyncPage, error
 	if err != nil {
 		return kb.SyncPage{}, err
 	}
+	cf.pageACL[ct.ID] = acl
 	src := &verity.Source{URI: cf.conn.URL + ct.Links.WebUI, Title: ct.Title, ACL: acl, UpdatedAt: rest.ParseTime(ct.Version.When), Text: text}
 	if ct.Links.WebUI == "" {
 		src.URI = cf.conn.URL + "/pages/viewpage.action?pageId=" + ct.ID

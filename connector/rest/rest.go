@@ -62,7 +62,15 @@ func SleepCtx(ctx context.Context, d time.Duration) error {
 // Get reads path (relative to the API, a /rest/ path of the site, or a
 // whole link the API gave) with query into v.
 func (c *Client) Get(ctx context.Context, path string, query url.Values, v any) error {
-	return c.do(ctx, http.MethodGet, path, query, nil, v)
+	return c.do(ctx, http.MethodGet, path, query, nil, v, c.MaxBody)
+}
+
+// Download reads path (as Get resolves it) as bytes, at most limit of
+// them: a file, not JSON.
+func (c *Client) Download(ctx context.Context, path string, limit int64) ([]byte, error) {
+	var b []byte
+	err := c.do(ctx, http.MethodGet, path, nil, nil, &b, limit)
+	return b, err
 }
 
 // Post sends body as JSON to path (as Get resolves it) and reads the
@@ -73,10 +81,13 @@ func (c *Client) Post(ctx context.Context, path string, body, v any) error {
 	if err != nil {
 		return fmt.Errorf("connector %s: %w", c.Name, err)
 	}
-	return c.do(ctx, http.MethodPost, path, nil, b, v)
+	return c.do(ctx, http.MethodPost, path, nil, b, v, c.MaxBody)
 }
 
-func (c *Client) do(ctx context.Context, method, path string, query url.Values, send []byte, v any) error {
+// do sends one request, retrying 429 and 5xx answers, and reads an answer
+// of at most limit bytes into v: JSON, or the bytes themselves when v is
+// a *[]byte.
+func (c *Client) do(ctx context.Context, method, path string, query url.Values, send []byte, v any, limit int64) error {
 	u := c.API + path
 	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
 		// A whole link the API gave: the token goes only to the API's own
@@ -105,7 +116,9 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		if err != nil {
 			return fmt.Errorf("connector %s: %w", c.Name, err)
 		}
-		req.Header.Set("Accept", "application/json")
+		if _, raw := v.(*[]byte); !raw {
+			req.Header.Set("Accept", "application/json")
+		}
 		if send != nil {
 			req.Header.Set("Content-Type", "application/json")
 		}
@@ -118,7 +131,7 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 		if err != nil {
 			last = fmt.Errorf("connector %s: %s %s: %w", c.Name, method, Redact(u), err)
 		} else {
-			body, rerr := io.ReadAll(io.LimitReader(resp.Body, c.MaxBody+1))
+			body, rerr := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 			resp.Body.Close()
 			switch {
 			case rerr != nil:
@@ -138,9 +151,13 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 				return last
 			case resp.StatusCode != http.StatusOK:
 				return fmt.Errorf("connector %s: %s %s: HTTP %d: %s", c.Name, method, Redact(u), resp.StatusCode, Message(body))
-			case int64(len(body)) > c.MaxBody:
-				return fmt.Errorf("connector %s: %s %s: the answer is larger than %d bytes", c.Name, method, Redact(u), c.MaxBody)
+			case int64(len(body)) > limit:
+				return fmt.Errorf("connector %s: %s %s: the answer is larger than %d bytes", c.Name, method, Redact(u), limit)
 			default:
+				if raw, ok := v.(*[]byte); ok {
+					*raw = body
+					return nil
+				}
 				if err := json.Unmarshal(body, v); err != nil {
 					return fmt.Errorf("connector %s: %s %s: %w", c.Name, method, Redact(u), err)
 				}
