@@ -198,6 +198,20 @@ func TestWebhookCloudJWT(t *testing.T) {
 			t.Fatalf("jobs after %d valid posts = %d (%v)", i+1, len(jobs), err)
 		}
 	}
+	// The same route under the API's root, qsh over its whole path or
+	// over /webhook.
+	for i, p := range []string{webhook.APIPrefix + "cloud/webhook", "/webhook"} {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+webhook.APIPrefix+"cloud/webhook", bytes.NewReader(body))
+		req.Header.Set("Authorization", "JWT "+connectJWT("HS256", "connect-shared-s3cret", "POST", p, now, now.Add(3*time.Minute)))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusAccepted {
+			t.Errorf("a valid token under /api/v1 (qsh over %s, post %d) = %d, want 202", p, i, resp.StatusCode)
+		}
+	}
 	// The query is canonical in qsh: names sorted, values RFC 3986-encoded
 	// and joined by commas, the jwt parameter left out.
 	canonical := "lic=none&space=ENG%20HR&tags=a%2Cb,c"

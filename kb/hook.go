@@ -113,7 +113,7 @@ const hookJWTSkew = time.Minute
 // them for three minutes) nor issued in the future, and its qsh claim
 // the SHA-256 of the canonical request — METHOD&PATH&QUERY, the path as
 // the app's base URL leaves it (the whole path, or the part after
-// /connectors/NAME when that is the base URL) — so a token cannot be
+// …/connectors/NAME when that is the base URL) — so a token cannot be
 // replayed to another route. The body is not signed: what it names is a
 // hint the connector reads again with its own token.
 func checkHookJWT(token, secret string, req HookRequest, now time.Time) error {
@@ -148,8 +148,10 @@ func checkHookJWT(token, secret string, req HookRequest, now time.Time) error {
 	case time.Unix(claims.Iat, 0).After(now.Add(hookJWTSkew)):
 		return errors.New("issued in the future")
 	}
-	full := req.Path
-	rel := strings.TrimPrefix(full, "/connectors/"+req.Name)
+	full, rel := req.Path, req.Path
+	if i := strings.LastIndex(full, "/connectors/"+req.Name+"/"); i >= 0 {
+		rel = full[i+len("/connectors/"+req.Name):]
+	}
 	for _, p := range []string{full, rel} {
 		if claims.Qsh == queryStringHash(req.Method, p, req.Query) {
 			return nil

@@ -11,8 +11,13 @@ import (
 	"github.com/veritykb/verity/kb"
 )
 
-// Prefix is where connectors' webhooks are served.
-const Prefix = "/connectors/"
+// Prefix is where connectors' webhooks are served: POST
+// /connectors/NAME/webhook, and the same under the API's root,
+// APIPrefix+NAME/webhook.
+const (
+	Prefix    = "/connectors/"
+	APIPrefix = "/api/v1/connectors/"
+)
 
 // Options are what the wiring gives the handler: how this process
 // resolves a secret's reference, how a platform's payload names the pages
@@ -23,13 +28,18 @@ type Options struct {
 	Log     *slog.Logger
 }
 
-// Handler serves POST /connectors/NAME/webhook.
+// Handler serves POST /connectors/NAME/webhook and POST
+// /api/v1/connectors/NAME/webhook.
 func Handler(svc *kb.Service, opt Options) http.Handler {
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, Prefix), "/webhook")
+		path, under := strings.CutPrefix(r.URL.Path, APIPrefix)
+		if !under {
+			path = strings.TrimPrefix(r.URL.Path, Prefix)
+		}
+		name, ok := strings.CutSuffix(path, "/webhook")
 		if !ok || name == "" || strings.Contains(name, "/") {
 			Refuse(w, http.StatusNotFound, "no such webhook: POST "+Prefix+"NAME/webhook")
 			return

@@ -215,10 +215,11 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	}
 	meter := a.meter
 	opt.Service, opt.Log, opt.Now = svc, a.log, a.now
+	hooks := webhook.Handler(svc, webhook.Options{Secrets: connector.Secrets(a.getenv), Pages: connector.HookPages, Log: a.log})
 	opt.Mounts = []httpapi.Mount{{Pattern: "/mcp", Handler: func(c verity.Caller) http.Handler {
 		return mcp.Handler(svc, c, mcp.Options{Version: version(), Log: a.log})
 	}}, {Pattern: scim.Prefix + "/", Raw: scim.Handler(svc, scim.Options{Log: a.log}), MaxBody: httpapi.DefaultMaxBody, Refuse: scim.Refuse},
-		{Pattern: webhook.Prefix, Raw: webhook.Handler(svc, webhook.Options{Secrets: connector.Secrets(a.getenv), Pages: connector.HookPages, Log: a.log}), Refuse: webhook.Refuse}}
+		{Pattern: webhook.Prefix, Raw: hooks, Refuse: webhook.Refuse}, {Pattern: "POST " + webhook.APIPrefix + "{name}/webhook", Raw: hooks, Refuse: webhook.Refuse}}
 	if cfg.telegram {
 		bot, err := a.telegramBot(ctx, cfg.tg, true)
 		if err != nil {

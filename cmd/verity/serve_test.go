@@ -140,10 +140,13 @@ func TestServeProcess(t *testing.T) {
 	if code, body := get("/api/v1/nope", tok.Token); code != 404 || !strings.Contains(body, `"not_found"`) {
 		t.Errorf("an unknown API path = %d %s, want the API's 404", code, body)
 	}
-	// Connectors' webhooks are mounted outside /api/v1 and authenticate
-	// themselves: an unsigned post is 401, a token counts for nothing.
-	for _, token := range []string{"", tok.Token} {
-		req, _ := http.NewRequest("POST", base+"/connectors/wiki/webhook", strings.NewReader(`{"page":{"id":1}}`))
+	// Connectors' webhooks (at /connectors/NAME/webhook and under
+	// /api/v1) authenticate themselves: an unsigned post is 401, an API
+	// token counts for nothing.
+	for _, tt := range []struct{ path, token string }{{"/connectors/wiki/webhook", ""}, {"/connectors/wiki/webhook", tok.Token},
+		{"/api/v1/connectors/wiki/webhook", ""}, {"/api/v1/connectors/wiki/webhook", tok.Token}} {
+		token := tt.token
+		req, _ := http.NewRequest("POST", base+tt.path, strings.NewReader(`{"page":{"id":1}}`))
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
@@ -153,7 +156,7 @@ func TestServeProcess(t *testing.T) {
 		}
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusUnauthorized {
-			t.Errorf("an unsigned webhook (token %v) = %d, want 401", token != "", resp.StatusCode)
+			t.Errorf("an unsigned webhook at %s (token %v) = %d, want 401", tt.path, token != "", resp.StatusCode)
 		}
 	}
 
