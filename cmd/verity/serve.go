@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"golang.org/x/time/rate"
 
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector"
@@ -31,19 +30,10 @@ import (
 // serveConfig is verity serve's configuration, from flags and VERITY_*
 // variables (a flag given wins).
 type serveConfig struct {
-	addr, metricsAddr, metricsSamples string
-	tlsCert, tlsKey                   string
-	insecureHTTP                      bool
-	anonymous                         string
-	proxies                           []string
-	userHeader, groupsHdr             string
-	corsOrigin                        string
-	shutdownTimeout                   time.Duration
-	requestTimeout                    time.Duration
-	rate                              float64
-	burst                             int
-	maxBody, maxUpload                int64
-	pdf                               pdfFlags // the budget of parsing one uploaded PDF
+	http                        httpapi.Flags
+	metricsAddr, metricsSamples string
+	shutdownTimeout             time.Duration
+	pdf                         pdfFlags // the budget of parsing one uploaded PDF
 	telegram, slack                   bool
 	tg                                telegram.Flags
 	work                              workerConfig
@@ -76,23 +66,10 @@ func (a *app) serveCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
+	cfg.http.Register(f)
 	f.StringVar(&cfg.metricsAddr, "metrics-addr", "", "also serve /metrics without a token on this address (keep it private)")
 	f.StringVar(&cfg.metricsSamples, "metrics-samples", "", "append the quotes checked answers had injected from citation metadata to this JSONL file\n(verbatim_injected, as the seed's metrics_*.jsonl; it holds quoted text: keep it private)")
-	f.StringVar(&cfg.tlsCert, "tls-cert", "", "TLS certificate file (PEM)")
-	f.StringVar(&cfg.tlsKey, "tls-key", "", "TLS key file (PEM)")
-	f.BoolVar(&cfg.insecureHTTP, "insecure-http", false, "serve plain HTTP on a non-loopback address (TLS ends at a proxy in front)")
-	f.StringVar(&cfg.anonymous, "anonymous", "none", "requests without credentials: none (refused, 401) or read (as public, reading only)")
-	f.StringArrayVar(&cfg.proxies, "trusted-proxy", nil, "address or CIDR of an authenticating proxy whose user headers are trusted, repeatable")
-	f.StringVar(&cfg.userHeader, "trusted-proxy-user-header", "", "the proxy's header holding the user's email (user:EMAIL)")
-	f.StringVar(&cfg.groupsHdr, "trusted-proxy-groups-header", "", "the proxy's header holding comma-separated groups (group:NAME)")
-	f.StringVar(&cfg.corsOrigin, "cors-origin", "", "the one browser origin allowed to call the API cross-site (default none)")
 	f.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight after SIGTERM")
-	f.DurationVar(&cfg.requestTimeout, "request-timeout", httpapi.DefaultRequestTimeout, "longest time one request may work")
-	f.Float64Var(&cfg.rate, "rate", httpapi.DefaultRate, "requests per second per caller (token, proxied user, or address); 0 for no limit")
-	f.IntVar(&cfg.burst, "burst", httpapi.DefaultBurst, "requests a caller may make at once before the rate applies")
-	f.Int64Var(&cfg.maxBody, "max-body", httpapi.DefaultMaxBody, "largest JSON request body, in bytes")
-	f.Int64Var(&cfg.maxUpload, "max-upload", httpapi.DefaultMaxUpload, "largest ingest upload, in bytes")
 	f.StringArrayVar(&a.replicas, "db-replica", nil, "URL of a PostgreSQL streaming replica of --db that searches read when it has\nreplayed every write the primary held as the search began, repeatable")
 	f.Int64Var(&a.replicaLag, "replica-max-lag", 0, "bytes of WAL a --db-replica may lag the primary and still serve searches,\nprovided it has replayed the last narrowing (0: only a replica fully caught up)")
 	a.hintBudgetFlag(cmd)
@@ -156,38 +133,10 @@ func (a *app) flagsFromEnv(fs *pflag.FlagSet) error {
 
 // options checks the configuration and turns it into the server's.
 func (cfg serveConfig) options() (httpapi.Options, error) {
-	var opt httpapi.Options
-	if (cfg.tlsCert == "") != (cfg.tlsKey == "") {
-		return opt, verity.Errorf(verity.EINVALID, "--tls-cert and --tls-key go together")
+	if cfg.shutdownTimeout < 0 {
+		return httpapi.Options{}, verity.Errorf(verity.EINVALID, "--shutdown-timeout must not be negative")
 	}
-	if err := httpapi.CheckListen(cfg.addr, cfg.tlsCert != "", cfg.insecureHTTP); err != nil {
-		return opt, err
-	}
-	switch cfg.anonymous {
-	case "none", "":
-	case "read":
-		opt.Anonymous = true
-	default:
-		return opt, verity.Errorf(verity.EINVALID, "--anonymous must be none or read, got %q", cfg.anonymous)
-	}
-	trusted, err := httpapi.ParseTrusted(cfg.proxies)
-	if err != nil {
-		return opt, err
-	}
-	opt.Proxy.Trusted = trusted
-	opt.Proxy.UserHeader, opt.Proxy.GroupsHeader = cfg.userHeader, cfg.groupsHdr
-	if (len(opt.Proxy.Trusted) > 0) != (cfg.userHeader != "") || (cfg.groupsHdr != "" && cfg.userHeader == "") {
-		return opt, verity.Errorf(verity.EINVALID, "--trusted-proxy and --trusted-proxy-user-header go together (and --trusted-proxy-groups-header needs both)")
-	}
-	if cfg.rate < 0 || cfg.burst < 1 || cfg.maxBody < 1 || cfg.maxUpload < 1 || cfg.shutdownTimeout < 0 || cfg.requestTimeout <= 0 {
-		return opt, verity.Errorf(verity.EINVALID, "--rate must not be negative; --burst, --max-body, --max-upload and --request-timeout must be positive")
-	}
-	opt.Rate, opt.Burst = rate.Limit(cfg.rate), cfg.burst
-	if cfg.rate == 0 {
-		opt.Rate = -1
-	}
-	opt.MaxBody, opt.MaxUpload, opt.RequestTimeout, opt.CORSOrigin = cfg.maxBody, cfg.maxUpload, cfg.requestTimeout, cfg.corsOrigin
-	return opt, nil
+	return cfg.http.Options()
 }
 
 // serve runs the server until ctx ends (the first SIGTERM or Ctrl-C), then
@@ -246,14 +195,14 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 		opt.MetricsSamples = f
 	}
 	api := httpapi.New(opt)
-	ln, err := net.Listen("tcp", cfg.addr)
+	ln, err := net.Listen("tcp", cfg.http.Addr)
 	if err != nil {
-		return verity.Errorf(verity.EINVALID, "listen on %s: %w", cfg.addr, err)
+		return verity.Errorf(verity.EINVALID, "listen on %s: %w", cfg.http.Addr, err)
 	}
 	base := context.WithoutCancel(ctx) // draining lets requests finish: a signal must not cancel them
-	srv := api.HTTPServer(base, cfg.addr)
+	srv := api.HTTPServer(base, cfg.http.Addr)
 	scheme := "http"
-	if cfg.tlsCert != "" {
+	if cfg.http.TLSCert != "" {
 		scheme = "https"
 		srv.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
@@ -261,8 +210,8 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 	servers := []*http.Server{srv}
 	errs := make(chan error, 2)
 	go func() {
-		if cfg.tlsCert != "" {
-			errs <- srv.ServeTLS(ln, cfg.tlsCert, cfg.tlsKey)
+		if cfg.http.TLSCert != "" {
+			errs <- srv.ServeTLS(ln, cfg.http.TLSCert, cfg.http.TLSKey)
 		} else {
 			errs <- srv.Serve(ln)
 		}
@@ -289,7 +238,7 @@ func (a *app) serve(ctx context.Context, cfg serveConfig) error {
 		}
 		fmt.Fprintf(a.stdout, "working the job queue, %d jobs at a time\n", cfg.work.workers)
 	}
-	a.log.Info("serving", "addr", ln.Addr().String(), "tls", cfg.tlsCert != "", "anonymous", opt.Anonymous, "trusted_proxies", len(opt.Proxy.Trusted),
+	a.log.Info("serving", "addr", ln.Addr().String(), "tls", cfg.http.TLSCert != "", "anonymous", opt.Anonymous, "trusted_proxies", len(opt.Proxy.Trusted),
 		"workers", cfg.work.workers)
 	// The first signal now drains instead of giving up after two seconds.
 	a.drainFor(cfg.shutdownTimeout + 2*time.Second)
