@@ -31,6 +31,10 @@ func TestExtractNames(t *testing.T) {
 		// sentence does.
 		{"Сотрудники «Гамма» работают в Битрикс24.", []string{"Сотрудники", "«Гамма»", "Битрикс24"}},
 		{"Вчера Лаборатория «Гамма» перешла на Битрикс24.", []string{"Вчера", "Лаборатория «Гамма»", "Битрикс24"}},
+		// People or a party "of" a name are not part of it.
+		{"Employees of Contoso Ltd now use Bitrix24.", []string{"Contoso Ltd", "Bitrix24"}},
+		{"Competitors of Harbor Logistics Corporation use Bitrix24.", []string{"Harbor Logistics Corporation", "Bitrix24"}},
+		{"The Bank of America uses Bitrix24.", []string{"Bank of America", "Bitrix24"}},
 	} {
 		p := newExPage(tc.text)
 		var got []string
@@ -216,6 +220,36 @@ func TestExtractJudge(t *testing.T) {
 			ref("logo wall", "Более 300 компаний выбрали наши решения на базе Битрикс24."), map[string]string{"presents_user": "no"}, ""},
 		{"a person", "Ирина Соколова", "Ирина Соколова использует Битрикс24.", "other", extract.PageOwn, nil,
 			map[string]string{"specific": "no"}, ""},
+		{"a launch", "Contoso", "Contoso launched Bitrix24 in all its stores.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"a pick", "Fabrikam", "Fabrikam picked Bitrix24 over three other CRMs.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"went live", "Fabrikam", "Bitrix24 went live at Fabrikam in May.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"«развернула»", "ООО «Альфа»", "ООО «Альфа» развернула Битрикс24 на своих серверах.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"«запуск» as a noun", "«Альфа»", "Запуск Битрикс24 в «Альфа» прошёл за неделю.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"a solution, not a decision", "ООО «Альфа»", "ООО «Альфа» внедрила решение на базе Битрикс24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"a decision still to make", "«Альфа»", "В «Альфа» обещают принять решение о переходе на Битрикс24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
+		{"a decision still to make, in English", "Contoso", "Contoso will decide on a move to Bitrix24 next year.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
+		{"declined", "Contoso", "Contoso declined to adopt Bitrix24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
+		{"competitors use it", "Contoso", "Competitors of Contoso use Bitrix24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
+		{"competitors use it, a possessive", "Contoso", "Contoso's rivals have moved to Bitrix24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
+		{"competitors use it, in Russian", "«Альфа»", "Конкуренты холдинга «Альфа» работают в Битрикс24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "no"}, ""},
+		{"its own staff use it", "«Альфа»", "Сотрудники холдинга «Альфа» работают в Битрикс24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"its own staff use it, in English", "Contoso", "Employees of Contoso use Bitrix24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
+		{"a competitor named, the subject using it", "Contoso", "Contoso moved to Bitrix24, as its competitors did.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			vars := extract.JudgeVars{Subject: tc.subject, Object: "Битрикс24", ObjectAliases: []string{"Bitrix24"}, Phrase: s.Relation.Phrase,
