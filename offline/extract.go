@@ -366,7 +366,7 @@ var evaluating = []string{"evaluat*", "consider*", "test", "pilot*", "trial*", "
 	// «принять решение о переходе» (not «решение на базе Битрикс24», a
 	// solution).
 	"=decide on", "=decide whether", "=decide if", "=decision on", "=decision whether",
-	"=решение о", "=решение об", "=решения о", "=решения об", "=решить", "=решать"}
+	"=решение о", "=решение об", "=решения о", "=решения об"}
 
 // excluded returns the code of the first does-not-count entry whose cues
 // occur in words, or "".

@@ -232,6 +232,8 @@ func TestExtractJudge(t *testing.T) {
 			map[string]string{"presents_user": "yes"}, ""},
 		{"a solution, not a decision", "ООО «Альфа»", "ООО «Альфа» внедрила решение на базе Битрикс24.", "other", extract.PageThirdParty, nil,
 			map[string]string{"presents_user": "yes"}, ""},
+		{"a problem solved, not a decision", "«Альфа»", "Чтобы решить задачу учёта, «Альфа» внедрила Битрикс24.", "other", extract.PageThirdParty, nil,
+			map[string]string{"presents_user": "yes"}, ""},
 		{"a decision still to make", "«Альфа»", "В «Альфа» обещают принять решение о переходе на Битрикс24.", "other", extract.PageThirdParty, nil,
 			map[string]string{"presents_user": "no"}, ""},
 		{"a decision still to make, in English", "Contoso", "Contoso will decide on a move to Bitrix24 next year.", "other", extract.PageThirdParty, nil,
