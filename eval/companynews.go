@@ -11,7 +11,7 @@ import (
 // NewsOptions configure [CompanyNews].
 type NewsOptions struct {
 	Pages       int    // pages in all; 0 means 400
-	Distractors int    // of them, pages about a company that gave the product up; 0 means a fifth
+	Distractors int    // of them, pages about a company that does not use the product (gave it up, declined it, only weighs it, or its competitors use it); 0 means a fifth
 	Seed        uint64 // the same seed gives the same corpus
 	// English is the share of companies written about in English; 0
 	// means a quarter, a negative value none.
@@ -23,7 +23,7 @@ type NewsOptions struct {
 }
 
 // NewsCorpus is a generated corpus of news pages about companies that use
-// (or gave up) Bitrix24, with what each page says.
+// Bitrix24 (or do not: gave it up, declined it, weigh it), with what each page says.
 type NewsCorpus struct {
 	Pages     []NewsPage    `json:"pages"`
 	Companies []NewsCompany `json:"companies"`
@@ -32,7 +32,7 @@ type NewsCorpus struct {
 // NewsCompany is a company of the corpus: its bare name as every page
 // writes it inside the forms it dresses it in, the language of its pages,
 // the part of the templates its pages use (tuned, or one of the held-out
-// parts), and whether it uses the product (a distractor gave it up).
+// parts), and whether it uses the product (a distractor does not: it gave it up, declined it, only weighs it).
 type NewsCompany struct {
 	Name       string `json:"name"`
 	Lang       string `json:"lang"`
@@ -265,7 +265,7 @@ var newsTitles = map[string][]string{
 // Битрикс24 … «Альтагро» использует Битрикс24 …»). A company that uses the
 // product has one to three pages, each in the forms its template and a
 // random choice of descriptor give; a distractor company has one page
-// saying it gave the product up. The same options give the same corpus.
+// saying it does not use the product. The same options give the same corpus.
 func CompanyNews(opt NewsOptions) *NewsCorpus {
 	if opt.Pages <= 0 {
 		opt.Pages = 400

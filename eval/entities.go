@@ -15,7 +15,7 @@ import (
 // generated corpus ([CompanyNews]): per part of the templates ([NewsParts]:
 // tuned on, and the held-out parts), how many companies that use the product have exactly one
 // node, more than one, or none, how many of their pages the receipts hold,
-// and how many distractors (companies that gave the product up) are in
+// and how many distractors (companies that do not use the product) are in
 // the graph at all.
 type EntityReport struct {
 	Pages     int          `json:"pages"`
@@ -44,7 +44,7 @@ type EntityPart struct {
 	Nodes       int      `json:"nodes"`       // their nodes in all
 	Pages       int      `json:"pages"`       // their pages
 	PagesHeld   int      `json:"pages_held"`  // of them, pages some receipt of theirs holds
-	Distractors int      `json:"distractors"` // companies that gave the product up
+	Distractors int      `json:"distractors"` // companies that do not use the product
 	DistractIn  int      `json:"distractors_in_graph"`
 	SplitNames  []string `json:"split_names,omitempty"` // a few split companies, for reading
 }
