@@ -10,8 +10,11 @@ import (
 
 // NewsOptions configure [CompanyNews].
 type NewsOptions struct {
-	Pages       int    // pages in all; 0 means 400
-	Distractors int    // of them, pages about a company that does not use the product (gave it up, declined it, only weighs it, or its competitors use it); 0 means a fifth
+	Pages int // pages in all; 0 means 400
+	// Distractors is how many of them are about a company that does not
+	// use the product (gave it up, declined it, only weighs it, or its
+	// competitors use it); 0 means a fifth.
+	Distractors int
 	Seed        uint64 // the same seed gives the same corpus
 	// English is the share of companies written about in English; 0
 	// means a quarter, a negative value none.
@@ -23,7 +26,8 @@ type NewsOptions struct {
 }
 
 // NewsCorpus is a generated corpus of news pages about companies that use
-// Bitrix24 (or do not: gave it up, declined it, weigh it), with what each page says.
+// Bitrix24 (or do not: gave it up, declined it, weigh it), with what each
+// page says.
 type NewsCorpus struct {
 	Pages     []NewsPage    `json:"pages"`
 	Companies []NewsCompany `json:"companies"`
@@ -32,7 +36,8 @@ type NewsCorpus struct {
 // NewsCompany is a company of the corpus: its bare name as every page
 // writes it inside the forms it dresses it in, the language of its pages,
 // the part of the templates its pages use (tuned, or one of the held-out
-// parts), and whether it uses the product (a distractor does not: it gave it up, declined it, only weighs it).
+// parts), and whether it uses the product (a distractor does not: it gave
+// it up, declined it, only weighs it).
 type NewsCompany struct {
 	Name       string `json:"name"`
 	Lang       string `json:"lang"`
