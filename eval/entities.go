@@ -12,10 +12,10 @@ import (
 )
 
 // EntityReport is how a graph splits and joins the companies of a
-// generated corpus ([CompanyNews]): per part of the templates (tuned on,
-// held out), how many companies that use the product have exactly one
+// generated corpus ([CompanyNews]): per part of the templates ([NewsParts]:
+// tuned on, and the held-out parts), how many companies that use the product have exactly one
 // node, more than one, or none, how many of their pages the receipts hold,
-// and how many distractors (companies that gave the product up) are in
+// and how many distractors (companies that do not use the product) are in
 // the graph at all.
 type EntityReport struct {
 	Pages     int          `json:"pages"`
@@ -25,7 +25,13 @@ type EntityReport struct {
 	Unmatched []string     `json:"unmatched"` // subjects that name no company of the corpus
 	Parts     []EntityPart `json:"parts"`
 	All       EntityPart   `json:"all"`
-	Seconds   float64      `json:"seconds,omitempty"`
+	// Missed counts, per template, the pages of companies that use the
+	// product that no receipt of theirs holds, for reading why.
+	Missed map[string]int `json:"missed,omitempty"`
+	// Admitted counts, per template, the distractors' pages some edge of
+	// the graph holds.
+	Admitted map[string]int `json:"admitted,omitempty"`
+	Seconds  float64        `json:"seconds,omitempty"`
 }
 
 // EntityPart is one part's figures.
@@ -38,7 +44,7 @@ type EntityPart struct {
 	Nodes       int      `json:"nodes"`       // their nodes in all
 	Pages       int      `json:"pages"`       // their pages
 	PagesHeld   int      `json:"pages_held"`  // of them, pages some receipt of theirs holds
-	Distractors int      `json:"distractors"` // companies that gave the product up
+	Distractors int      `json:"distractors"` // companies that do not use the product
 	DistractIn  int      `json:"distractors_in_graph"`
 	SplitNames  []string `json:"split_names,omitempty"` // a few split companies, for reading
 }
@@ -84,17 +90,31 @@ func ScoreEntities(c *NewsCorpus, edges []extract.EdgeView) *EntityReport {
 		rep.Unmatched = append(rep.Unmatched, s)
 	}
 	slices.Sort(rep.Unmatched)
-	pagesOf := map[string][]string{}
+	pagesOf := map[string][]NewsPage{}
 	for _, p := range c.Pages {
-		pagesOf[p.Company] = append(pagesOf[p.Company], p.URI)
+		pagesOf[p.Company] = append(pagesOf[p.Company], p)
 	}
-	parts := map[string]*EntityPart{"tuned": {Name: "tuned"}, "held out": {Name: "held out"}}
+	parts := map[string]*EntityPart{}
+	for _, name := range NewsParts {
+		parts[name] = &EntityPart{Name: name}
+	}
 	for _, co := range c.Companies {
-		for _, part := range []*EntityPart{parts[partName(co.HeldOut)], &rep.All} {
+		if parts[co.partName()] == nil {
+			parts[co.partName()] = &EntityPart{Name: co.partName()}
+		}
+		for _, part := range []*EntityPart{parts[co.partName()], &rep.All} {
 			if co.Distractor {
 				part.Distractors++
 				if len(nodes[co.Name]) > 0 {
 					part.DistractIn++
+				}
+				for _, p := range pagesOf[co.Name] {
+					if held[co.Name][p.URI] && part != &rep.All {
+						if rep.Admitted == nil {
+							rep.Admitted = map[string]int{}
+						}
+						rep.Admitted[p.Template]++
+					}
 				}
 				continue
 			}
@@ -111,24 +131,36 @@ func ScoreEntities(c *NewsCorpus, edges []extract.EdgeView) *EntityReport {
 					part.SplitNames = append(part.SplitNames, co.Name)
 				}
 			}
-			for _, uri := range pagesOf[co.Name] {
+			for _, p := range pagesOf[co.Name] {
 				part.Pages++
-				if held[co.Name][uri] {
+				if held[co.Name][p.URI] {
 					part.PagesHeld++
+				} else if part != &rep.All {
+					if rep.Missed == nil {
+						rep.Missed = map[string]int{}
+					}
+					rep.Missed[p.Template]++
 				}
 			}
 		}
 	}
 	rep.All.Name = "all"
-	rep.Parts = []EntityPart{*parts["tuned"], *parts["held out"]}
+	for _, name := range NewsParts {
+		rep.Parts = append(rep.Parts, *parts[name])
+	}
 	return rep
 }
 
-func partName(held bool) string {
-	if held {
-		return "held out"
+// partName returns the company's part of the templates; a corpus written
+// before parts were named has only HeldOut.
+func (co NewsCompany) partName() string {
+	switch {
+	case co.Part != "":
+		return co.Part
+	case co.HeldOut:
+		return PartHeldOut
 	}
-	return "tuned"
+	return PartTuned
 }
 
 // companyOf returns the company of the corpus whose name name contains as
@@ -163,6 +195,22 @@ func containsWholeWord(s, w string) bool {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// printByTemplate writes a line of counts per template, if there are any.
+func printByTemplate(w io.Writer, what string, counts map[string]int) {
+	if len(counts) == 0 {
+		return
+	}
+	ids := make([]string, 0, len(counts))
+	for id := range counts {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	fmt.Fprintf(w, "\n  %s, by template:", what)
+	for _, id := range ids {
+		fmt.Fprintf(w, " %s %d", id, counts[id])
+	}
+}
+
 // Print writes the report as a table.
 func (r *EntityReport) Print(w io.Writer) {
 	fmt.Fprintf(w, "Generated company news, %d pages", r.Pages)
@@ -173,11 +221,13 @@ func (r *EntityReport) Print(w io.Writer) {
 		fmt.Fprintf(w, " (%.1fs)", r.Seconds)
 	}
 	fmt.Fprintf(w, "\n\n  %d edges, %d nodes; %d nodes name no company of the corpus\n\n", r.Edges, r.Nodes, len(r.Unmatched))
-	fmt.Fprintf(w, "  %-9s %9s %8s %6s %8s %6s %11s %12s\n", "templates", "companies", "one node", "split", "missing", "nodes", "pages held", "distractors")
+	fmt.Fprintf(w, "  %-10s %9s %8s %6s %8s %6s %11s %12s\n", "templates", "companies", "one node", "split", "missing", "nodes", "pages held", "distractors")
 	for _, p := range append(append([]EntityPart(nil), r.Parts...), r.All) {
-		fmt.Fprintf(w, "  %-9s %9d %8d %6d %8d %6d %5d/%-5d %5d/%-5d\n", p.Name, p.Companies, p.OneNode, p.Split, p.Missing,
+		fmt.Fprintf(w, "  %-10s %9d %8d %6d %8d %6d %5d/%-5d %5d/%-5d\n", p.Name, p.Companies, p.OneNode, p.Split, p.Missing,
 			p.Nodes, p.PagesHeld, p.Pages, p.DistractIn, p.Distractors)
 	}
+	printByTemplate(w, "pages not held", r.Missed)
+	printByTemplate(w, "distractors' pages held", r.Admitted)
 	for _, p := range r.Parts {
 		if len(p.SplitNames) > 0 {
 			fmt.Fprintf(w, "\n  split (%s): %s", p.Name, strings.Join(p.SplitNames, ", "))

@@ -84,12 +84,16 @@ func TestBuiltinCues(t *testing.T) {
 		{"bitrix24-ru",
 			[]string{"использует", "используют", "использование", "использованием", "используемый", "внедрение", "внедрила",
 				"внедрённый", "перешла", "переход", "переходит", "перевела", "переводит", "переведены", "автоматизация",
-				"выбрали", "подключает", "пользуются", "adoption", "deployment", "implementation", "migrating"},
-			[]string{"пользователь", "работник", "выборы", "выбирают", "внедорожник", "перевернула", "useful", "user", "adaptive"}},
+				"выбрали", "подключает", "пользуются", "adoption", "deployment", "implementation", "migrating",
+				"запустила", "запустили", "запуск", "запуска", "запущен", "запущена", "развернула", "развёрнут", "развернут",
+				"развертывание", "выбор", "rollout", "launched", "launch", "picked", "selected", "introduced"},
+			[]string{"пользователь", "работник", "выборы", "выбирают", "внедорожник", "перевернула", "useful", "user", "adaptive",
+				"selective", "запустение"}},
 		{"bitrix24-en",
 			[]string{"use", "using", "used", "adopt", "adoption", "deploys", "deployment", "implements", "implementation",
-				"migration", "switching", "running", "relies", "rely", "rolled", "chose", "chosen"},
-			[]string{"useful", "user", "users", "runner", "reliable", "manager", "adoptive", "remove"}},
+				"migration", "switching", "running", "relies", "rely", "rolled", "chose", "chosen",
+				"rollout", "launch", "launched", "launching", "picked", "selected", "selection", "introduced"},
+			[]string{"useful", "user", "users", "runner", "reliable", "manager", "adoptive", "remove", "selective"}},
 	}
 	for _, tt := range tests {
 		s, err := BuiltinSpec(tt.spec)

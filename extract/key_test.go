@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/eval"
 	"github.com/veritykb/verity/extract"
 	"github.com/veritykb/verity/offline"
 	"github.com/veritykb/verity/receipt/receipttest"
@@ -96,6 +97,94 @@ func TestOneNodePerCompany(t *testing.T) {
 	for _, e := range graph(t, db, verity.NewCaller()) {
 		if extract.Key(e.Subject) == "альтагро" && !slices.Equal(sources(e), []string{"b.example", "c.example"}) {
 			t.Errorf("after revoking page a, Альтагро's edge rests on %v, want b and c", sources(e))
+		}
+	}
+}
+
+// TestOneEdgeAcrossTemplates reads the generated news of `verity eval
+// entities` about companies whose pages use different templates (and so
+// different forms of the name and different words for the relation): each
+// company is one edge whose receipt has one alternative set per page, and
+// revoking one page leaves the edge on the others. Only the tuned templates
+// are used, since the held-out ones are measured, not required.
+func TestOneEdgeAcrossTemplates(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	corpus := eval.CompanyNews(eval.NewsOptions{Pages: 400, Seed: 1})
+	pagesOf := map[string][]eval.NewsPage{}
+	for _, p := range corpus.Pages {
+		pagesOf[p.Company] = append(pagesOf[p.Company], p)
+	}
+	id := func(p eval.NewsPage) string { return strings.TrimPrefix(p.URI, "https://") }
+	var companies []eval.NewsCompany
+	langs := map[string]int{}
+	for _, co := range corpus.Companies {
+		templates := map[string]bool{}
+		for _, p := range pagesOf[co.Name] {
+			templates[p.Template] = true
+		}
+		if co.Part != eval.PartTuned || co.Distractor || len(templates) < 2 {
+			continue
+		}
+		companies = append(companies, co)
+		langs[co.Lang]++
+		for _, p := range pagesOf[co.Name] {
+			put(t, db, id(p), p.Text)
+		}
+	}
+	if langs["ru"] == 0 || langs["en"] == 0 {
+		t.Fatalf("the corpus has companies on different templates in %v, want both languages", langs)
+	}
+	s, err := extract.BuiltinSpec("bitrix24-ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runner(db, offline.New(offline.Options{}), s).Run(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	edgesOf := func() map[string][]extract.EdgeView {
+		out := map[string][]extract.EdgeView{}
+		for _, e := range graph(t, db, verity.NewCaller()) {
+			out[extract.Key(e.Subject)] = append(out[extract.Key(e.Subject)], e)
+		}
+		return out
+	}
+	edges := edgesOf()
+	var revoke []verity.Ref
+	for _, co := range companies {
+		pages := pagesOf[co.Name]
+		var want []string
+		for _, p := range pages {
+			want = append(want, id(p))
+		}
+		slices.Sort(want)
+		es := edges[extract.Key(co.Name)]
+		if len(es) != 1 {
+			t.Errorf("%s (pages %v) has %d edges, want one", co.Name, want, len(es))
+			continue
+		}
+		if got := sources(es[0]); !slices.Equal(got, want) {
+			t.Errorf("%s's edge rests on %v, want all its pages %v", co.Name, got, want)
+		}
+		rec, err := db.Record(ctx, es[0].ID)
+		if err != nil || len(rec.Receipt.Sets) != len(pages) {
+			t.Errorf("%s's receipt = %+v (%v), want one alternative set per page (%d)", co.Name, rec.Receipt, err, len(pages))
+		}
+		revoke = append(revoke, verity.SourceRef(id(pages[0])))
+	}
+	if _, _, err := db.Revoke(ctx, revoke, verity.Actor{Who: "user:ops@corp.example"}, "withdrawn"); err != nil {
+		t.Fatal(err)
+	}
+	edges = edgesOf()
+	for _, co := range companies {
+		pages := pagesOf[co.Name]
+		var want []string
+		for _, p := range pages[1:] {
+			want = append(want, id(p))
+		}
+		slices.Sort(want)
+		if es := edges[extract.Key(co.Name)]; len(es) != 1 || !slices.Equal(sources(es[0]), want) {
+			t.Errorf("after revoking %s's page %s, its edges are %+v, want one on %v", co.Name, id(pages[0]), es, want)
 		}
 	}
 }

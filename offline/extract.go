@@ -166,8 +166,10 @@ func parsedCue(s string) extract.Cue {
 	return c
 }
 
-// negations are words that, within three words before a cue, deny it.
-var negations = []string{"не", "нет", "без", "ни", "никогда", "not", "no", "never", "without", "nor", "t"}
+// negations are words that, within three words before a cue, deny it:
+// "declined to adopt" is "did not adopt".
+var negations = []string{"не", "нет", "без", "ни", "никогда", "not", "no", "never", "without", "nor", "t",
+	"declined", "declines", "refused", "refuses"}
 
 // usedCue returns the first relation cue of the sentence that no negation
 // in the three words before it denies and that is not a cue of evaluating
@@ -223,6 +225,7 @@ func cuePositions(words []exWord, cues []string) []int {
 func cueBetween(text string, s exSentence, subj, obj, cues []string) string {
 	words := exWords(s.Text, s.Start)
 	ss, os := mentionSpans(text, s, subj), mentionSpans(text, s, obj)
+	ss = slices.DeleteFunc(ss, func(sp [2]int) bool { return ofOtherParty(text, words, sp) })
 	if len(ss) == 0 || len(os) == 0 {
 		return ""
 	}
@@ -277,6 +280,77 @@ func nominalAt(sentence string, start, c int, ss, os [][2]int) bool {
 	return false
 }
 
+// otherParties are nouns of a party other than the organization they
+// govern: "Competitors of Acme use Bitrix24", «Клиенты компании «Ромашка»
+// работают в Битрикс24» tell of the competitors and the clients, not of
+// Acme or Ромашка. They are cues, read by word family; the organization's
+// own people (staff, «сотрудники») are not among them.
+var otherParties = []string{"competitor", "rival", "customer", "client", "partner", "supplier", "contractor",
+	"reseller", "конкурент", "соперник", "клиент", "заказчик", "покупатель", "партнёр", "поставщик", "подрядчик"}
+
+// peopleOf reports whether words[i] names people or a party that a name
+// after "of" has: [otherParties], or the organization's own people.
+func peopleOf(words []exWord, i int) bool {
+	folds := make([]string, len(words))
+	for k, w := range words {
+		folds[k] = w.Fold
+	}
+	for _, c := range append(slices.Clip(otherParties), ownPeople...) {
+		if parsedCue(c).MatchAt(folds, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownPeople are nouns of an organization's own people, which "of" ties to
+// its name ("Employees of Acme").
+var ownPeople = []string{"employee", "staff", "manager", "worker", "representative", "specialist", "engineer"}
+
+// ofOtherParty reports whether the mention at sp is governed by a noun of
+// [otherParties]: the noun just before it with only "of" and what the
+// name's key drops (a descriptor in any case, a legal form, "the") between
+// ("competitors of the Acme Company", «конкуренты холдинга «Ромашка»»),
+// or after it with a possessive ("Acme's rivals").
+func ofOtherParty(text string, words []exWord, sp [2]int) bool {
+	k := slices.IndexFunc(words, func(w exWord) bool { return w.Start == sp[0] })
+	if k < 0 {
+		return false
+	}
+	folds := make([]string, len(words))
+	for i, w := range words {
+		folds[i] = w.Fold
+	}
+	party := func(i int) bool {
+		if i < 0 || i >= len(words) {
+			return false
+		}
+		for _, c := range otherParties {
+			if parsedCue(c).MatchAt(folds, i) {
+				return true
+			}
+		}
+		return false
+	}
+	name := extract.Key(text[sp[0]:sp[1]])
+	for n := k - 1; n >= max(0, k-4); n-- {
+		if !party(n) {
+			continue
+		}
+		between := strings.TrimSpace(text[words[n].End:sp[0]])
+		between = strings.TrimSpace(strings.TrimPrefix(between+" ", "of "))
+		if between == "" || extract.Key(between+" "+text[sp[0]:sp[1]]) == name {
+			return true
+		}
+	}
+	mention, after := text[sp[0]:sp[1]], text[sp[1]:]
+	if strings.HasPrefix(after, "'s ") || strings.HasPrefix(after, "’s ") ||
+		strings.HasSuffix(mention, "'s") || strings.HasSuffix(mention, "’s") {
+		return party(slices.IndexFunc(words, func(w exWord) bool { return w.Start >= sp[1] && w.Fold != "s" }))
+	}
+	return false
+}
+
 // placePrepositions introduce the organization where a relation named as
 // a noun took place.
 var placePrepositions = map[string]bool{"в": true, "во": true, "у": true, "на": true, "at": true, "in": true, "by": true, "across": true}
@@ -287,7 +361,12 @@ var placePrepositions = map[string]bool{"в": true, "во": true, "у": true, "�
 // their family holds the noun "plan", "план".
 var evaluating = []string{"evaluat*", "consider*", "test", "pilot*", "trial*", "compar*", "рассматрива*", "оценива*",
 	"тестирует", "выбирают", "выбира*", "сравнива*", "присматрива*", "=planned", "=plans", "=planning",
-	"=планирует", "=планируют", "=планировала", "=планировали", "=планируется"}
+	"=планирует", "=планируют", "=планировала", "=планировали", "=планируется",
+	// A decision still to be made about it: "to decide on a rollout",
+	// «принять решение о переходе» (not «решение на базе Битрикс24», a
+	// solution).
+	"=decide on", "=decide whether", "=decide if", "=decision on", "=decision whether",
+	"=решение о", "=решение об", "=решения о", "=решения об"}
 
 // excluded returns the code of the first does-not-count entry whose cues
 // occur in words, or "".
@@ -435,9 +514,14 @@ func names(p *exPage, s exSentence) []exName {
 			used[k] = true
 		}
 		// "The Bank of America": an article or a preposition opening the
-		// run is not part of the name.
+		// run is not part of the name; nor are people or a party "of" it
+		// ("Employees of Acme", "Competitors of the Acme Company").
 		for i < j && minorCapitals[words[i].Fold] {
 			i++
+		}
+		if i+2 <= j && words[i+1].Fold == "of" && peopleOf(words, i) {
+			for i += 2; i < j && minorCapitals[words[i].Fold]; i++ {
+			}
 		}
 		start, end := words[i].Start, words[j].End
 		if end < len(page) && page[end] == '.' && slices.Contains(suffixForms, words[j].Fold) {
