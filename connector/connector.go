@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -41,6 +42,19 @@ type Platform interface {
 	// Groups are the platform's groups the pass named in ACLs, with
 	// their members.
 	Groups(ctx context.Context) ([]kb.PlatformGroup, error)
+}
+
+// Scopes is a platform whose hints may name a scope — every record of a
+// channel whose members changed — rather than one record.
+type Scopes interface {
+	// Scope is the prefix of the keys of the records key's scope covers;
+	// ok is false when key names one record.
+	Scope(key string) (prefix string, ok bool)
+	// Permit reads the scope's permission again and gives its records —
+	// held, by key, at the versions the store holds — with it, their text
+	// kept; found is false when the scope is gone (the app left the
+	// channel), and its records are revoked.
+	Permit(ctx context.Context, key string, held map[string]string) (pages []kb.SyncPage, found bool, err error)
 }
 
 // Opener builds the client of a connector with its resolved secret; warn
@@ -190,7 +204,9 @@ func (r *Runner) Run(ctx context.Context, c verity.Caller, name string, opt kb.S
 // Hint reads the pages with keys again, as a webhook said they changed,
 // and applies what the platform's API says of them — never what the hint
 // said: a page the API no longer gives is revoked (under the guard), one
-// it gives is stored with its permissions as they are now.
+// it gives is stored with its permissions as they are now. A key that
+// names a scope (Scopes) applies the scope's permission, read again, to
+// every record of it.
 func (r *Runner) Hint(ctx context.Context, c verity.Caller, name string, keys []string) (*kb.SyncReport, error) {
 	y, err := r.Service.BeginSync(ctx, c, name, kb.SyncOptions{Wait: JobWait})
 	if err != nil {
@@ -212,6 +228,24 @@ func (r *Runner) Hint(ctx context.Context, c verity.Caller, name string, keys []
 	var found []kb.SyncPage
 	var gone []string
 	for _, k := range keys {
+		if sp, ok := p.(Scopes); ok {
+			if prefix, ok := sp.Scope(k); ok {
+				held := map[string]string{}
+				for _, child := range y.Under(prefix) {
+					held[child], _, _ = y.Known(child)
+				}
+				pages, ok, err := sp.Permit(ctx, k, held)
+				if err != nil {
+					return r.finish(ctx, y, err)
+				}
+				if ok {
+					found = append(found, pages...)
+				} else {
+					gone = append(gone, slices.Sorted(maps.Keys(held))...)
+				}
+				continue
+			}
+		}
 		page, ok, err := p.Page(ctx, k)
 		if err != nil {
 			return r.finish(ctx, y, err)

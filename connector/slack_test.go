@@ -99,11 +99,13 @@ func (w *workspace) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		s, e, next := page(len(ids))
 		reply(map[string]any{"channels": ids[s:e], "response_metadata": map[string]any{"next_cursor": next}})
 	case "conversations.info":
-		if ch == nil || ch.left {
+		// A private channel the app left is not found; a public one is,
+		// with is_member false.
+		if ch == nil || ch.left && ch.private {
 			refuse("channel_not_found")
 			return
 		}
-		reply(map[string]any{"channel": map[string]any{"id": ch.id, "name": ch.name, "is_private": ch.private, "is_member": true}})
+		reply(map[string]any{"channel": map[string]any{"id": ch.id, "name": ch.name, "is_private": ch.private, "is_member": !ch.left}})
 	case "conversations.members":
 		if ch == nil || ch.left {
 			refuse("channel_not_found")
@@ -370,6 +372,57 @@ func TestSlackHints(t *testing.T) {
 	}
 	if _, err := s.run.Hint(ctx, admin, "acme", []string{"../CGEN"}); verity.ErrorCode(err) != verity.EINVALID {
 		t.Errorf("a hint naming no thread or day = %v, want invalid", err)
+	}
+}
+
+// TestSlackMembershipHints: a membership change the Slack app hears
+// (member_left_channel, member_joined_channel, channel_left) re-applies
+// the channel's readers to every source of it at once, without reading
+// the messages again: a member who left no longer finds them, one who
+// joined does, and the app removed from a channel revokes its sources.
+func TestSlackMembershipHints(t *testing.T) {
+	s := newSlack(t)
+	ctx := context.Background()
+	s.sync(t, kb.SyncOptions{Full: true})
+	run := func(msgs ...kb.SlackMessage) *kb.SyncReport {
+		t.Helper()
+		qs, err := s.svc.SlackHint(ctx, msgs)
+		if err != nil || len(qs) != 1 || len(qs[0].Jobs) != 1 {
+			t.Fatalf("SlackHint %+v = %+v, %v; want one job", msgs, qs, err)
+		}
+		res, err := s.svc.RunJob(ctx, qs[0].Jobs[0], kb.JobHandlers{verity.JobSync: s.run.Handler()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.(*kb.SyncReport)
+	}
+	s.w.mu.Lock()
+	s.w.chans["CHR"].members = []string{"UALICE", "UBOT"}
+	s.w.mu.Unlock()
+	rep := run(kb.SlackMessage{Channel: "CHR", Members: true})
+	if !slices.Equal(rep.Narrowed, []string{hrDay}) || !slices.Equal(s.source(t, hrDay).ACL, acl("user:alice@corp.example")) {
+		t.Fatalf("bob left #hr-private: %+v, want its day narrowed to alice", rep)
+	}
+	if src := s.source(t, hrDay); !strings.Contains(src.Text, "quokka team budget") || src.Title != "#hr-private, 2026-12-02" || src.Version != 1 {
+		t.Errorf("the day after the narrowing = %q %q v%d: want its text and title kept, no new version", src.Title, src.Text, src.Version)
+	}
+	s.w.mu.Lock()
+	s.w.chans["CHR"].members = []string{"UALICE", "UBOB", "UBOT"}
+	s.w.mu.Unlock()
+	if rep := run(kb.SlackMessage{Channel: "CHR", Members: true}); !slices.Equal(rep.Widened, []string{hrDay}) {
+		t.Errorf("bob joined again: %+v, want the day widened", rep)
+	}
+	s.w.mu.Lock()
+	s.w.chans["CGEN"].left = true
+	s.w.mu.Unlock()
+	// Two of the three sources at once is over the guard's share: held
+	// back until confirmed.
+	rep = run(kb.SlackMessage{Channel: "CGEN", Members: true})
+	if rep.Status != verity.SyncBlocked || !strings.Contains(rep.Error, "2 of 3") || len(rep.Revoked) != 0 {
+		t.Fatalf("the app left #general: %+v, want its two sources held back by the guard", rep)
+	}
+	if rep := s.sync(t, kb.SyncOptions{Full: true, ConfirmDeletions: true}); !slices.Equal(rep.Revoked, []string{genDay, thread}) {
+		t.Errorf("confirmed: revoked %v, want #general's sources", rep.Revoked)
 	}
 }
 

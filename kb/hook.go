@@ -219,18 +219,25 @@ func connectorOwner(conn verity.Connector) verity.Caller {
 
 // slackKey is a Slack connector's source: CHANNEL/thread/TS or
 // CHANNEL/day/DATE.
-var slackKey = regexp.MustCompile(`^[A-Z0-9]{1,20}/(thread/[0-9]{1,12}\.[0-9]{1,6}|day/[0-9]{4}-[0-9]{2}-[0-9]{2})$`)
+// CHANNEL/members names the channel's every source: its members changed.
+var slackKey = regexp.MustCompile(`^[A-Z0-9]{1,20}/(thread/[0-9]{1,12}\.[0-9]{1,6}|day/[0-9]{4}-[0-9]{2}-[0-9]{2}|members)$`)
 
 // SlackMessage is a channel's message a Slack event was about: posted,
-// edited or deleted.
+// edited or deleted; or, with Members, the channel's membership: someone
+// joined or left it, or the app left it.
 type SlackMessage struct {
 	Channel, TS, ThreadTS string
+	Members               bool
 }
 
 // key is the Slack connector's source the message belongs to: its
 // thread, or the day (UTC) of a message outside threads; "" when TS is not
-// a Slack timestamp.
+// a Slack timestamp. A membership change is the channel's CHANNEL/members,
+// which the connector reads as every source of the channel.
 func (m SlackMessage) key() string {
+	if m.Members {
+		return m.Channel + "/members"
+	}
 	if m.ThreadTS != "" {
 		return m.Channel + "/thread/" + m.ThreadTS
 	}

@@ -1,6 +1,7 @@
 package kb
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -31,9 +32,10 @@ type SyncOptions struct {
 // SyncPage is one page a connector read from its platform: its key there
 // (the page id), its version there, and the source it becomes. The sync
 // gives the source its id (PREFIX+key) and system. A source without text
-// whose version is the one the store holds live keeps its stored text: a
+// whose version is the one the store holds live keeps its stored text,
+// and its stored title, address, author and time where it gives none: a
 // connector need not download an unchanged file again to apply its
-// title, address and permissions.
+// permissions.
 type SyncPage struct {
 	Key     string
 	Version string
@@ -240,6 +242,10 @@ func (y *Sync) Put(ctx context.Context, pages []SyncPage) error {
 				return fmt.Errorf("connector %s: the stored text of %s: %w", y.conn.Name, src.ID, err)
 			}
 			src.Text = stored.Text
+			src.Title, src.URI, src.Author = cmp.Or(src.Title, stored.Title), cmp.Or(src.URI, stored.URI), cmp.Or(src.Author, stored.Author)
+			if src.UpdatedAt.IsZero() {
+				src.UpdatedAt = stored.UpdatedAt
+			}
 		}
 		if len(src.ACL) == 0 {
 			y.Warn(fmt.Sprintf("%s: readable by no one (no permission mapped)", src.ID))

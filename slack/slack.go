@@ -215,6 +215,16 @@ func (a *App) events(w http.ResponseWriter, body []byte) {
 			}
 		}
 	}
+	if env.Type == "event_callback" && ev.Channel != "" && (ev.Type == "channel_left" || ev.Type == "group_left" ||
+		(ev.Type == "member_joined_channel" || ev.Type == "member_left_channel") && ev.ChannelType == "G") {
+		// Who may read a private channel changed, or the app left a
+		// channel: the connectors that sync it apply its readers, read
+		// again, to every source of it (a public channel's readers are
+		// the workspace: its members coming and going change nothing).
+		if _, err := a.svc.SlackHint(context.Background(), []kb.SlackMessage{{Channel: ev.Channel, Members: true}}); err != nil {
+			a.log.Warn("slack: a connector hint could not be queued", "error", err.Error())
+		}
+	}
 	// The bot's own messages (and every bot's, and edits) are never answered.
 	answer := env.Type == "event_callback" && ev.BotID == "" && ev.Subtype == "" && ev.User != "" &&
 		(ev.Type == "app_mention" || (ev.Type == "message" && ev.ChannelType == "im"))

@@ -463,18 +463,23 @@ func TestMessageEventsHintConnectors(t *testing.T) {
 		{"type": "message", "subtype": "message_deleted", "channel": "CGEN", "channel_type": "channel", "deleted_ts": "1764763300.000200",
 			"previous_message": map[string]any{"ts": "1764763300.000200", "thread_ts": "1764763000.000300"}},
 		{"type": "message", "channel": "COTHER", "channel_type": "group", "user": "UALICE", "text": "elsewhere", "ts": "1764763200.000400"},
+		// Membership: a private channel's member leaving, the app leaving;
+		// a public channel's member joining changes no reader.
+		{"type": "member_left_channel", "user": "UBOB", "channel": "CGEN", "channel_type": "G", "team": "T01"},
+		{"type": "channel_left", "channel": "CGEN", "actor_id": "UALICE"},
+		{"type": "member_joined_channel", "user": "UCAROL", "channel": "CGEN", "channel_type": "C", "team": "T01"},
 	} {
 		if code := f.event(t, fmt.Sprintf("EvHint%d", i), ev); code != 200 {
 			t.Fatalf("event %d = %d", i, code)
 		}
 	}
-	want := []string{"CGEN/day/2025-12-03", "CGEN/thread/1764763000.000300"}
-	if got := keys(); !slices.Equal(got, want) && !slices.Equal(got, []string{want[1], want[0]}) {
+	want := []string{"CGEN/day/2025-12-03", "CGEN/members", "CGEN/members", "CGEN/thread/1764763000.000300"}
+	if got := slices.Sorted(slices.Values(keys())); !slices.Equal(got, want) {
 		t.Errorf("hinted sources = %v, want %v", got, want)
 	}
 	body, _ := json.Marshal(map[string]any{"type": "event_callback", "team_id": "T99", "event_id": "EvHintX",
 		"event": map[string]any{"type": "message", "channel": "CGEN", "channel_type": "channel", "user": "U9", "text": "x", "ts": "1764763400.000500"}})
-	if code, _ := f.send(t, "/slack/events", "application/json", body, secret, f.clock); code != 403 || len(keys()) != 2 {
+	if code, _ := f.send(t, "/slack/events", "application/json", body, secret, f.clock); code != 403 || len(keys()) != 4 {
 		t.Errorf("another team's message = %d, %d hints; want 403 and nothing queued", code, len(keys()))
 	}
 }

@@ -25,6 +25,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -448,6 +449,49 @@ func (s *Slack) Page(ctx context.Context, key string) (kb.SyncPage, bool, error)
 		return kb.SyncPage{}, false, err
 	}
 	return s.page(ctx, c, key)
+}
+
+// Scope says a hint CHANNEL/members names every source of the channel:
+// its members changed.
+func (s *Slack) Scope(key string) (string, bool) {
+	ch, ok := strings.CutSuffix(key, "/members")
+	if !ok || ch == "" || strings.Contains(ch, "/") {
+		return "", false
+	}
+	return ch + "/", true
+}
+
+// Permit reads who may read the channel of key (CHANNEL/members) again
+// and gives its sources held with that ACL, their text kept: a member who
+// left no longer reads them, one who joined does. found is false when the
+// app is no longer in the channel (or it is gone, or no longer synced):
+// its sources are revoked.
+func (s *Slack) Permit(ctx context.Context, key string, held map[string]string) ([]kb.SyncPage, bool, error) {
+	ch, ok := strings.CutSuffix(key, "/members")
+	if !ok {
+		return nil, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not a channel's members", s.conn.Name, key)
+	}
+	if err := s.hello(ctx); err != nil {
+		return nil, false, err
+	}
+	if len(s.conn.Spaces) > 0 && !slices.Contains(s.conn.Spaces, ch) {
+		return nil, false, nil
+	}
+	c, err := s.channel(ctx, ch)
+	if errors.Is(err, rest.ErrGone) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if !c.IsMember {
+		return nil, false, nil
+	}
+	pages := make([]kb.SyncPage, 0, len(held))
+	for _, k := range slices.Sorted(maps.Keys(held)) {
+		pages = append(pages, kb.SyncPage{Key: k, Version: held[k], Source: &verity.Source{ACL: slices.Clone(c.acl)}})
+	}
+	return pages, true, nil
 }
 
 // page reads a thread (conversations.replies) or a day
