@@ -223,3 +223,16 @@ func TestWebhookCloudJWT(t *testing.T) {
 		t.Errorf("the same token over another query = %d, want 401", code)
 	}
 }
+
+// TestForgeEventNamesThePage: a Forge app's Confluence event forwarded as
+// it comes (developer.atlassian.com/platform/forge/events-reference/
+// confluence: {"eventType", "atlassianId", "content": {"id", …}}) names
+// its page, so a Forge trigger that posts the event signed with the
+// webhook secret (X-Hub-Signature) is a hint like any other.
+func TestForgeEventNamesThePage(t *testing.T) {
+	body := []byte(`{"eventType":"avi:confluence:permissions_updated:page","atlassianId":"a1","content":{"id":"1","type":"page","status":"current","title":"Handbook","space":{"key":"ENG"}}}`)
+	keys, err := connector.HookPages("confluence", body)
+	if err != nil || !slices.Equal(keys, []string{"1"}) {
+		t.Errorf("HookPages(a Forge event) = %v, %v; want page 1", keys, err)
+	}
+}
