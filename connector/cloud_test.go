@@ -9,7 +9,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -152,14 +151,7 @@ func TestWebhookCloudJWT(t *testing.T) {
 		Webhook: "env:SHARED_SECRET", Spaces: []string{"ENG"}}); err != nil {
 		t.Fatal(err)
 	}
-	secrets := connector.Secrets(func(name string) string {
-		if name == "SHARED_SECRET" {
-			return "connect-shared-s3cret"
-		}
-		return ""
-	})
-	srv := httptest.NewServer(webhook.Handler(s.svc, webhook.Options{Secrets: secrets, Pages: connector.HookPages}))
-	defer srv.Close()
+	srv := s.hookServer(t, "SHARED_SECRET", "connect-shared-s3cret")
 	path := webhook.Prefix + "cloud/webhook"
 	body := []byte(`{"timestamp":1764763200000,"userAccountId":"a1","page":{"id":1,"spaceKey":"ENG","title":"Handbook"}}`)
 	post := func(auth string, query ...string) int {

@@ -130,6 +130,20 @@ func (s *setup) source(t *testing.T, id string) *kb.SourceView {
 	return v
 }
 
+// hookServer serves connectors' webhooks over the setup's store, with the
+// secret env:name set to value.
+func (s *setup) hookServer(t *testing.T, name, value string) *httptest.Server {
+	secrets := connector.Secrets(func(n string) string {
+		if n == name {
+			return value
+		}
+		return ""
+	})
+	srv := httptest.NewServer(webhook.Handler(s.svc, webhook.Options{Secrets: secrets, Pages: connector.HookPages}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 func acl(ps ...string) []verity.Principal {
 	out := make([]verity.Principal, len(ps))
 	for i, p := range ps {
@@ -414,14 +428,7 @@ func TestWebhook(t *testing.T) {
 	if _, err := s.run.Sync(ctx, admin, "hooked", kb.SyncOptions{Full: true}); err != nil {
 		t.Fatal(err)
 	}
-	secrets := connector.Secrets(func(name string) string {
-		if name == "HOOK_SECRET" {
-			return "hook-s3cret"
-		}
-		return ""
-	})
-	srv := httptest.NewServer(webhook.Handler(s.svc, webhook.Options{Secrets: secrets, Pages: connector.HookPages}))
-	defer srv.Close()
+	srv := s.hookServer(t, "HOOK_SECRET", "hook-s3cret")
 	sign := func(key string, body []byte) string {
 		m := hmac.New(sha256.New, []byte(key))
 		m.Write(body)

@@ -50,6 +50,27 @@ type Options struct {
 	Now                           func() time.Time
 }
 
+// withDefaults fills what o leaves zero: the size and time budgets, the
+// in-process PDF reader, the clock and the public ACL.
+func (o Options) withDefaults() Options {
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.FileTimeout <= 0 {
+		o.FileTimeout = DefaultFileTimeout
+	}
+	if o.PDF == nil {
+		o.PDF = PDF
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if len(o.ACL) == 0 {
+		o.ACL = []verity.Principal{verity.Public}
+	}
+	return o
+}
+
 // DefaultMaxBytes is the largest file read unless Options say otherwise.
 const DefaultMaxBytes = 64 << 20
 

@@ -52,15 +52,7 @@ func FormatOf(name string) string {
 // names (FormatOf), within the budgets of opts (size, time, the PDF
 // reader) as for a file; the title is name when the data gives none.
 func Read(ctx context.Context, name, format string, data []byte, opts Options) (title, text string, err error) {
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = DefaultMaxBytes
-	}
-	if opts.FileTimeout <= 0 {
-		opts.FileTimeout = DefaultFileTimeout
-	}
-	if opts.PDF == nil {
-		opts.PDF = PDF
-	}
+	opts = opts.withDefaults()
 	if !isFormat(format) || format == "jsonl" {
 		return "", "", verity.Errorf(verity.EINVALID, "%s: no reader for format %q", name, format)
 	}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/veritykb/verity"
 )
@@ -31,21 +30,7 @@ import (
 // in folders whose names have an extension Walk does not read are skipped
 // like other files of unknown type.
 func Walk(ctx context.Context, paths []string, opts Options, fn func(Item) error) error {
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = DefaultMaxBytes
-	}
-	if opts.FileTimeout <= 0 {
-		opts.FileTimeout = DefaultFileTimeout
-	}
-	if opts.PDF == nil {
-		opts.PDF = PDF
-	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if len(opts.ACL) == 0 {
-		opts.ACL = []verity.Principal{verity.Public}
-	}
+	opts = opts.withDefaults()
 	if opts.Format != "" && !isFormat(opts.Format) {
 		return verity.Errorf(verity.EINVALID, "unknown format %q (want one of %s)", opts.Format, strings.Join(Formats, ", "))
 	}

@@ -42,11 +42,7 @@ func (cf *Confluence) attachments(ctx context.Context, keys []string, known Know
 	if len(keys) == 0 {
 		return nil
 	}
-	quoted := make([]string, len(keys))
-	for i, k := range keys {
-		quoted[i] = strconv.Quote(k)
-	}
-	q := url.Values{"cql": {fmt.Sprintf("space in (%s) and type = attachment", strings.Join(quoted, ","))}, "expand": {attachmentExpand},
+	q := url.Values{"cql": {"space in (" + quoteAll(keys) + ") and type = attachment"}, "expand": {attachmentExpand},
 		"limit": {strconv.Itoa(cf.opt.PageSize)}}
 	for path := "/content/search"; path != ""; q = nil {
 		var l list[content]

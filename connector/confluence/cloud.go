@@ -191,17 +191,15 @@ func (cf *Confluence) listCloud(ctx context.Context, cursor string, full bool, k
 		}
 		return rest.FormatCursor(latest), nil
 	}
-	quoted := make([]string, len(spaces))
-	for i, s := range spaces {
-		quoted[i] = strconv.Quote(s.Key)
-	}
-	if len(quoted) == 0 {
+	if len(spaces) == 0 {
 		return cursor, nil
 	}
-	from := since.Add(-cf.opt.Margin).UTC().Format("2006/01/02 15:04")
-	cql := fmt.Sprintf(`space in (%s) and type in (page, blogpost, attachment) and lastmodified >= "%s" order by lastmodified asc`, strings.Join(quoted, ","), from)
+	keys := make([]string, len(spaces))
+	for i, s := range spaces {
+		keys[i] = s.Key
+	}
 	next := cursor
-	q := url.Values{"cql": {cql}, "expand": {attachmentExpand}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
+	q := url.Values{"cql": {cf.changedSince(keys, since)}, "expand": {attachmentExpand}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
 	for path := "/content/search"; path != ""; q = nil {
 		var l list[content]
 		if err := cf.c.Get(ctx, path, q, &l); err != nil {

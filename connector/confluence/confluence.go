@@ -266,17 +266,28 @@ func (cf *Confluence) List(ctx context.Context, cursor string, full bool, known 
 		}
 		return rest.FormatCursor(latest), nil
 	}
-	quoted := make([]string, len(keys))
-	for i, k := range keys {
-		quoted[i] = strconv.Quote(k)
-	}
-	from := since.Add(-cf.opt.Margin).UTC().Format("2006/01/02 15:04")
-	cql := fmt.Sprintf(`space in (%s) and type in (page, blogpost, attachment) and lastmodified >= "%s" order by lastmodified asc`, strings.Join(quoted, ","), from)
-	q := url.Values{"cql": {cql}, "expand": {expand}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
+	q := url.Values{"cql": {cf.changedSince(keys, since)}, "expand": {expand}, "limit": {strconv.Itoa(cf.opt.PageSize)}}
 	if err := read("/content/search", q, true); err != nil {
 		return next, err
 	}
 	return next, nil
+}
+
+// changedSince is the CQL of what changed in the spaces keys since the
+// cursor's time (from the margin before it: CQL compares minutes, in the
+// token user's time zone), oldest first.
+func (cf *Confluence) changedSince(keys []string, since time.Time) string {
+	from := since.Add(-cf.opt.Margin).UTC().Format("2006/01/02 15:04")
+	return fmt.Sprintf(`space in (%s) and type in (page, blogpost, attachment) and lastmodified >= "%s" order by lastmodified asc`, quoteAll(keys), from)
+}
+
+// quoteAll is keys as a CQL list: "A","B".
+func quoteAll(keys []string) string {
+	quoted := make([]string, len(keys))
+	for i, k := range keys {
+		quoted[i] = strconv.Quote(k)
+	}
+	return strings.Join(quoted, ",")
 }
 
 // Page reads one page again (a webhook's hint): found is false when the
