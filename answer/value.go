@@ -372,8 +372,11 @@ func (c *claimWords) person(i int) bool {
 		return true
 	}
 	// At a sentence start any word is capitalized: a name there is two
-	// capitalized words ("Peyton Manning became…").
-	return i+1 < len(c.w) && c.w[i+1].capital && !strings.ContainsAny(c.gap(i), ",.;:")
+	// capitalized words ("Peyton Manning became…"), and no article,
+	// pronoun or preposition is one ("His Liber servitoris…", "On
+	// September 20…").
+	return i+1 < len(c.w) && c.w[i+1].capital && !strings.ContainsAny(c.gap(i), ",.;:") &&
+		!articles[w.fold] && !leadWords[w.fold] && !functionWords[w.fold] && !pronounsRu[w.fold]
 }
 
 func (c *claimWords) reason(i int) bool {
@@ -472,6 +475,7 @@ var (
 		scientist government army police committee council board administrator admin owner architect
 		руководитель руководителя инженер инженера менеджер директор президент отдел команда начальник глава
 		владелец король император министр правительство комитет администратор основатель автор изобретатель`)
+	pronounsRu  = analysis.WordSet(`он она оно они его её ее их это эта этот эти тот та те его`)
 	reasonWords = analysis.WordSet(`because since therefore thus hence reason reasons caused cause causes
 		потому поскольку благодаря чтобы ради поэтому оттого`)
 	modalWordsClaim = analysis.WordSet(`allowed permitted prohibited forbidden banned may must can cannot need needs
