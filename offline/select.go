@@ -87,14 +87,19 @@ var (
 
 // answerCand is a sentence that may answer a question.
 type answerCand struct {
-	doc   int    // document number
-	rank  int    // the document's place in the request, 0 first
-	prev  string // the sentence before it in its document
-	order int    // position among all sentences, for ties
-	text  string
-	score float64
-	words int
-	x     [nFeatures]float64
+	doc  int    // document number
+	rank int    // the document's place in the request, 0 first
+	prev string // the sentence before it in its document
+	// withPrev is the text from the start of the sentence before to the
+	// end of this one, as the document writes it; prevWords the words of
+	// the sentence before.
+	withPrev  string
+	prevWords int
+	order     int // position among all sentences, for ties
+	text      string
+	score     float64
+	words     int
+	x         [nFeatures]float64
 }
 
 // selectSentences returns the sentences of docs that answer question,
@@ -108,10 +113,12 @@ func selectSentences(question string, docs []answerDoc) []answerCand {
 	if len(cands) > 1 && cands[1].score >= selectSecond*cands[0].score && cands[0].words+cands[1].words <= selectMaxWords {
 		out = cands[:2]
 	}
-	if best := out[0]; best.prev != "" && anaphoric(best.text) {
-		// "It states that…": what "it" is, the sentence before says.
-		ref := answerCand{doc: best.doc, rank: best.rank, order: best.order - 1, text: best.prev, score: best.score}
-		out = append([]answerCand{ref, best}, out[1:]...)
+	if best := out[0]; best.withPrev != "" && anaphoric(best.text) {
+		// "It states that…": what "it" is, the sentence before says, and
+		// the two are one statement — judged, verified and quoted
+		// together, as the second says nothing without the first.
+		out[0].text = best.withPrev
+		out[0].words += best.prevWords
 	}
 	return out
 }
@@ -144,6 +151,8 @@ func candidates(question string, docs []answerDoc) []answerCand {
 		text             string
 		prev             string
 		next             string
+		withPrev         string
+		prevWords        int
 	}
 	var sents []sent
 	df := map[string]int{}
@@ -160,7 +169,10 @@ func candidates(question string, docs []answerDoc) []answerCand {
 			}
 			st := sent{doc: dv.N, rank: rank, index: j, d: d, s: s, text: text}
 			if j > 0 {
-				st.prev = strings.TrimSpace(d.Text[d.Sents[j-1].Span.Start:d.Sents[j-1].Span.End])
+				p := d.Sents[j-1]
+				st.prev = strings.TrimSpace(d.Text[p.Span.Start:p.Span.End])
+				st.withPrev = strings.TrimSpace(d.Text[p.Span.Start:s.Span.End])
+				st.prevWords = p.Last - p.First
 			}
 			if j+1 < len(d.Sents) {
 				st.next = strings.TrimSpace(d.Text[d.Sents[j+1].Span.Start:d.Sents[j+1].Span.End])
@@ -244,7 +256,8 @@ func candidates(question string, docs []answerDoc) []answerCand {
 		if len(terms) > 0 {
 			x[fNovel] = float64(novel) / float64(len(terms))
 		}
-		cands = append(cands, answerCand{doc: st.doc, rank: st.rank, order: i, text: st.text, prev: st.prev, words: words, x: x})
+		cands = append(cands, answerCand{doc: st.doc, rank: st.rank, order: i, text: st.text, prev: st.prev, words: words, x: x,
+			withPrev: st.withPrev, prevWords: st.prevWords})
 	}
 	// A passage's rank counts only the passages above it that speak to
 	// the question at all (hold a candidate): search ranks records, and
