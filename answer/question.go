@@ -50,6 +50,9 @@ type Question struct {
 	Permission bool `json:"permission,omitempty"`
 
 	words []qword
+	// inClause is set when the question word stands inside a clause
+	// ("dealt with by whom?").
+	inClause bool
 }
 
 // qword is one token of a question.
@@ -157,7 +160,12 @@ func ReadQuestion(text string) Question {
 		seen[w[i].term] = true
 		q.Focus = append(q.Focus, w[i].term)
 	}
-	q.predicate(after)
+	if !q.inClause || isCyrillic(q.Text) {
+		// An English question that asks inside a clause ("…are dealt
+		// with by whom?") has no question phrase to read its predicate
+		// after; a Russian one is read for its verb anywhere.
+		q.predicate(after)
+	}
 	if (q.Type == AskWhat || q.Type == AskWhich) && asksName(w) {
 		q.Type, q.Target = AskWhat, targetName
 	}
@@ -199,6 +207,17 @@ func (q *Question) questionPhrase() (int, int) {
 		}
 		if !leadWords[w[i].fold] {
 			clause = false
+		}
+	}
+	// A question word inside a clause still asks when no other does: "a
+	// subject dealt with by whom?", «В виде произведения чего может быть
+	// представлено…?» asks what, not yes or no.
+	for i := range w {
+		if inClauseWords[w[i].fold] {
+			if t, n, target := phraseAt(w, i, true); n > 0 && t != AskYesNo {
+				q.Type, q.Target, q.inClause = t, target, true
+				return i, n
+			}
 		}
 	}
 	// A Russian question without a question word ("Я могу деплоить в
@@ -533,11 +552,15 @@ var (
 		and but so then now well in at from for by to of on with since until during after before prior`)
 	auxWords = analysis.WordSet(`do does did is are was were be been has have had can could will would shall should
 		may might must am`)
-	doWords     = analysis.WordSet(`do does did`)
-	beWords     = analysis.WordSet(`is are was were am be been`)
-	haveWords   = analysis.WordSet(`has have had`)
-	modalWords  = analysis.WordSet(`can could will would shall should may might must`)
-	yesNoStarts = analysis.WordSet(`can could may might is are was were do does did will would shall should must has
+	// inClauseWords ask even inside a clause, when no question word
+	// starts one: pronouns, not conjunctions (что, как, when after a
+	// comma are read where a clause starts).
+	inClauseWords = analysis.WordSet(`who whom whose what which where why кто кого кому кем чего чему чем где куда откуда почему зачем`)
+	doWords       = analysis.WordSet(`do does did`)
+	beWords       = analysis.WordSet(`is are was were am be been`)
+	haveWords     = analysis.WordSet(`has have had`)
+	modalWords    = analysis.WordSet(`can could will would shall should may might must`)
+	yesNoStarts   = analysis.WordSet(`can could may might is are was were do does did will would shall should must has
 		have had am`)
 	permissionVerbs = analysis.WordSet(`can could may might allowed permitted ok okay allow permit
 		можно нельзя разрешено разрешается запрещено запрещается допускается могу можем может могут
