@@ -160,12 +160,7 @@ func ReadQuestion(text string) Question {
 		seen[w[i].term] = true
 		q.Focus = append(q.Focus, w[i].term)
 	}
-	if !q.inClause || isCyrillic(q.Text) {
-		// An English question that asks inside a clause ("…are dealt
-		// with by whom?") has no question phrase to read its predicate
-		// after; a Russian one is read for its verb anywhere.
-		q.predicate(after)
-	}
+	q.predicate(after)
 	if (q.Type == AskWhat || q.Type == AskWhich) && asksName(w) {
 		q.Type, q.Target = AskWhat, targetName
 	}
@@ -369,9 +364,20 @@ func permissionAt(w []qword, i int) bool {
 func (q *Question) predicate(after int) {
 	w := q.words
 	var cands []int
-	if isCyrillic(q.Text) {
+	switch {
+	case isCyrillic(q.Text):
 		cands = russianPredicate(w, after)
-	} else {
+	case q.inClause:
+		// A question that asks inside a clause ("…can be represented as
+		// a product of what?", "…a subject dealt with by whom?") states
+		// its verb before the question word: its first participle.
+		for i := range w {
+			if participle(w[i].fold) && !w[i].capital {
+				cands = []int{i}
+				break
+			}
+		}
+	default:
 		cands = englishPredicate(w, after)
 	}
 	for _, i := range cands {
@@ -600,7 +606,7 @@ var (
 		сюжет пакет паритет приоритет комитет факультет университет элит план город совет
 		человек времен племен знамен имен семян стремян мешкам`)
 	irregularParticiples = analysis.WordSet(`built made born found held known given taken written won led sold sent
-		brought bought thought caught taught fought paid laid said told kept left lost meant met put read
+		brought bought thought caught taught fought paid laid said told kept left lost meant met put read dealt
 		run set shut spent spread stood struck understood begun done drawn driven eaten fallen flown forgotten
 		frozen gotten grown hidden ridden risen seen shaken shown sung spoken stolen sworn thrown worn woken
 		chosen become come gone`)
