@@ -110,6 +110,10 @@ type answerCand struct {
 	// the sentence before.
 	withPrev  string
 	prevWords int
+	// next, withNext and nextWords are the same for the sentence after.
+	next      string
+	withNext  string
+	nextWords int
 	order     int // position among all sentences, for ties
 	text      string
 	score     float64
@@ -134,8 +138,49 @@ func selectSentences(question string, docs []answerDoc) []answerCand {
 		// together, as the second says nothing without the first.
 		out[0].text = best.withPrev
 		out[0].words += best.prevWords
+	} else if best.x[fPredicate] == 0 {
+		splitPredicate(question, out)
 	}
 	return out
+}
+
+// splitPredicate joins to the best sentence the sentence beside it that
+// says the question's predicate, when the best holds the question's focus
+// but not the predicate: the two split what the question asks between
+// them ("Carolina got the ball … and faced 3rd-and-9." "On the next play,
+// Newton fumbled…" for "Who fumbled the ball on 3rd-and-9?"), and are one
+// statement, quoted as the document writes them. Of two such neighbours,
+// the one holding more of the focus.
+func splitPredicate(question string, out []answerCand) {
+	q := answer.ReadQuestion(question)
+	if len(q.PredicateTerms) == 0 {
+		return
+	}
+	best := out[0]
+	type side struct {
+		text, with string
+		words      int
+	}
+	var pick *side
+	most := -1
+	for _, nb := range []side{{best.prev, best.withPrev, best.prevWords}, {best.next, best.withNext, best.nextWords}} {
+		if nb.text == "" || instruction(nb.text) || analysis.IsHeadingLine(nb.text) ||
+			len(out) > 1 && out[1].text == nb.text {
+			continue
+		}
+		v := q.Judge(nb.text)
+		if !v.PredicateMet {
+			continue
+		}
+		if len(v.Matched) > most {
+			nb := nb
+			pick, most = &nb, len(v.Matched)
+		}
+	}
+	if pick != nil {
+		out[0].text = pick.with
+		out[0].words += pick.words
+	}
 }
 
 // anaphoric reports whether a sentence opens with a pronoun whose referent
@@ -168,6 +213,8 @@ func candidates(question string, docs []answerDoc) []answerCand {
 		next             string
 		withPrev         string
 		prevWords        int
+		withNext         string
+		nextWords        int
 	}
 	var sents []sent
 	df := map[string]int{}
@@ -190,7 +237,10 @@ func candidates(question string, docs []answerDoc) []answerCand {
 				st.prevWords = p.Last - p.First
 			}
 			if j+1 < len(d.Sents) {
-				st.next = strings.TrimSpace(d.Text[d.Sents[j+1].Span.Start:d.Sents[j+1].Span.End])
+				n := d.Sents[j+1]
+				st.next = strings.TrimSpace(d.Text[n.Span.Start:n.Span.End])
+				st.withNext = strings.TrimSpace(d.Text[s.Span.Start:n.Span.End])
+				st.nextWords = n.Last - n.First
 			}
 			sents = append(sents, st)
 		}
@@ -272,7 +322,7 @@ func candidates(question string, docs []answerDoc) []answerCand {
 			x[fNovel] = float64(novel) / float64(len(terms))
 		}
 		cands = append(cands, answerCand{doc: st.doc, rank: st.rank, order: i, text: st.text, prev: st.prev, words: words, x: x,
-			withPrev: st.withPrev, prevWords: st.prevWords})
+			withPrev: st.withPrev, prevWords: st.prevWords, next: st.next, withNext: st.withNext, nextWords: st.nextWords})
 	}
 	// A passage's rank counts only the passages above it that speak to
 	// the question at all (hold a candidate): search ranks records, and
