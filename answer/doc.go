@@ -66,11 +66,17 @@
 // whether a yes/no asks for permission, "Can I…", «Можно ли…»; Russian and
 // English forms), its focus (every content word other than question words,
 // as index terms — analysis.Terms, the way search matches) and its
-// predicate (the verb or noun naming what is asked). A claim answers when
+// predicate (the verb or noun naming what is asked). A question word inside
+// a clause asks too when no question word starts one ("…a subject dealt
+// with by whom?", «В виде произведения чего…?»), and such an English
+// question's predicate is its first participle. A claim answers when
 //
 //   - it states a value of the asked kind that the question does not — a
 //     date, a number, a place, a person or organization, a frequency, a
 //     duration, a reason, a word that permits or forbids ([Question.Values]);
+//     a capitalized article, pronoun or preposition at a sentence's start
+//     ("His…", "On September 20…") is no name, and a role word after "to"
+//     ("to lead") is a verb, no person;
 //   - it and its context hold at least half of the focus (by index term,
 //     word family or a shared five-letter prefix), including some term other
 //     than the predicate;
@@ -90,7 +96,13 @@
 // which sentence answers (package offline, select.go), so an answer is
 // one or two claims rather than every sentence sharing words with the
 // question. `verity eval answers` measures both on XQuAD beside a plain
-// baseline.
+// baseline: precision 0.922 (English) and 0.895 (Russian) at coverage
+// 0.580 and 0.502, false answers at most 0.016 — 0.883 and 0.862 on the
+// part of the data no rule or weight was tuned on. The goal of 0.95 is not
+// met: the wrong answers cite the right paragraph but a sentence beside
+// the answer, because the question names the answer's predicate in other
+// words, and abstaining more (a higher threshold, a margin over the next
+// sentence, the predicate required) turns away right answers as fast.
 //
 // Support is graded 1 (verbatim) to 4 (not supported) by package verify; the
 // strict policy keeps grades 1–2, the broad one 1–3 and marks grade 3. Every

@@ -50,6 +50,9 @@ type Question struct {
 	Permission bool `json:"permission,omitempty"`
 
 	words []qword
+	// inClause is set when the question word stands inside a clause
+	// ("dealt with by whom?").
+	inClause bool
 }
 
 // qword is one token of a question.
@@ -201,6 +204,17 @@ func (q *Question) questionPhrase() (int, int) {
 			clause = false
 		}
 	}
+	// A question word inside a clause still asks when no other does: "a
+	// subject dealt with by whom?", «В виде произведения чего может быть
+	// представлено…?» asks what, not yes or no.
+	for i := range w {
+		if inClauseWords[w[i].fold] {
+			if t, n, target := phraseAt(w, i, true); n > 0 && t != AskYesNo {
+				q.Type, q.Target, q.inClause = t, target, true
+				return i, n
+			}
+		}
+	}
 	// A Russian question without a question word ("Я могу деплоить в
 	// пятницу?") asks yes or no.
 	if strings.HasSuffix(strings.TrimSpace(q.Text), "?") && len(w) > 0 {
@@ -350,9 +364,20 @@ func permissionAt(w []qword, i int) bool {
 func (q *Question) predicate(after int) {
 	w := q.words
 	var cands []int
-	if isCyrillic(q.Text) {
+	switch {
+	case isCyrillic(q.Text):
 		cands = russianPredicate(w, after)
-	} else {
+	case q.inClause:
+		// A question that asks inside a clause ("…can be represented as
+		// a product of what?", "…a subject dealt with by whom?") states
+		// its verb before the question word: its first participle.
+		for i := range w {
+			if participle(w[i].fold) && !w[i].capital {
+				cands = []int{i}
+				break
+			}
+		}
+	default:
 		cands = englishPredicate(w, after)
 	}
 	for _, i := range cands {
@@ -533,11 +558,15 @@ var (
 		and but so then now well in at from for by to of on with since until during after before prior`)
 	auxWords = analysis.WordSet(`do does did is are was were be been has have had can could will would shall should
 		may might must am`)
-	doWords     = analysis.WordSet(`do does did`)
-	beWords     = analysis.WordSet(`is are was were am be been`)
-	haveWords   = analysis.WordSet(`has have had`)
-	modalWords  = analysis.WordSet(`can could will would shall should may might must`)
-	yesNoStarts = analysis.WordSet(`can could may might is are was were do does did will would shall should must has
+	// inClauseWords ask even inside a clause, when no question word
+	// starts one: pronouns, not conjunctions (что, как, when after a
+	// comma are read where a clause starts).
+	inClauseWords = analysis.WordSet(`who whom whose what which where why кто кого кому кем чего чему чем где куда откуда почему зачем`)
+	doWords       = analysis.WordSet(`do does did`)
+	beWords       = analysis.WordSet(`is are was were am be been`)
+	haveWords     = analysis.WordSet(`has have had`)
+	modalWords    = analysis.WordSet(`can could will would shall should may might must`)
+	yesNoStarts   = analysis.WordSet(`can could may might is are was were do does did will would shall should must has
 		have had am`)
 	permissionVerbs = analysis.WordSet(`can could may might allowed permitted ok okay allow permit
 		можно нельзя разрешено разрешается запрещено запрещается допускается могу можем может могут
@@ -577,7 +606,7 @@ var (
 		сюжет пакет паритет приоритет комитет факультет университет элит план город совет
 		человек времен племен знамен имен семян стремян мешкам`)
 	irregularParticiples = analysis.WordSet(`built made born found held known given taken written won led sold sent
-		brought bought thought caught taught fought paid laid said told kept left lost meant met put read
+		brought bought thought caught taught fought paid laid said told kept left lost meant met put read dealt
 		run set shut spent spread stood struck understood begun done drawn driven eaten fallen flown forgotten
 		frozen gotten grown hidden ridden risen seen shaken shown sung spoken stolen sworn thrown worn woken
 		chosen become come gone`)

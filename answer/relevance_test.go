@@ -36,6 +36,10 @@ func TestReadQuestion(t *testing.T) {
 		{"Почему падают резервные копии?", answer.AskWhy, []string{"пада", "резерв", "коп"}, "падают"},
 		{"Какой отдел сократят?", answer.AskWhich, []string{"сократ"}, "сократят"},
 		{"Как называется CRM отдела продаж?", answer.AskWhat, []string{"crm", "отдел", "продаж"}, ""},
+		// A question word inside a clause asks what it asks, not yes or no.
+		{"Transport safety is dealt with by whom?", answer.AskWho, []string{"transport", "safeti", "dealt"}, "dealt"},
+		{"В виде произведения чего представлено любое число?", answer.AskWhat, []string{"вид", "произв", "предст", "люб", "числ"}, "представлено"},
+		{"Я могу деплоить в пятницу?", answer.AskYesNo, []string{"мог", "депло", "пятниц"}, "деплоить"},
 	}
 	for _, tt := range tests {
 		q := answer.ReadQuestion(tt.q)
@@ -68,6 +72,9 @@ func TestJudge(t *testing.T) {
 		{"who en: no person", "Who approves vacation requests?", "Vacation requests are approved within two days.", nil, false},
 		{"who ru", "Кто отвечает за пересмотр прав?", "За пересмотр отвечает руководитель подразделения.", nil, true},
 		{"who ru: no person", "Кто отвечает за пересмотр прав?", "Права пересматриваются не реже одного раза в 12 месяцев.", nil, false},
+		{"who en: a pronoun at the start is no name", "Who wrote the Liber servitoris?", "His Liber servitoris was written for apprentices.", nil, false},
+		{"who en: to lead is no role", "Who was the oldest quarterback in a Super Bowl?", "Manning became the first quarterback to lead his side to four Super Bowls.", nil, false},
+		{"who ru: a pronoun at the start is no name", "Кто написал Liber servitoris?", "Его Liber servitoris был написан для учеников.", nil, false},
 
 		{"when en", "When is release 4.1 coming out?", "Release 4.1 is scheduled for March 3, 2027.", nil, true},
 		{"when en: no date", "When is release 4.1 coming out?", "Release 4.1 contains 18 fixes and two new reports.", nil, false},
@@ -81,6 +88,8 @@ func TestJudge(t *testing.T) {
 		{"where en: not the predicate", "Where do employees park?", "Acme Logistics GmbH, a freight forwarder based in Hamburg with 120 employees, moved its sales to Bitrix24.", nil, false},
 		{"where ru", "Где находится склад Acme?", "Склад Acme находится в Казани.", nil, true},
 		{"where ru: no place", "Где находится склад Acme?", "На складе Acme работают 120 человек.", nil, false},
+		{"where en: a home is a place", "Where do consultant pharmacists work?", "Consultant pharmacists usually work in nursing homes.", nil, true},
+		{"where ru: a home is a place", "Где работают фармацевты-консультанты?", "Фармацевты-консультанты обычно работают в домах для престарелых.", nil, true},
 
 		{"how many en", "How many vacation days carry over?", "Unused days carry over to the next year, but not more than 10 days.", []string{"Vacation policy"}, true},
 		{"how many en: no number", "How many vacation days carry over?", "Unused vacation days carry over to the next year.", nil, false},

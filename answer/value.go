@@ -360,7 +360,8 @@ func (c *claimWords) person(i int) bool {
 		return false
 	}
 	if roleNouns[w.term] {
-		return true
+		// "to lead", "to head": after "to" it is a verb, no role.
+		return c.fold(i-1) != "to"
 	}
 	if strings.Contains(c.gap(i), "@") || i > 0 && strings.HasSuffix(c.gap(i-1), "@") {
 		return true
@@ -372,8 +373,11 @@ func (c *claimWords) person(i int) bool {
 		return true
 	}
 	// At a sentence start any word is capitalized: a name there is two
-	// capitalized words ("Peyton Manning became…").
-	return i+1 < len(c.w) && c.w[i+1].capital && !strings.ContainsAny(c.gap(i), ",.;:")
+	// capitalized words ("Peyton Manning became…"), and no article,
+	// pronoun or preposition is one ("His Liber servitoris…", "On
+	// September 20…").
+	return i+1 < len(c.w) && c.w[i+1].capital && !strings.ContainsAny(c.gap(i), ",.;:") &&
+		!articles[w.fold] && !leadWords[w.fold] && !functionWords[w.fold] && !pronounsRu[w.fold]
 }
 
 func (c *claimWords) reason(i int) bool {
@@ -454,11 +458,11 @@ var (
 		m := termSet(`city cities town country countries state states region continent island islands province county
 			district village capital street building floor office room campus river ocean sea coast border
 			mountain mountains valley basin lake bay port airport station hospital university school church
-			museum stadium park headquarters area territory peninsula desert forest
+			museum stadium park headquarters area territory peninsula desert forest home homes
 			город городе стране страна регион регионе области континент острове провинции округе районе
 			деревне столице улице здании этаже офисе кампусе реке океане море побережье границе горах
 			долине бассейне озере заливе порту аэропорту станции больнице университете школе церкви музее
-			стадионе штаб-квартире территории полуострове пустыне лесу
+			стадионе штаб-квартире территории полуострове пустыне лесу доме домах домом
 			склад складе хранилище хранилищах сервер сервере репозиторий репозитории папка папке каталог
 			каталоге облако облаке сейф сейфе архив архиве кабинет кабинете комната комнате
 			warehouse vault server repository folder directory cloud safe archive avenue`)
@@ -472,6 +476,7 @@ var (
 		scientist government army police committee council board administrator admin owner architect
 		руководитель руководителя инженер инженера менеджер директор президент отдел команда начальник глава
 		владелец король император министр правительство комитет администратор основатель автор изобретатель`)
+	pronounsRu  = analysis.WordSet(`он она оно они его её ее их это эта этот эти тот та те его`)
 	reasonWords = analysis.WordSet(`because since therefore thus hence reason reasons caused cause causes
 		потому поскольку благодаря чтобы ради поэтому оттого`)
 	modalWordsClaim = analysis.WordSet(`allowed permitted prohibited forbidden banned may must can cannot need needs

@@ -71,8 +71,10 @@
 // question's order and search's rank,
 // whose weights TestFitSelection fits on the tune part of XQuAD's
 // development half (go test ./offline -run TestFitSelection -fit); an
-// answer is one sentence, or two equally good ones, or none below a
-// probability of one half. Handlers must stay pure functions of the
+// answer is one sentence (with the one before it when it opens with a
+// pronoun, with the one beside it that says the question's predicate when
+// it does not), or two equally good ones, or none below a probability of one
+// half; TestWrongAnswers sorts the wrong ones by where the answer was. Handlers must stay pure functions of the
 // request and the engine's options: no maps iterated into output order, no
 // clock, no randomness. Table-test every rule in English and Russian.
 //

@@ -336,7 +336,7 @@ func (v values) person() bool {
 		}
 	}
 	for i := v.first; i < v.last; i++ {
-		if roleStems[v.d.Words[i].Stem] && !v.q.qstems[v.d.Words[i].Stem] {
+		if roleStems[v.d.Words[i].Stem] && !v.q.qstems[v.d.Words[i].Stem] && v.fold(i-1) != "to" {
 			return true
 		}
 		if w := v.d.Words[i]; w.Start > 0 && v.d.Text[w.Start-1] == '@' || strings.HasPrefix(v.gap(i), "@") {
@@ -581,7 +581,7 @@ var (
 	placeWordStems = analysis.StemSet(`город городе страна стране область области край крае район районе регион регионе
 		улица улице проспект площадь здание здании этаж этаже офис офисе кабинет кабинете комната
 		комнате склад складе кампус хранилище хранилищах сервер сервере репозиторий репозитории папка папке
-		каталог каталоге облако облаке сейф сейфе архив архиве
-		city country region state province street avenue building floor office room campus
+		каталог каталоге облако облаке сейф сейфе архив архиве дом доме домах
+		home homes city country region state province street avenue building floor office room campus
 		warehouse headquarters continent island coast vault server repository folder directory cloud safe archive`)
 )
