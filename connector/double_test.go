@@ -348,6 +348,7 @@ func (f *wiki) content(p *fpage) map[string]any {
 		"history":   map[string]any{"latest": true, "createdBy": f.userJSON(p.creator), "createdDate": "2026-11-01T09:00:00.000Z"},
 		"version":   map[string]any{"by": f.userJSON(p.creator), "when": p.when.Format("2006-01-02T15:04:05.000Z07:00"), "number": p.version, "minorEdit": false},
 		"ancestors": anc,
+		"container": map[string]any{"id": 98306, "key": p.space, "name": "Engineering", "type": "global"}, // a page's container is its space
 		"body":      map[string]any{"storage": map[string]any{"value": p.body, "representation": "storage"}},
 		"restrictions": map[string]any{"read": map[string]any{"operation": "read", "restrictions": f.restrictions(p)},
 			"update": map[string]any{"operation": "update", "restrictions": map[string]any{"user": map[string]any{"results": []any{}}, "group": map[string]any{"results": []any{}}}}},

@@ -78,7 +78,7 @@ func (cf *Confluence) attachments(ctx context.Context, keys []string, known Know
 // file is read again, and an error reading it fails the hint.
 func (cf *Confluence) attachment(ctx context.Context, ct *content, known Known) (kb.SyncPage, bool, error) {
 	format := ingest.FormatOf(ct.Title)
-	page := ct.Container.ID
+	page := string(ct.Container.ID)
 	if format == "" || page == "" || !strings.HasPrefix(ct.ID, "att") {
 		return kb.SyncPage{}, false, nil
 	}
@@ -176,7 +176,7 @@ func (cf *Confluence) attachmentAgain(ctx context.Context, page, id string) (kb.
 			return kb.SyncPage{}, false, err
 		}
 		for _, ct := range l.Results {
-			if ct.ID == id && ct.Container.ID == page {
+			if ct.ID == id && string(ct.Container.ID) == page {
 				return cf.attachment(ctx, &ct, nil)
 			}
 		}

@@ -86,10 +86,11 @@ type content struct {
 			Restrictions restrictions `json:"restrictions"`
 		} `json:"read"`
 	} `json:"restrictions"`
-	// An attachment's page (container), type and size (extensions), and
-	// where its file is (_links.download, from the site's base).
+	// An attachment's page (container; a page's container is its space,
+	// whose id is a number), type and size (extensions), and where its
+	// file is (_links.download, from the site's base).
 	Container struct {
-		ID string `json:"id"`
+		ID ident `json:"id"`
 	} `json:"container"`
 	Extensions struct {
 		MediaType string `json:"mediaType"`
