@@ -105,10 +105,26 @@ func TestAttachments(t *testing.T) {
 				t.Error("alice still finds the restricted page's attachment")
 			}
 
+			// A new version that cannot be read (binary in a .md) does not
+			// hold a restriction back: the hint applies the page's new
+			// readers to the version it holds, with a warning.
+			s.f.changeAttachment("att10", func(a *fattach) { a.version, a.data = 2, []byte{0xff, 0xfe, 0x00, 0x01} })
+			s.f.change("1", func(p *fpage) { p.users = []fuser{carol} })
+			rep, err = s.run.Hint(context.Background(), admin, "wiki", []string{"1"})
+			if err != nil || !slices.Contains(rep.Narrowed, "confluence:wiki:1.att10") && !slices.Contains(rep.Widened, "confluence:wiki:1.att10") {
+				t.Fatalf("a restriction while the attachment's new version is unreadable = %+v, %v", rep, err)
+			}
+			if got := s.source(t, "confluence:wiki:1.att10"); !slices.Equal(got.ACL, acl("user:carol@corp.example")) || !strings.Contains(got.Text, "north lot") {
+				t.Errorf("the attachment = %v %q, want Carol's with the text it held", got.ACL, got.Text)
+			}
+			if !slices.ContainsFunc(rep.Warnings, func(w string) bool { return strings.Contains(w, "1.att10") && strings.Contains(w, "is kept") }) {
+				t.Errorf("warnings %q do not say the held version is kept", rep.Warnings)
+			}
+
 			// A new version of an attachment is downloaded; one removed is
 			// revoked by the full pass.
 			s.f.changeAttachment("att10", func(a *fattach) {
-				a.version, a.when, a.data = 2, a.when.Add(time.Hour), []byte("# Parking\n\nStaff park in the east lot now.\n")
+				a.version, a.when, a.data = 3, a.when.Add(time.Hour), []byte("# Parking\n\nStaff park in the east lot now.\n")
 			})
 			s.f.changeAttachment("att11", func(a *fattach) { a.status = "trashed" })
 			rep = s.sync(t, kb.SyncOptions{Full: true})

@@ -37,8 +37,9 @@ type Platform interface {
 	// stored; known says what the store holds of a page. It returns the
 	// cursor to commit at the end.
 	List(ctx context.Context, cursor string, full bool, known func(key string) (version string, live, ok bool), each func([]kb.SyncPage, string) error) (string, error)
-	// Page reads one page again: found is false when it is gone.
-	Page(ctx context.Context, key string) (page kb.SyncPage, found bool, err error)
+	// Page reads one page again: found is false when it is gone; known
+	// says what the store holds of a page, as for List.
+	Page(ctx context.Context, key string, known func(key string) (version string, live, ok bool)) (page kb.SyncPage, found bool, err error)
 	// Groups are the platform's groups the pass named in ACLs, with
 	// their members.
 	Groups(ctx context.Context) ([]kb.PlatformGroup, error)
@@ -246,7 +247,7 @@ func (r *Runner) Hint(ctx context.Context, c verity.Caller, name string, keys []
 				continue
 			}
 		}
-		page, ok, err := p.Page(ctx, k)
+		page, ok, err := p.Page(ctx, k, y.Known)
 		if err != nil {
 			return r.finish(ctx, y, err)
 		}

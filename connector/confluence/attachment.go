@@ -74,8 +74,7 @@ func (cf *Confluence) attachments(ctx context.Context, keys []string, known Know
 // ok is false when it is not synced: no reader takes its type, it is
 // larger than the budget, its page is not readable by the connector, or
 // its file could not be read (with a warning; a version the store already
-// holds is then kept as it is). known is nil for a hint's re-reading: the
-// file is read again, and an error reading it fails the hint.
+// holds is then kept, with the page's permissions as they are now).
 func (cf *Confluence) attachment(ctx context.Context, ct *content, known Known) (kb.SyncPage, bool, error) {
 	format := ingest.FormatOf(ct.Title)
 	page := string(ct.Container.ID)
@@ -115,11 +114,6 @@ func (cf *Confluence) attachment(ctx context.Context, ct *content, known Known) 
 		return kb.SyncPage{}, false, errors.Join(err, ctx.Err())
 	}
 	if err != nil {
-		if known == nil {
-			// A hint's re-reading: no listing stands behind it, so a file
-			// that cannot be read fails the hint rather than drop it.
-			return kb.SyncPage{}, false, fmt.Errorf("%s: %q could not be read: %w", where, ct.Title, err)
-		}
 		if held && live {
 			cf.warn(fmt.Sprintf("%s: version %s of %q could not be read (%v): version %s is kept", where, version, ct.Title, err, stored))
 			return kb.SyncPage{Key: key, Version: stored, Source: src}, true, nil
@@ -158,7 +152,7 @@ func (cf *Confluence) containerACL(ctx context.Context, page string) ([]verity.P
 	if acl, ok := cf.pageACL[page]; ok {
 		return acl, true, nil
 	}
-	p, found, err := cf.Page(ctx, page)
+	p, found, err := cf.Page(ctx, page, nil)
 	if err != nil || !found {
 		return nil, false, err
 	}
@@ -168,7 +162,7 @@ func (cf *Confluence) containerACL(ctx context.Context, page string) ([]verity.P
 // attachmentAgain reads attachment id of page again (a hint about it or
 // its page): found is false when the page no longer holds it, or the
 // page itself is gone.
-func (cf *Confluence) attachmentAgain(ctx context.Context, page, id string) (kb.SyncPage, bool, error) {
+func (cf *Confluence) attachmentAgain(ctx context.Context, page, id string, known Known) (kb.SyncPage, bool, error) {
 	q := url.Values{"cql": {"type = attachment and container = " + page}, "expand": {attachmentExpand}, "limit": {"200"}}
 	for path := "/content/search"; path != ""; q = nil {
 		var l list[content]
@@ -177,7 +171,7 @@ func (cf *Confluence) attachmentAgain(ctx context.Context, page, id string) (kb.
 		}
 		for _, ct := range l.Results {
 			if ct.ID == id && string(ct.Container.ID) == page {
-				return cf.attachment(ctx, &ct, nil)
+				return cf.attachment(ctx, &ct, known)
 			}
 		}
 		path = l.Links.Next

@@ -293,9 +293,9 @@ func quoteAll(keys []string) string {
 
 // Page reads one page again (a webhook's hint): found is false when the
 // API says it is gone, trashed or outside the synced spaces.
-func (cf *Confluence) Page(ctx context.Context, key string) (kb.SyncPage, bool, error) {
+func (cf *Confluence) Page(ctx context.Context, key string, known Known) (kb.SyncPage, bool, error) {
 	if m := attachmentKey.FindStringSubmatch(key); m != nil {
-		return cf.attachmentAgain(ctx, m[1], m[2])
+		return cf.attachmentAgain(ctx, m[1], m[2], known)
 	}
 	if _, err := strconv.ParseUint(key, 10, 64); err != nil {
 		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not a page id", cf.conn.Name, key)

@@ -225,7 +225,7 @@ func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, 
 
 // Page reads one issue again (a webhook's hint): found is false when the
 // API says it is gone or outside the synced projects.
-func (j *Jira) Page(ctx context.Context, key string) (kb.SyncPage, bool, error) {
+func (j *Jira) Page(ctx context.Context, key string, _ Known) (kb.SyncPage, bool, error) {
 	if _, err := strconv.ParseUint(key, 10, 64); err != nil {
 		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not an issue id", j.conn.Name, key)
 	}

@@ -430,7 +430,7 @@ func sortedKeys(ch, a string, as map[string]bool, b string, bs map[string]bool) 
 // Page reads one source again (CHANNEL/thread/TS or CHANNEL/day/DATE):
 // found is false when it holds no message any more, or its channel is no
 // longer the app's.
-func (s *Slack) Page(ctx context.Context, key string) (kb.SyncPage, bool, error) {
+func (s *Slack) Page(ctx context.Context, key string, _ Known) (kb.SyncPage, bool, error) {
 	parts := strings.Split(key, "/")
 	if len(parts) != 3 || (parts[1] != "thread" && parts[1] != "day") {
 		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not a thread or a day of a channel", s.conn.Name, key)
