@@ -82,36 +82,40 @@ func TestConnectorCaller(t *testing.T) {
 }
 
 // TestSyncKeepsStoredText: a page sent without its text keeps the stored
-// text when its version is the one the store holds live (its ACL and title
-// applied); without a live version to keep it is refused, and nothing of
-// the batch is stored.
+// text when its version is the one the store holds live (its ACL applied,
+// no new version); at another version its empty text is its own (a page
+// whose body was emptied), stored as a new version.
 func TestSyncKeepsStoredText(t *testing.T) {
 	ctx := context.Background()
 	s := build(t).open(t, true)
-	y, err := s.BeginSync(ctx, admin, "wiki", kb.SyncOptions{Full: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	src := func(text string, acl ...verity.Principal) *verity.Source {
 		return &verity.Source{URI: "https://wiki.corp.example/9.att1", Title: "scan.pdf", ACL: acl, Text: text}
 	}
-	if err := y.Put(ctx, []kb.SyncPage{{Key: "9.att1", Version: "1", Source: src("Scanned minutes of the board.", "group:staff")}}); err != nil {
-		t.Fatal(err)
+	pass := func(p kb.SyncPage) *kb.SyncReport {
+		t.Helper()
+		y, err := s.BeginSync(ctx, admin, "wiki", kb.SyncOptions{Full: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := y.Put(ctx, []kb.SyncPage{p}); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := y.Finish(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
 	}
-	y.Finish(ctx, nil)
-	y, _ = s.BeginSync(ctx, admin, "wiki", kb.SyncOptions{Full: true})
-	if err := y.Put(ctx, []kb.SyncPage{{Key: "9.att1", Version: "2", Source: src("", "group:board")}}); verity.ErrorCode(err) != verity.EINVALID {
-		t.Errorf("a new version without its text = %v, want invalid", err)
-	}
-	if err := y.Put(ctx, []kb.SyncPage{{Key: "9.att1", Version: "1", Source: src("", "group:board")}}); err != nil {
-		t.Fatal(err)
-	}
-	rep, err := y.Finish(ctx, nil)
-	if err != nil || len(rep.Narrowed)+len(rep.Widened) == 0 || len(rep.Versions) != 0 {
-		t.Errorf("the unchanged version with a new ACL = %+v, %v; want an ACL change and no new version", rep, err)
+	pass(kb.SyncPage{Key: "9.att1", Version: "1", Source: src("Scanned minutes of the board.", "group:staff")})
+	rep := pass(kb.SyncPage{Key: "9.att1", Version: "1", Source: src("", "group:board")})
+	if len(rep.Narrowed)+len(rep.Widened) == 0 || len(rep.Versions) != 0 {
+		t.Errorf("the unchanged version with a new ACL = %+v; want an ACL change and no new version", rep)
 	}
 	v, err := s.Show(ctx, local, kb.ShowRequest{ID: "confluence:wiki:9.att1", All: true})
-	if err != nil || v.Text != "Scanned minutes of the board." || len(v.ACL) != 1 || v.ACL[0] != "group:board" {
-		t.Errorf("after the pass: %+v, %v; want the stored text with the new ACL", v, err)
+	if err != nil || v.Text != "Scanned minutes of the board." || v.Version != 1 || len(v.ACL) != 1 || v.ACL[0] != "group:board" {
+		t.Fatalf("after the pass: %+v, %v; want the stored text with the new ACL", v, err)
+	}
+	if rep := pass(kb.SyncPage{Key: "9.att1", Version: "2", Source: src("", "group:board")}); len(rep.Versions) != 1 {
+		t.Errorf("a new version with no text = %+v; want it stored as the page's own", rep)
 	}
 }

@@ -232,11 +232,10 @@ func (y *Sync) Put(ctx context.Context, pages []SyncPage) error {
 		}
 		src := *p.Source
 		src.ID, src.System = y.id(p.Key), y.conn.System
-		if src.Text == "" {
-			it, ok := y.items[src.ID]
-			if !ok || it.State != verity.ItemLive || it.Version != p.Version {
-				return verity.Errorf(verity.EINVALID, "connector %s: %s came without its text, and the store holds no live version %s of it", y.conn.Name, src.ID, p.Version)
-			}
+		// Without text and at the version held live, the stored text is
+		// kept; otherwise an empty text is the page's own (a parent page
+		// with no body), which storing judges like any other.
+		if it, held := y.items[src.ID]; src.Text == "" && held && it.State == verity.ItemLive && it.Version == p.Version {
 			stored, err := y.s.store.Source(ctx, src.ID)
 			if err != nil {
 				return fmt.Errorf("connector %s: the stored text of %s: %w", y.conn.Name, src.ID, err)
