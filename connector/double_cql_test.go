@@ -77,6 +77,7 @@ func (f *wiki) search(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	cql, ordered := strings.CutSuffix(q.Get("cql"), " order by lastmodified asc")
 	var conds []func(cqlItem) bool
+	var ids []string
 	for _, c := range strings.Split(cql, " and ") {
 		c = strings.TrimSpace(c)
 		if m := cqlLastModified.FindStringSubmatch(c); m != nil {
@@ -97,6 +98,9 @@ func (f *wiki) search(w http.ResponseWriter, r *http.Request) {
 				}
 				values = append(values, strings.TrimSpace(v))
 			}
+			if field == "id" {
+				ids = values
+			}
 		} else if m := cqlEquals.FindStringSubmatch(c); m != nil {
 			field, values = m[1], []string{m[2]}
 		} else {
@@ -109,7 +113,18 @@ func (f *wiki) search(w http.ResponseWriter, r *http.Request) {
 	}
 	expand := q.Get("expand")
 	var items []cqlItem
-	for _, p := range f.pages {
+	pages := f.pages
+	if ids != nil {
+		// id in (…) names its pages: looked up, not scanned (the double's
+		// own work should not weigh on what a benchmark measures).
+		pages = map[string]*fpage{}
+		for _, id := range ids {
+			if p := f.pages[id]; p != nil {
+				pages[id] = p
+			}
+		}
+	}
+	for _, p := range pages {
 		if p.status == "current" && !f.hideFromCQL[p.id] {
 			items = append(items, cqlItem{id: p.id, space: p.space, typ: p.kind(), when: p.when, encode: func() json.RawMessage { return f.encodeV1(p, expand) }})
 		}
