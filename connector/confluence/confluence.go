@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/attach"
 	"github.com/veritykb/verity/connector/canon"
 	"github.com/veritykb/verity/connector/rest"
 	"github.com/veritykb/verity/ingest"
@@ -166,22 +167,22 @@ type Confluence struct {
 	emails    map[string]string
 	// pageACL is the ACL computed for a page this pass: its attachments'.
 	pageACL map[string][]verity.Principal
+	files   attach.Reader
 }
 
 // New returns the client of connector conn with its resolved secret.
 func New(conn verity.Connector, secret string, warn func(string), opt Options) *Confluence {
 	opt.Options = opt.Options.WithDefaults(50, time.Hour)
-	if opt.Files.MaxBytes <= 0 {
-		opt.Files.MaxBytes = ingest.DefaultMaxBytes
-	}
 	if warn == nil {
 		warn = func(string) {}
 	}
-	return &Confluence{c: opt.Client(conn.Name, "Confluence", conn.URL+"/rest/api", conn.URL, conn.User, secret),
+	cf := &Confluence{c: opt.Client(conn.Name, "Confluence", conn.URL+"/rest/api", conn.URL, conn.User, secret),
 		v2: opt.Client(conn.Name, "Confluence", conn.URL+"/api/v2", conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn,
 		spaces: map[string]*level{}, restr: map[string]*level{}, members: map[string][]verity.Principal{}, failed: map[string]error{}, used: map[string]bool{},
 		spaceKey: map[string]string{}, spaceID: map[string]string{}, chain: map[string][]string{}, emails: map[string]string{},
 		pageACL: map[string][]verity.Principal{}}
+	cf.files = attach.Reader{Client: cf.c, Files: opt.Files, MaxText: opt.MaxText, Origin: conn.Origin(), Warn: warn}
+	return cf
 }
 
 // Known says what the store holds of a page: its version and whether it
