@@ -68,6 +68,17 @@ type fissue struct {
 	updated                time.Time
 	level                  string
 	deleted                bool
+	files                  []ffile
+}
+
+// ffile is an issue's attachment: fields.attachment [{"id", "filename",
+// "size", "mimeType", "created", "author", "content"}], its content at
+// /rest/api/3/attachment/content/{id} on Cloud and
+// /secure/attachment/{id}/{filename} on Data Center (api-group-issue-
+// attachments; the Data Center reference's attachment resource).
+type ffile struct {
+	id, name string
+	data     []byte
 }
 
 type fcomment struct {
@@ -131,9 +142,18 @@ func (f *tracker) serve(w http.ResponseWriter, r *http.Request) {
 	if f.cloud {
 		api = "/rest/api/3"
 	}
+	if rest, ok := strings.CutPrefix(r.URL.Path, "/secure/attachment/"); ok && !f.cloud {
+		id, _, _ := strings.Cut(rest, "/")
+		f.download(w, id)
+		return
+	}
 	path, ok := strings.CutPrefix(r.URL.Path, api)
 	if !ok {
 		f.fail(w, http.StatusNotFound, "no such API")
+		return
+	}
+	if id, ok := strings.CutPrefix(path, "/attachment/content/"); ok && f.cloud {
+		f.download(w, id)
 		return
 	}
 	q := r.URL.Query()
@@ -320,5 +340,28 @@ func (f *tracker) issueJSON(is *fissue) map[string]any {
 	if is.level != "" {
 		fields["security"] = map[string]any{"id": is.level, "name": "Level " + is.level}
 	}
+	files := []any{}
+	for _, a := range is.files {
+		content := f.srv.URL + "/rest/api/3/attachment/content/" + a.id
+		if !f.cloud {
+			content = f.srv.URL + "/secure/attachment/" + a.id + "/" + a.name
+		}
+		files = append(files, map[string]any{"id": a.id, "filename": a.name, "size": len(a.data), "mimeType": "text/plain",
+			"created": is.updated.Format("2006-01-02T15:04:05.000-0700"), "author": f.userJSON(is.reporter), "content": content})
+	}
+	fields["attachment"] = files
 	return map[string]any{"id": is.id, "key": is.key, "fields": fields}
+}
+
+// download serves an attachment's content.
+func (f *tracker) download(w http.ResponseWriter, id string) {
+	for _, is := range f.issues {
+		for _, a := range is.files {
+			if a.id == id && !is.deleted {
+				w.Write(a.data)
+				return
+			}
+		}
+	}
+	f.fail(w, http.StatusNotFound, "The attachment does not exist.")
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector"
 	"github.com/veritykb/verity/connector/jira"
+	"github.com/veritykb/verity/connector/rest"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
 )
@@ -62,8 +63,8 @@ func newJira(t *testing.T, cloud bool) *jsetup {
 	}
 	s := &jsetup{f: f, svc: svc}
 	s.run = &connector.Runner{Service: svc,
-		Platforms: map[string]connector.Opener{"jira": connector.Jira(jira.Options{PageSize: 2,
-			Sleep: func(ctx context.Context, d time.Duration) error { s.sleeps = append(s.sleeps, d); return nil }})},
+		Platforms: map[string]connector.Opener{"jira": connector.Jira(jira.Options{Options: rest.Options{PageSize: 2,
+			Sleep: func(ctx context.Context, d time.Duration) error { s.sleeps = append(s.sleeps, d); return nil }}})},
 		Secrets: func(ref string) (string, error) {
 			if ref != "env:JIRA_TOKEN" {
 				return "", errors.New("not set")
@@ -86,6 +87,15 @@ func (s *jsetup) sync(t *testing.T, opt kb.SyncOptions) *kb.SyncReport {
 
 // reads reports whether the user, resolved through the directory, finds
 // the query's issue.
+func (s *jsetup) source(t *testing.T, id string) *verity.Source {
+	t.Helper()
+	v, err := s.svc.Show(context.Background(), admin, kb.ShowRequest{ID: id, All: true})
+	if err != nil {
+		t.Fatalf("show %s: %v", id, err)
+	}
+	return v.Source
+}
+
 func (s *jsetup) reads(t *testing.T, email, query, id string) bool {
 	t.Helper()
 	ctx := context.Background()
@@ -233,6 +243,48 @@ func TestJiraWebhookHints(t *testing.T) {
 	}
 	if keys, err := connector.HookPages("jira", []byte(`{"webhookEvent":"project_created","project":{"id":"1"}}`)); err != nil || len(keys) != 0 {
 		t.Errorf("a payload about no issue = %v, %v; want none", keys, err)
+	}
+}
+
+// TestJiraAttachments: an issue's attachments that a reader takes are
+// synced, readable by whoever reads the issue; a security level announced
+// by webhook narrows them with the issue; one removed is revoked by the
+// next full pass. On Cloud and Data Center.
+func TestJiraAttachments(t *testing.T) {
+	for _, cloud := range []bool{true, false} {
+		t.Run(map[bool]string{true: "cloud", false: "datacenter"}[cloud], func(t *testing.T) {
+			s := newJira(t, cloud)
+			s.f.change("10001", func(is *fissue) {
+				is.files = []ffile{{id: "20001", name: "cutover.md", data: []byte("# Cutover\n\nThe platypus warehouse switches on 4 April.\n")},
+					{id: "20002", name: "diagram.png", data: []byte("\x89PNG")}}
+			})
+			rep := s.sync(t, kb.SyncOptions{Full: true})
+			if !slices.Contains(rep.Created, "jira:ops:10001.att20001") || slices.Contains(rep.Created, "jira:ops:10001.att20002") {
+				t.Fatalf("created %v, want the Markdown attachment and not the image (warnings %q, failed %+v)", rep.Created, rep.Warnings, rep.Failed)
+			}
+			att, issue := s.source(t, "jira:ops:10001.att20001"), s.source(t, "jira:ops:10001")
+			if !strings.Contains(att.Text, "platypus warehouse") || !slices.Equal(att.ACL, issue.ACL) || att.Title != "OPS-1: cutover.md" || att.URI != s.f.srv.URL+"/secure/attachment/20001/cutover.md" {
+				t.Errorf("the attachment = %+v, want its text with the issue's ACL, a title and its own link", att)
+			}
+			if !cloud {
+				return
+			}
+			if !s.reads(t, "alice@corp.example", "platypus warehouse", "jira:ops:10001.att20001") {
+				t.Error("alice does not find the attachment of an issue she reads")
+			}
+			s.f.change("10001", func(is *fissue) { is.level = "10100" })
+			rep, err := s.run.Hint(context.Background(), admin, "ops", []string{"10001"})
+			if err != nil || !slices.Equal(rep.Narrowed, []string{"jira:ops:10001", "jira:ops:10001.att20001"}) {
+				t.Fatalf("a security level by webhook = %+v, %v; want the issue and its attachment narrowed", rep, err)
+			}
+			if s.reads(t, "alice@corp.example", "platypus warehouse", "jira:ops:10001.att20001") {
+				t.Error("alice still finds the attachment after the narrowing")
+			}
+			s.f.change("10001", func(is *fissue) { is.files = is.files[1:] })
+			if rep := s.sync(t, kb.SyncOptions{Full: true}); !slices.Equal(rep.Revoked, []string{"jira:ops:10001.att20001"}) {
+				t.Errorf("the attachment removed: revoked %v, want it", rep.Revoked)
+			}
+		})
 	}
 }
 

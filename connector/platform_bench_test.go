@@ -13,6 +13,7 @@ import (
 	"github.com/veritykb/verity"
 	"github.com/veritykb/verity/connector"
 	"github.com/veritykb/verity/connector/jira"
+	"github.com/veritykb/verity/connector/rest"
 	slackconn "github.com/veritykb/verity/connector/slack"
 	"github.com/veritykb/verity/kb"
 	"github.com/veritykb/verity/kb/kbtest"
@@ -121,7 +122,7 @@ func benchJira(b *testing.B, n int) {
 			"acl": []string{"group:jira:ops/jira-software-users"}, "text": desc})
 		jsonl.Write(append(rec, '\n'))
 	}
-	opener := connector.Jira(jira.Options{PageSize: 100})
+	opener := connector.Jira(jira.Options{Options: rest.Options{PageSize: 100}})
 	secrets := func(string) (string, error) { return "jira-s3cret-token", nil }
 	var run *connector.Runner
 	var svc *kb.Service

@@ -125,6 +125,7 @@ func (a *app) syncCmd() *cobra.Command {
 // connectors is the runner of connectors' passes: the platforms' clients,
 // and the secrets resolved from their references in this process.
 func (a *app) connectors(svc *kb.Service) *connector.Runner {
-	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{Files: ingest.Options{PDF: a.pdfReader(pdfFlags{timeout: ingest.DefaultFileTimeout, memory: defaultPDFMemory})}}), "jira": connector.Jira(jira.Options{}),
+	files := ingest.Options{PDF: a.pdfReader(pdfFlags{timeout: ingest.DefaultFileTimeout, memory: defaultPDFMemory})} // attachments
+	return &connector.Runner{Service: svc, Platforms: map[string]connector.Opener{"confluence": connector.Confluence(confluence.Options{Files: files}), "jira": connector.Jira(jira.Options{Files: files}),
 		"slack": connector.Slack(slackconn.Options{})}, Secrets: connector.Secrets(a.getenv)}
 }

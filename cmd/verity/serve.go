@@ -34,9 +34,9 @@ type serveConfig struct {
 	metricsAddr, metricsSamples string
 	shutdownTimeout             time.Duration
 	pdf                         pdfFlags // the budget of parsing one uploaded PDF
-	telegram, slack                   bool
-	tg                                telegram.Flags
-	work                              workerConfig
+	telegram, slack             bool
+	tg                          telegram.Flags
+	work                        workerConfig
 }
 
 // serveEnv names the environment variable of each flag.

@@ -81,7 +81,8 @@ func (cf *Confluence) attachment(ctx context.Context, ct *content, known Known) 
 		f.URL = cf.conn.URL + ct.Links.Download
 	}
 	if ct.Links.WebUI == "" {
-		f.Source.URI = cf.conn.URL + "/pages/viewpageattachments.action?pageId=" + page
+		// One address per source: the file's own.
+		f.Source.URI = cf.conn.URL + "/pages/viewpageattachments.action?pageId=" + page + "&preview=" + url.QueryEscape("/"+page+"/"+ct.ID)
 	}
 	if p, ok := verity.AuthorPrincipal(ct.History.CreatedBy.Email); ok {
 		f.Source.Author = p

@@ -24,21 +24,30 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/veritykb/verity"
+	"github.com/veritykb/verity/connector/attach"
 	"github.com/veritykb/verity/connector/canon"
 	"github.com/veritykb/verity/connector/rest"
+	"github.com/veritykb/verity/ingest"
 	"github.com/veritykb/verity/kb"
 )
 
 // Options tune a Jira connector; the zero value is the default (50
 // issues a search request; incremental searches from an hour before the
-// cursor: JQL compares to the minute, in the token user's time zone).
-type Options = rest.Options
+// cursor: JQL compares to the minute, in the token user's time zone;
+// attachments read within ingest's budgets, PDFs in this process).
+type Options struct {
+	rest.Options
+	// Files are the budgets attachments are read within (ingest's
+	// defaults when zero).
+	Files ingest.Options
+}
 
 // Jira is one connector's client of a Jira site.
 type Jira struct {
@@ -55,13 +64,14 @@ type Jira struct {
 	failed  map[string]error // groups whose members could not be read
 	used    map[string]bool  // groups named in an ACL, for the directory
 	warned  map[string]bool
+	files   attach.Reader
 }
 
 // New returns the client of connector conn with its resolved secret. A
 // connector with a user (an email) speaks Cloud's v3; one without, Data
 // Center's v2.
 func New(conn verity.Connector, secret string, warn func(string), opt Options) *Jira {
-	opt = opt.WithDefaults(50, time.Hour)
+	opt.Options = opt.Options.WithDefaults(50, time.Hour)
 	if warn == nil {
 		warn = func(string) {}
 	}
@@ -70,9 +80,11 @@ func New(conn verity.Connector, secret string, warn func(string), opt Options) *
 	if cloud {
 		api = conn.URL + "/rest/api/3"
 	}
-	return &Jira{c: opt.Client(conn.Name, "Jira", api, conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn, cloud: cloud,
+	j := &Jira{c: opt.Client(conn.Name, "Jira", api, conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn, cloud: cloud,
 		browse: map[string]*grant{}, levels: map[string]*grant{}, emails: map[string]string{}, members: map[string][]verity.Principal{},
 		failed: map[string]error{}, used: map[string]bool{}, warned: map[string]bool{}}
+	j.files = attach.Reader{Client: j.c, Files: opt.Files, MaxText: opt.MaxText, Origin: conn.Origin(), Warn: warn}
+	return j
 }
 
 // user is a Jira user as the APIs give one: Cloud names it by account id,
@@ -127,10 +139,27 @@ type issue struct {
 		Project struct {
 			Key string `json:"key"`
 		} `json:"project"`
+		Attachment []attachment `json:"attachment"`
 	} `json:"fields"`
 }
 
-const fields = "summary,description,comment,updated,creator,reporter,assignee,security,project"
+// attachment is a file on an issue (fields.attachment); its content is
+// the file's address on the site. Jira never changes a file: a new one is
+// a new attachment.
+type attachment struct {
+	ID       string `json:"id"`
+	Filename string `json:"filename"`
+	Size     int64  `json:"size"`
+	Created  string `json:"created"`
+	Content  string `json:"content"`
+	Author   *user  `json:"author"`
+}
+
+const fields = "summary,description,comment,updated,creator,reporter,assignee,security,project,attachment"
+
+// attachmentKey is an attachment's key: ISSUEID.attID, so that a hint
+// about the issue reads its attachments again with it.
+var attachmentKey = regexp.MustCompile(`^([0-9]{1,20})\.att([0-9]{1,20})$`)
 
 // Known says what the store holds of an issue: its version and whether it
 // is live.
@@ -198,6 +227,11 @@ func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, 
 				return next, err
 			}
 			batch = append(batch, p)
+			files, err := j.attachments(ctx, is, p.Source.ACL, known)
+			if err != nil {
+				return next, err
+			}
+			batch = append(batch, files...)
 		}
 		if incremental && !latest.IsZero() {
 			next = rest.FormatCursor(latest)
@@ -223,22 +257,78 @@ func (j *Jira) List(ctx context.Context, cursor string, full bool, known Known, 
 	return rest.FormatCursor(latest), nil
 }
 
-// Page reads one issue again (a webhook's hint): found is false when the
-// API says it is gone or outside the synced projects.
-func (j *Jira) Page(ctx context.Context, key string, _ Known) (kb.SyncPage, bool, error) {
-	if _, err := strconv.ParseUint(key, 10, 64); err != nil {
+// Page reads one issue, or one attachment of an issue, again (a webhook's
+// hint): found is false when the API says it is gone or outside the
+// synced projects.
+func (j *Jira) Page(ctx context.Context, key string, known Known) (kb.SyncPage, bool, error) {
+	id, file := key, ""
+	if m := attachmentKey.FindStringSubmatch(key); m != nil {
+		id, file = m[1], m[2]
+	} else if _, err := strconv.ParseUint(key, 10, 64); err != nil {
 		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not an issue id", j.conn.Name, key)
 	}
-	var is issue
-	err := j.c.Get(ctx, "/issue/"+key, url.Values{"fields": {fields}}, &is)
-	if errors.Is(err, rest.ErrGone) {
-		return kb.SyncPage{}, false, nil
-	}
-	if err != nil {
+	is, found, err := j.issueAgain(ctx, id)
+	if err != nil || !found {
 		return kb.SyncPage{}, false, err
 	}
+	p, err := j.page(ctx, is)
+	if err != nil || file == "" {
+		return p, err == nil, err
+	}
+	for _, a := range is.Fields.Attachment {
+		if a.ID == file {
+			return j.files.Page(ctx, j.file(ctx, is, a, p.Source.ACL), known)
+		}
+	}
+	return kb.SyncPage{}, false, nil
+}
+
+// attachments are the pages of an issue's attachments that are synced,
+// readable by whoever reads the issue.
+func (j *Jira) attachments(ctx context.Context, is *issue, acl []verity.Principal, known Known) ([]kb.SyncPage, error) {
+	var out []kb.SyncPage
+	for _, a := range is.Fields.Attachment {
+		if !attach.Takes(a.Filename) {
+			continue
+		}
+		p, ok, err := j.files.Page(ctx, j.file(ctx, is, a, acl), known)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// file is an attachment of is as package attach reads it.
+func (j *Jira) file(ctx context.Context, is *issue, a attachment, acl []verity.Principal) attach.File {
+	f := attach.File{Key: is.ID + ".att" + a.ID, Version: "1", Name: a.Filename, Size: a.Size, URL: a.Content,
+		Source: verity.Source{URI: j.conn.URL + "/secure/attachment/" + a.ID + "/" + url.PathEscape(a.Filename), Title: is.Key + ": " + a.Filename, ACL: acl,
+			UpdatedAt: rest.ParseTime(a.Created)}}
+	if a.Author != nil {
+		if p, ok := verity.AuthorPrincipal(j.email(ctx, a.Author)); ok {
+			f.Source.Author = p
+		}
+	}
+	return f
+}
+
+// issueAgain reads issue id again: found is false when it is gone,
+// outside the synced projects or no longer selected by the connector's
+// JQL.
+func (j *Jira) issueAgain(ctx context.Context, id string) (*issue, bool, error) {
+	var is issue
+	err := j.c.Get(ctx, "/issue/"+id, url.Values{"fields": {fields}}, &is)
+	if errors.Is(err, rest.ErrGone) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
 	if !slices.Contains(j.conn.Spaces, is.Fields.Project.Key) {
-		return kb.SyncPage{}, false, nil
+		return nil, false, nil
 	}
 	if j.conn.Filter != "" {
 		// Synced only when the connector's JQL still selects it.
@@ -253,14 +343,13 @@ func (j *Jira) Page(ctx context.Context, key string, _ Known) (kb.SyncPage, bool
 			path = "/search/jql"
 		}
 		if err := j.c.Get(ctx, path, q, &res); err != nil {
-			return kb.SyncPage{}, false, err
+			return nil, false, err
 		}
 		if len(res.Issues) == 0 {
-			return kb.SyncPage{}, false, nil
+			return nil, false, nil
 		}
 	}
-	p, err := j.page(ctx, &is)
-	return p, err == nil, err
+	return &is, true, nil
 }
 
 // page turns one issue into the source the sync stores.
