@@ -111,17 +111,25 @@ func (cf *Confluence) ancestorLevel(ctx context.Context, id string) (*level, err
 	if l, ok := cf.restr[id]; ok {
 		return l, nil
 	}
-	var r operationRestriction
-	q := url.Values{"expand": {"restrictions.user,restrictions.group"}, "limit": {"200"}}
-	if err := cf.c.Get(ctx, "/content/"+url.PathEscape(id)+"/restriction/byOperation/read", q, &r); err != nil {
+	r, err := cf.readRestriction(ctx, id)
+	if err != nil {
 		return nil, err
 	}
-	l := cf.levelOf(cf.conn.Origin()+":"+id, r.Restrictions.User.Results, r.Restrictions.Group.Results)
+	l := cf.levelOf(cf.conn.Origin()+":"+id, r.User.Results, r.Group.Results)
 	if l.empty() {
 		l = nil
 	}
 	cf.restr[id] = l
 	return l, nil
+}
+
+// readRestriction is content id's read restriction (v1, on Cloud and Data
+// Center alike): GET /content/{id}/restriction/byOperation/read.
+func (cf *Confluence) readRestriction(ctx context.Context, id string) (restrictions, error) {
+	var r operationRestriction
+	q := url.Values{"expand": {"restrictions.user,restrictions.group"}, "limit": {"200"}}
+	err := cf.c.Get(ctx, "/content/"+url.PathEscape(id)+"/restriction/byOperation/read", q, &r)
+	return r.Restrictions, err
 }
 
 // acl is who may read ct in Verity: the union of the one level that

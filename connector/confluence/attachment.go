@@ -108,18 +108,25 @@ func (cf *Confluence) containerACL(ctx context.Context, page string) ([]verity.P
 // its page): found is false when the page no longer holds it, or the
 // page itself is gone.
 func (cf *Confluence) attachmentAgain(ctx context.Context, page, id string, known Known) (kb.SyncPage, bool, error) {
-	q := url.Values{"cql": {"type = attachment and container = " + page}, "expand": {attachmentExpand}, "limit": {"200"}}
-	for path := "/content/search"; path != ""; q = nil {
-		var l list[content]
-		if err := cf.c.Get(ctx, path, q, &l); err != nil {
-			return kb.SyncPage{}, false, err
-		}
-		for _, ct := range l.Results {
-			if ct.ID == id && string(ct.Container.ID) == page {
-				return cf.attachment(ctx, &ct, known)
+	// A hint names a page and its attachments: the page's attachments are
+	// listed once for all of them.
+	files, ok := cf.onPage[page]
+	if !ok {
+		q := url.Values{"cql": {"type = attachment and container = " + page}, "expand": {attachmentExpand}, "limit": {"200"}}
+		for path := "/content/search"; path != ""; q = nil {
+			var l list[content]
+			if err := cf.c.Get(ctx, path, q, &l); err != nil {
+				return kb.SyncPage{}, false, err
 			}
+			files = append(files, l.Results...)
+			path = l.Links.Next
 		}
-		path = l.Links.Next
+		cf.onPage[page] = files
+	}
+	for _, ct := range files {
+		if ct.ID == id && string(ct.Container.ID) == page {
+			return cf.attachment(ctx, &ct, known)
+		}
 	}
 	return kb.SyncPage{}, false, nil
 }

@@ -291,12 +291,11 @@ func (cf *Confluence) cloudPage(ctx context.Context, key string) (kb.SyncPage, b
 		if _, ok := cf.spaceKey[string(it.SpaceID)]; !ok || it.Status != "current" {
 			return kb.SyncPage{}, false, nil
 		}
-		var r operationRestriction
-		q := url.Values{"expand": {"restrictions.user,restrictions.group"}, "limit": {"200"}}
-		if err := cf.c.Get(ctx, "/content/"+key+"/restriction/byOperation/read", q, &r); err != nil {
+		r, err := cf.readRestriction(ctx, key)
+		if err != nil {
 			return kb.SyncPage{}, false, err
 		}
-		ps, err := cf.cloudPages(ctx, t.typ, []v2content{it}, nil, r.Restrictions)
+		ps, err := cf.cloudPages(ctx, t.typ, []v2content{it}, nil, r)
 		if err != nil || len(ps) == 0 {
 			return kb.SyncPage{}, false, err
 		}

@@ -167,6 +167,7 @@ type Confluence struct {
 	emails    map[string]string
 	// pageACL is the ACL computed for a page this pass: its attachments'.
 	pageACL map[string][]verity.Principal
+	onPage  map[string][]content // a page's attachments, listed again for a hint
 	files   attach.Reader
 }
 
@@ -180,7 +181,7 @@ func New(conn verity.Connector, secret string, warn func(string), opt Options) *
 		v2: opt.Client(conn.Name, "Confluence", conn.URL+"/api/v2", conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn,
 		spaces: map[string]*level{}, restr: map[string]*level{}, members: map[string][]verity.Principal{}, failed: map[string]error{}, used: map[string]bool{},
 		spaceKey: map[string]string{}, spaceID: map[string]string{}, chain: map[string][]string{}, emails: map[string]string{},
-		pageACL: map[string][]verity.Principal{}}
+		pageACL: map[string][]verity.Principal{}, onPage: map[string][]content{}}
 	cf.files = attach.Reader{Client: cf.c, Files: opt.Files, MaxText: opt.MaxText, Origin: conn.Origin(), Warn: warn}
 	return cf
 }

@@ -65,6 +65,7 @@ type Jira struct {
 	used    map[string]bool  // groups named in an ACL, for the directory
 	warned  map[string]bool
 	files   attach.Reader
+	again   map[string]*reread // issues read again this pass, by id
 }
 
 // New returns the client of connector conn with its resolved secret. A
@@ -82,7 +83,7 @@ func New(conn verity.Connector, secret string, warn func(string), opt Options) *
 	}
 	j := &Jira{c: opt.Client(conn.Name, "Jira", api, conn.URL, conn.User, secret), conn: conn, opt: opt, warn: warn, cloud: cloud,
 		browse: map[string]*grant{}, levels: map[string]*grant{}, emails: map[string]string{}, members: map[string][]verity.Principal{},
-		failed: map[string]error{}, used: map[string]bool{}, warned: map[string]bool{}}
+		failed: map[string]error{}, used: map[string]bool{}, warned: map[string]bool{}, again: map[string]*reread{}}
 	j.files = attach.Reader{Client: j.c, Files: opt.Files, MaxText: opt.MaxText, Origin: conn.Origin(), Warn: warn}
 	return j
 }
@@ -267,20 +268,42 @@ func (j *Jira) Page(ctx context.Context, key string, known Known) (kb.SyncPage, 
 	} else if _, err := strconv.ParseUint(key, 10, 64); err != nil {
 		return kb.SyncPage{}, false, verity.Errorf(verity.EINVALID, "connector %s: %q is not an issue id", j.conn.Name, key)
 	}
-	is, found, err := j.issueAgain(ctx, id)
-	if err != nil || !found {
-		return kb.SyncPage{}, false, err
+	// A hint names an issue and its attachments: the issue is read again
+	// once, and its page made once, for all of them.
+	again, ok := j.again[id]
+	if !ok {
+		is, found, err := j.issueAgain(ctx, id)
+		if err != nil {
+			return kb.SyncPage{}, false, err
+		}
+		if found {
+			p, err := j.page(ctx, is)
+			if err != nil {
+				return kb.SyncPage{}, false, err
+			}
+			again = &reread{is, p}
+		}
+		j.again[id] = again
 	}
-	p, err := j.page(ctx, is)
-	if err != nil || file == "" {
-		return p, err == nil, err
+	if again == nil {
+		return kb.SyncPage{}, false, nil
 	}
-	for _, a := range is.Fields.Attachment {
+	if file == "" {
+		return again.page, true, nil
+	}
+	for _, a := range again.is.Fields.Attachment {
 		if a.ID == file {
-			return j.files.Page(ctx, j.file(ctx, is, a, p.Source.ACL), known)
+			return j.files.Page(ctx, j.file(ctx, again.is, a, again.page.Source.ACL), known)
 		}
 	}
 	return kb.SyncPage{}, false, nil
+}
+
+// reread is an issue read again for a hint, and its page; nil when it is
+// gone.
+type reread struct {
+	is   *issue
+	page kb.SyncPage
 }
 
 // attachments are the pages of an issue's attachments that are synced,
