@@ -224,10 +224,10 @@ var slackKey = regexp.MustCompile(`^[A-Z0-9]{1,20}/(thread/[0-9]{1,12}\.[0-9]{1,
 
 // SlackMessage is a channel's message a Slack event was about: posted,
 // edited or deleted; or, with Members, the channel's membership: someone
-// joined or left it, or the app left it.
+// joined or left it (Public: a public channel), or the app left it.
 type SlackMessage struct {
 	Channel, TS, ThreadTS string
-	Members               bool
+	Members, Public       bool
 }
 
 // key is the Slack connector's source the message belongs to: its
@@ -251,8 +251,9 @@ func (m SlackMessage) key() string {
 
 // SlackHint takes what the store's Slack app heard on its events endpoint
 // about channels' messages and queues a re-reading of their threads and
-// days by every Slack connector that syncs the channel, as whoever added
-// it. The app has
+// days — or, for a private channel's membership, every source of the
+// channel — by every Slack connector that syncs the channel, as whoever
+// added it. The app has
 // checked the request's signature and team; the keys are hints, never the
 // truth: the connector reads each again with its own token, so a key for
 // a channel it does not sync, or a thread that still exists, changes
@@ -263,6 +264,9 @@ func (s *Service) SlackHint(ctx context.Context, msgs []SlackMessage) ([]*Queued
 	}
 	var keys []string
 	for _, m := range msgs {
+		if m.Members && m.Public {
+			continue // a public channel's readers are the workspace: its members coming and going change none
+		}
 		k := m.key()
 		if !slackKey.MatchString(k) {
 			return nil, verity.Errorf(verity.EINVALID, "slack hint: %+v is not a message of a channel", m)

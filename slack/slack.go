@@ -216,12 +216,11 @@ func (a *App) events(w http.ResponseWriter, body []byte) {
 		}
 	}
 	if env.Type == "event_callback" && ev.Channel != "" && (ev.Type == "channel_left" || ev.Type == "group_left" ||
-		(ev.Type == "member_joined_channel" || ev.Type == "member_left_channel") && ev.ChannelType == "G") {
-		// Who may read a private channel changed, or the app left a
-		// channel: the connectors that sync it apply its readers, read
-		// again, to every source of it (a public channel's readers are
-		// the workspace: its members coming and going change nothing).
-		if _, err := a.svc.SlackHint(context.Background(), []kb.SlackMessage{{Channel: ev.Channel, Members: true}}); err != nil {
+		ev.Type == "member_joined_channel" || ev.Type == "member_left_channel") {
+		// A channel's members changed, or the app left it: kb decides
+		// what the connectors that sync it read again.
+		public := ev.ChannelType == "C" && ev.Type != "channel_left"
+		if _, err := a.svc.SlackHint(context.Background(), []kb.SlackMessage{{Channel: ev.Channel, Members: true, Public: public}}); err != nil {
 			a.log.Warn("slack: a connector hint could not be queued", "error", err.Error())
 		}
 	}
