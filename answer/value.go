@@ -476,7 +476,7 @@ var (
 		scientist government army police committee council board administrator admin owner architect
 		руководитель руководителя инженер инженера менеджер директор президент отдел команда начальник глава
 		владелец король император министр правительство комитет администратор основатель автор изобретатель`)
-	pronounsRu  = analysis.WordSet(`он она оно они его её ее их это эта этот эти тот та те его`)
+	pronounsRu  = analysis.WordSet(`он она оно они его её ее их это эта этот эти тот та те`)
 	reasonWords = analysis.WordSet(`because since therefore thus hence reason reasons caused cause causes
 		потому поскольку благодаря чтобы ради поэтому оттого`)
 	modalWordsClaim = analysis.WordSet(`allowed permitted prohibited forbidden banned may must can cannot need needs
