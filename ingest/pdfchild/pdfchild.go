@@ -106,11 +106,12 @@ func (c *Reader) Read(ctx context.Context, data []byte) (string, error) {
 // fatal errors, so its message is what tells them apart.
 func (c *Reader) failure(exit *exec.ExitError, stderr string) error {
 	mib := c.Memory >> 20
+	oom, panicked := crashOf(stderr)
 	switch {
 	case exit.ExitCode() == exitCPU:
 		return verity.Errorf(verity.EINVALID, "PDF parse used more than %ds of CPU: killed", c.cpuSeconds())
-	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory"),
-		c.Memory > 0 && exit.ExitCode() >= 0 && !strings.Contains(stderr, "panic:") && peakBytes(exit.ProcessState) >= c.Memory/2:
+	case oom && !panicked,
+		c.Memory > 0 && exit.ExitCode() >= 0 && !panicked && peakBytes(exit.ProcessState) >= c.Memory/2:
 		// A runtime that cannot map what it needs under RLIMIT_AS does not
 		// always say "out of memory": it may crash on a thread it could not
 		// set up. A runtime crash (not the parser's panic) after holding
@@ -121,6 +122,21 @@ func (c *Reader) failure(exit *exec.ExitError, stderr string) error {
 		return verity.Errorf(verity.EINVALID, "PDF parse killed by the system (%s) within its limits of %d MiB and %ds of CPU", exit.ProcessState, mib, c.cpuSeconds())
 	}
 	return verity.Errorf(verity.EINVALID, "broken PDF: the PDF reader crashed (%s)", fatalLine(stderr))
+}
+
+// crashOf reads a child's stderr: whether it says memory ran out, and
+// whether the parser panicked first — the panic is then the crash, as a
+// runtime that runs short while it prints the panic's goroutines (more
+// threads on a loaded machine) did not cause it.
+func crashOf(stderr string) (oom, panicked bool) {
+	at := -1
+	for _, m := range []string{"out of memory", "cannot allocate memory"} {
+		if i := strings.Index(stderr, m); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	p := strings.Index(stderr, "panic:")
+	return at >= 0, p >= 0 && (at < 0 || p < at)
 }
 
 // fatalLine picks the line of a crashed child's stderr that says what

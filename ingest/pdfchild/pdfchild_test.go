@@ -80,6 +80,25 @@ func TestRead(t *testing.T) {
 	}
 }
 
+// TestCrashOf: the parser's panic before any word of memory is a crash;
+// memory running out, or a panic only after it, is memory.
+func TestCrashOf(t *testing.T) {
+	for _, tt := range []struct {
+		stderr        string
+		oom, panicked bool
+	}{
+		{"panic: the parser gave up\n\ngoroutine 1 [running]:\n", false, true},
+		{"panic: the parser gave up\nruntime: failed to create new OS thread\nfatal error: runtime: cannot allocate memory\n", true, true},
+		{"fatal error: runtime: out of memory\n", true, false},
+		{"fatal error: runtime: out of memory\npanic: during panic\n", true, false},
+		{"something odd\n", false, false},
+	} {
+		if oom, panicked := crashOf(tt.stderr); oom != tt.oom || panicked != tt.panicked {
+			t.Errorf("crashOf(%.40q) = %v, %v; want %v, %v", tt.stderr, oom, panicked, tt.oom, tt.panicked)
+		}
+	}
+}
+
 func TestFatalLine(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"", "no message"},
